@@ -1,0 +1,42 @@
+// A pipeline of L registers: what enters at the edge closing cycle t leaves (is the
+// output) during cycle t + L. With L == 0 the output is the input of the same cycle,
+// which only a combinational caller can use; DelayLine itself needs L >= 1.
+#pragma once
+#include <cstddef>
+#include <vector>
+
+namespace creditflow::core {
+
+template <class T>
+class DelayLine {
+ public:
+  explicit DelayLine(std::size_t stages) : slots_(stages) {}
+
+  std::size_t stages() const { return slots_.size(); }
+  // Entries currently held by the stages (each a flit or a credit in flight).
+  std::size_t occupied() const { return occupied_; }
+
+  // The entry in the last stage: what leaves the line during the current cycle.
+  bool out_valid() const { return slots_[oldest_].valid; }
+  const T& out_value() const { return slots_[oldest_].value; }
+
+  // The edge: the last stage's entry leaves, `valid`/`value` enter the first stage.
+  void shift(bool valid, const T& value) {
+    Slot& slot = slots_[oldest_];
+    occupied_ += static_cast<std::size_t>(valid) - static_cast<std::size_t>(slot.valid);
+    slot.valid = valid;
+    if (valid) slot.value = value;
+    oldest_ = (oldest_ + 1) % slots_.size();
+  }
+
+ private:
+  struct Slot {
+    bool valid = false;
+    T value{};
+  };
+  std::vector<Slot> slots_;
+  std::size_t oldest_ = 0;
+  std::size_t occupied_ = 0;
+};
+
+}  // namespace creditflow::core

@@ -1,0 +1,23 @@
+// Plain-words diagnosis of a credit loop: what limits it and what would fix it.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "creditflow/core/link_report.hpp"
+
+namespace creditflow::core {
+
+// Credits (buffer slots) needed to sustain `rate` flits per cycle over a round trip of
+// `rtt` cycles: ceil(rate x rtt), at least 1.
+std::int64_t credits_for_rate(double rate, std::uint64_t rtt);
+
+// The throughput a loop of B credits and round trip RTT can sustain with a receiver that
+// drains at `drain_rate`: min(1, drain_rate, B / RTT).
+double loop_bound(std::int64_t credits, std::uint64_t rtt, double drain_rate);
+
+// Sentences saying what limits the link, e.g. "link 'l0' runs at 0.400 of full rate: its
+// 4 credits cover 4 of the 10-cycle round trip; it needs B >= 10 for full rate ...".
+std::vector<std::string> diagnose(const LinkReport& report);
+
+}  // namespace creditflow::core

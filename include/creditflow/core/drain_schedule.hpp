@@ -1,0 +1,43 @@
+// When a receiver's consumer may pop: every k-th cycle (t % k == 0, SPEC section 1),
+// never inside stall windows [from, to), and, with a rate below 1, only when a seeded
+// draw allows. All conditions combine.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "creditflow/core/seed.hpp"
+#include "creditflow/core/types.hpp"
+
+namespace creditflow::core {
+
+struct StallWindow {
+  std::int64_t from = 0;  // first stalled cycle
+  std::int64_t to = 0;    // first cycle after the stall
+};
+
+struct DrainSpec {
+  std::int64_t every = 1;
+  std::vector<StallWindow> stalls;
+  double rate = 1.0;
+
+  // Long-run pops per cycle the schedule permits (stall windows ignored).
+  double permitted_rate() const { return rate / static_cast<double>(every); }
+};
+
+class DrainSchedule {
+ public:
+  DrainSchedule(const DrainSpec& spec, std::uint64_t seed, const std::string& where);
+
+  // Whether a pop is allowed in cycle t. Call once per cycle in increasing t: the random
+  // form draws one number per call whatever the other conditions say, so the draw
+  // sequence does not depend on them.
+  bool allows(Cycle t);
+  std::string describe() const;
+
+ private:
+  DrainSpec spec_;
+  Rng rng_;
+};
+
+}  // namespace creditflow::core

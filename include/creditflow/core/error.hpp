@@ -1,0 +1,33 @@
+// Errors in user input carry what, where and what is allowed, on one line.
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace creditflow {
+
+// Base of every error the library throws for bad input or a broken protocol.
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A parameter outside its allowed range: "where: name = value is out of range (allowed lo..hi)".
+class ParameterError : public Error {
+ public:
+  using Error::Error;
+};
+
+// Throws ParameterError unless lo <= value <= hi. `where` names the component (e.g. "rx").
+void check_range(const std::string& where, const std::string& name, std::int64_t value,
+                 std::int64_t lo, std::int64_t hi);
+void check_range(const std::string& where, const std::string& name, double value, double lo,
+                 double hi);
+
+// A credit protocol violation found by a bounded counter or buffer (BookSim2 style hard error).
+class ProtocolError : public Error {
+ public:
+  using Error::Error;
+};
+
+}  // namespace creditflow

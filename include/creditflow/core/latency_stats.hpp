@@ -1,0 +1,33 @@
+// Exact latency statistics over integer cycle counts: mean, any percentile and max, from a
+// histogram, so memory grows with the largest latency seen, not with the number of flits.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <vector>
+
+namespace creditflow::core {
+
+class LatencyStats {
+ public:
+  void add(std::uint64_t cycles);
+
+  std::uint64_t count() const { return count_; }
+  double mean() const;
+  // Smallest latency v such that at least p (0 < p <= 1) of the samples are <= v.
+  // 0 when there are no samples.
+  std::uint64_t percentile(double p) const;
+  std::uint64_t max() const { return max_; }
+  std::uint64_t min() const { return count_ ? min_ : 0; }
+
+ private:
+  // Dense bins for common latencies, a sparse map for the long tail.
+  static constexpr std::uint64_t dense_limit = 1 << 16;
+  std::vector<std::uint64_t> dense_;
+  std::map<std::uint64_t, std::uint64_t> sparse_;
+  std::uint64_t count_ = 0;
+  long double sum_ = 0;
+  std::uint64_t max_ = 0;
+  std::uint64_t min_ = UINT64_MAX;
+};
+
+}  // namespace creditflow::core

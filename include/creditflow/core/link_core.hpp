@@ -1,0 +1,62 @@
+// A pipelined link's behaviour: Lf forward stages carrying flits and Lr return stages
+// carrying credits (SPEC section 1). A flit entering at the edge closing t leaves during
+// t + Lf; a credit likewise during t + Lr. A direction with zero stages is a wire: what
+// enters in cycle t leaves in cycle t, which only a combinational caller can express.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "creditflow/core/delay_line.hpp"
+#include "creditflow/core/error.hpp"
+#include "creditflow/core/limits.hpp"
+
+namespace creditflow::core {
+
+struct LinkParams {
+  std::int64_t forward_latency = 1;
+  std::int64_t credit_latency = 1;
+};
+
+template <class T>
+class LinkCore {
+ public:
+  LinkCore(const LinkParams& params, const std::string& where)
+      : forward_(line<T>(where, "forward_latency", params.forward_latency)),
+        credits_(line<bool>(where, "credit_latency", params.credit_latency)) {}
+
+  bool forward_is_wire() const { return !forward_; }
+  bool credit_is_wire() const { return !credits_; }
+
+  // What leaves each registered direction during the current cycle.
+  bool arrive_valid() const { return forward_->out_valid(); }
+  const T& arrive_flit() const { return forward_->out_value(); }
+  bool credit_out() const { return credits_->out_valid(); }
+
+  // The edge: each registered direction shifts in what entered this cycle.
+  void advance(bool send, const T& flit, bool credit_in) {
+    if (forward_) forward_->shift(send, flit);
+    if (credits_) credits_->shift(credit_in, true);
+  }
+
+  std::int64_t forward_flits() const {
+    return forward_ ? static_cast<std::int64_t>(forward_->occupied()) : 0;
+  }
+  std::int64_t return_credits() const {
+    return credits_ ? static_cast<std::int64_t>(credits_->occupied()) : 0;
+  }
+
+ private:
+  template <class V>
+  static std::optional<DelayLine<V>> line(const std::string& where, const char* name,
+                                          std::int64_t stages) {
+    check_range(where, name, stages, 0, limits::max_latency);
+    if (stages == 0) return std::nullopt;
+    return DelayLine<V>(static_cast<std::size_t>(stages));
+  }
+
+  std::optional<DelayLine<T>> forward_;
+  std::optional<DelayLine<bool>> credits_;
+};
+
+}  // namespace creditflow::core

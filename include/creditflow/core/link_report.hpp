@@ -1,0 +1,36 @@
+// Everything measured on one credit loop over a run. Counts cover the measurement window
+// [warmup, cycles); with no warm-up they are totals.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "creditflow/core/receiver_core.hpp"
+#include "creditflow/core/types.hpp"
+
+namespace creditflow::core {
+
+struct LinkReport {
+  std::string name;
+  std::int64_t credits = 0;  // initial credits = receiver depth B
+  std::int64_t forward_latency = 0;
+  std::int64_t credit_latency = 0;
+  Cycle cycles = 0;
+  Cycle warmup = 0;
+  double offered_rate = 1.0;  // flits per cycle the source offers in the long run
+  double drain_rate = 1.0;    // pops per cycle the receiver's schedule permits
+
+  std::uint64_t sent = 0;
+  std::uint64_t delivered = 0;  // popped by the receiver
+  double throughput = 0.0;      // sent / window cycles
+  std::uint64_t measured_rtt = 0;  // shortest spend-to-spendable-again time seen
+  double mean_rtt = 0.0;
+  std::uint64_t credit_stall_cycles = 0;
+  std::uint64_t stall_receiver_empty = 0;
+  std::uint64_t stall_receiver_busy = 0;
+  std::int64_t peak_occupancy = 0;
+  std::uint64_t conservation_violations = 0;
+  std::uint64_t source_refused = 0;  // flits the source could not queue
+  FlitLatency latency;
+};
+
+}  // namespace creditflow::core

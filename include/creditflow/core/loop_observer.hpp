@@ -1,0 +1,55 @@
+// Watches one credit loop cycle by cycle: checks conservation, counts sends and pops in
+// the measurement window, and classifies every cycle the sender waits for a credit by
+// what the receiver was doing (SPEC section 1: empty receiver = loop longer than the
+// buffer; receiver holding flits = slow drain).
+//
+// "Empty" counts the flit being popped in that very cycle as gone: under SPEC timing
+// every flit spends at least one cycle in the buffer, so a receiver that pops every
+// cycle always holds one while a stream passes, and an undersized loop would otherwise
+// look like a slow drain. A stall is "receiver busy" only when the receiver holds a flit
+// it is not popping in that cycle.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "creditflow/core/loop_state.hpp"
+#include "creditflow/core/types.hpp"
+
+namespace creditflow::core {
+
+class LoopObserver {
+ public:
+  LoopObserver(std::string link, std::int64_t capacity, Cycle warmup);
+
+  // The state at the start of cycle t, for t = 0, 1, ... in order. Returns a one-line
+  // description of a conservation violation, if any (every one is also counted).
+  std::optional<std::string> observe(Cycle t, const LoopState& state);
+
+  const std::string& link() const { return link_; }
+  std::int64_t capacity() const { return capacity_; }
+  Cycle warmup() const { return warmup_; }
+  // Cycles observed so far (the last observed state opens this cycle).
+  Cycle cycles() const { return last_cycle_; }
+  std::uint64_t window_cycles() const;
+  std::uint64_t sent_in_window() const;
+  std::uint64_t popped_in_window() const;
+  double throughput() const;
+  std::uint64_t credit_stall_cycles() const { return stall_empty_ + stall_busy_; }
+  std::uint64_t stall_receiver_empty() const { return stall_empty_; }
+  std::uint64_t stall_receiver_busy() const { return stall_busy_; }
+  std::uint64_t conservation_violations() const { return violations_; }
+
+ private:
+  std::string link_;
+  std::int64_t capacity_;
+  Cycle warmup_;
+  Cycle last_cycle_ = 0;
+  LoopState at_warmup_{};
+  LoopState last_{};
+  std::uint64_t stall_empty_ = 0;
+  std::uint64_t stall_busy_ = 0;
+  std::uint64_t violations_ = 0;
+};
+
+}  // namespace creditflow::core

@@ -1,0 +1,23 @@
+// The state of one credit loop at the start of a cycle, summed over its credit holders.
+// Conservation (SPEC section 1, rule 5): the four terms always add up to the capacity.
+#pragma once
+#include <cstdint>
+
+namespace creditflow::core {
+
+struct LoopState {
+  std::int64_t sender_credits = 0;
+  std::int64_t forward_flits = 0;       // flits in the forward pipeline stages
+  std::int64_t receiver_occupancy = 0;
+  std::int64_t return_credits = 0;      // credits in the return pipeline stages
+  bool sender_has_data = false;
+  bool receiver_popping = false;        // the receiver pops in this cycle
+  std::uint64_t sent = 0;               // flits sent since reset
+  std::uint64_t popped = 0;             // flits popped since reset
+
+  std::int64_t total() const {
+    return sender_credits + forward_flits + receiver_occupancy + return_credits;
+  }
+};
+
+}  // namespace creditflow::core

@@ -1,0 +1,119 @@
+// A credit receiver's behaviour (SPEC section 1, rule 3): a buffer of `depth` slots that
+// pops in cycle t iff its start-of-cycle occupancy is > 0 and its drain schedule allows t,
+// so a flit is never popped in the cycle it arrives. One credit is returned per pop.
+// It also measures each flit's latency by phase when it pops.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <sstream>
+#include <string>
+
+#include "creditflow/core/drain_schedule.hpp"
+#include "creditflow/core/error.hpp"
+#include "creditflow/core/flit.hpp"
+#include "creditflow/core/latency_stats.hpp"
+#include "creditflow/core/limits.hpp"
+#include "creditflow/core/ring_fifo.hpp"
+
+namespace creditflow::core {
+
+struct ReceiverParams {
+  std::int64_t depth = 4;
+  DrainSpec drain;
+};
+
+// Latency of popped flits by phase. Phases that need the flit's own time stamps stay
+// empty for payload types without them.
+struct FlitLatency {
+  LatencyStats creation_to_send;
+  LatencyStats send_to_arrival;
+  LatencyStats arrival_to_pop;
+  LatencyStats creation_to_pop;
+};
+
+template <class T>
+class ReceiverCore {
+ public:
+  ReceiverCore(const ReceiverParams& params, std::uint64_t seed, const std::string& where)
+      : where_(where),
+        buffer_(static_cast<std::size_t>(checked_depth(params.depth, where))),
+        drain_(params.drain, seed, where) {
+    // The buffer is empty at reset, but cycle 0's draw is still taken so the draw
+    // sequence never depends on occupancy.
+    static_cast<void>(drain_.allows(0));
+  }
+
+  Cycle now() const { return now_; }
+  std::int64_t depth() const { return static_cast<std::int64_t>(buffer_.capacity()); }
+  std::int64_t occupancy() const { return static_cast<std::int64_t>(buffer_.size()); }
+  // Whether the receiver pops in the current cycle, and what.
+  bool will_pop() const { return pop_now_; }
+  const T& head() const { return buffer_.front().flit; }
+
+  // Latency is recorded for flits popped at or after this cycle (the warm-up ends).
+  void measure_from(Cycle start) { measure_from_ = start; }
+
+  // The edge closing the current cycle: pop as decided, take the arriving flit, then
+  // decide the next cycle's pop. Throws ProtocolError on an arrival into a full buffer.
+  void advance(bool arrive, const T& flit) {
+    if (pop_now_) pop();
+    if (arrive) {
+      if (buffer_.full()) overflow();
+      buffer_.push(Entry{flit, now_});
+      ++arrived_;
+      peak_ = std::max(peak_, occupancy());
+    }
+    ++now_;
+    pop_now_ = drain_.allows(now_) && !buffer_.empty();
+  }
+
+  std::uint64_t arrived() const { return arrived_; }
+  std::uint64_t popped() const { return popped_; }
+  std::int64_t peak_occupancy() const { return peak_; }
+  const FlitLatency& latency() const { return latency_; }
+
+ private:
+  struct Entry {
+    T flit{};
+    Cycle arrived = 0;
+  };
+
+  static std::int64_t checked_depth(std::int64_t depth, const std::string& where) {
+    check_range(where, "depth", depth, 1, limits::max_depth);
+    return depth;
+  }
+
+  void pop() {
+    const Entry& e = buffer_.front();
+    if (now_ >= measure_from_) {
+      latency_.arrival_to_pop.add(now_ - e.arrived);
+      if constexpr (has_time_stamps<T>::value) {
+        latency_.creation_to_send.add(e.flit.sent - e.flit.created);
+        latency_.send_to_arrival.add(e.arrived - e.flit.sent);
+        latency_.creation_to_pop.add(now_ - e.flit.created);
+      }
+    }
+    buffer_.pop();
+    ++popped_;
+  }
+
+  [[noreturn]] void overflow() const {
+    std::ostringstream msg;
+    msg << where_ << ": buffer overflow at cycle " << now_ << ": a flit arrived with all "
+        << buffer_.capacity() << " slots full (more flits in flight than credits)";
+    throw ProtocolError(msg.str());
+  }
+
+  std::string where_;
+  RingFifo<Entry> buffer_;
+  DrainSchedule drain_;
+  Cycle now_ = 0;
+  Cycle measure_from_ = 0;
+  bool pop_now_ = false;
+  std::uint64_t arrived_ = 0;
+  std::uint64_t popped_ = 0;
+  std::int64_t peak_ = 0;
+  FlitLatency latency_;
+};
+
+}  // namespace creditflow::core

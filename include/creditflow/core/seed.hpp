@@ -1,0 +1,27 @@
+// Deterministic random numbers: every generator is seeded from the run's seed and the
+// component's name, so the same inputs give the same bytes out on any machine.
+#pragma once
+#include <cstdint>
+#include <string_view>
+
+namespace creditflow::core {
+
+// Mixes the run seed with a component name (FNV-1a of the name, then SplitMix64).
+std::uint64_t derive_seed(std::uint64_t run_seed, std::string_view component);
+
+// SplitMix64: tiny, fast, and fully specified, unlike std:: distributions whose output
+// differs between standard libraries.
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed = 0) : state_(seed) {}
+  std::uint64_t next();
+  // Uniform in [0, 1) with 53 random bits.
+  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+  // True with probability p.
+  bool bernoulli(double p) { return uniform() < p; }
+
+ private:
+  std::uint64_t state_;
+};
+
+}  // namespace creditflow::core

@@ -1,0 +1,46 @@
+// A credit sender's behaviour (SPEC section 1, rule 2): it sends in cycle t iff it has
+// data and holds a credit, counting credits before this cycle's returned credit. At the
+// edge closing t: credits += credit_in - send. It also times each credit from spend to the
+// cycle it is spendable again (the measured round trip).
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "creditflow/core/latency_stats.hpp"
+#include "creditflow/core/ring_fifo.hpp"
+#include "creditflow/core/types.hpp"
+
+namespace creditflow::core {
+
+class SenderCore {
+ public:
+  // `credits` is both the initial count and the bound (the receiver's depth).
+  SenderCore(std::int64_t credits, const std::string& where);
+
+  Cycle now() const { return now_; }
+  std::int64_t credits() const { return credits_; }
+  std::int64_t capacity() const { return capacity_; }
+  bool can_send() const { return credits_ > 0; }
+  bool will_send(bool has_data) const { return has_data && credits_ > 0; }
+
+  // The edge closing the current cycle. Returns whether the sender sent in it.
+  // Throws ProtocolError when a returned credit would exceed the bound.
+  bool advance(bool has_data, bool credit_in);
+
+  std::uint64_t sent() const { return sent_; }
+  std::uint64_t credit_stall_cycles() const { return credit_stall_cycles_; }
+  // Spend-to-spendable-again times of every returned credit.
+  const LatencyStats& round_trips() const { return round_trips_; }
+
+ private:
+  std::string where_;
+  std::int64_t capacity_;
+  std::int64_t credits_;
+  RingFifo<Cycle> spends_;  // cycles of the credits in flight, oldest first
+  Cycle now_ = 0;
+  std::uint64_t sent_ = 0;
+  std::uint64_t credit_stall_cycles_ = 0;
+  LatencyStats round_trips_;
+};
+
+}  // namespace creditflow::core

@@ -1,0 +1,92 @@
+// A traffic source's behaviour: creates flits by its pattern into a bounded queue and
+// offers the head. A creation that finds the queue full is refused and counted; a
+// saturating source always has exactly one flit on offer, created in the cycle it is
+// first offered.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/core/flit.hpp"
+#include "creditflow/core/limits.hpp"
+#include "creditflow/core/ring_fifo.hpp"
+#include "creditflow/core/traffic_pattern.hpp"
+
+namespace creditflow::core {
+
+struct SourceParams {
+  TrafficSpec traffic;
+  std::int64_t queue_depth = 1024;  // flits waiting at the source (ignored when saturating)
+  std::int64_t traffic_class = 0;
+};
+
+template <class T>
+class SourceCore {
+ public:
+  using Factory = std::function<T(const FlitOrigin&)>;
+
+  SourceCore(const SourceParams& params, std::uint64_t seed, const std::string& where,
+             Factory factory = &make_flit<T>)
+      : pattern_(params.traffic, seed, where),
+        queue_(static_cast<std::size_t>(checked_queue_depth(params, where))),
+        traffic_class_(static_cast<std::uint32_t>(params.traffic_class)),
+        factory_(std::move(factory)) {
+    create_for(0);
+  }
+
+  Cycle now() const { return now_; }
+  bool has_data() const { return !queue_.empty(); }
+  const T& head() const { return queue_.front(); }
+  std::size_t queued() const { return queue_.size(); }
+
+  // The edge closing the current cycle: the head leaves if the consumer took it, then the
+  // pattern decides whether a flit is created for the next cycle.
+  void advance(bool taken) {
+    if (taken) {
+      queue_.pop();
+      ++taken_;
+    }
+    create_for(++now_);
+  }
+
+  std::uint64_t created() const { return created_; }
+  std::uint64_t refused() const { return refused_; }
+  std::uint64_t taken() const { return taken_; }
+  const TrafficPattern& pattern() const { return pattern_; }
+
+ private:
+  static std::int64_t checked_queue_depth(const SourceParams& p, const std::string& where) {
+    check_range(where, "traffic_class", p.traffic_class, 0, UINT32_MAX);
+    if (p.traffic.kind == TrafficSpec::Kind::saturating) return 1;
+    check_range(where, "queue_depth", p.queue_depth, 1, limits::max_queue);
+    return p.queue_depth;
+  }
+
+  void create_for(Cycle t) {
+    if (pattern_.saturating()) {
+      if (queue_.empty()) push_new(t);
+    } else if (pattern_.fires(t)) {
+      if (queue_.full())
+        ++refused_;
+      else
+        push_new(t);
+    }
+  }
+
+  void push_new(Cycle t) {
+    queue_.push(factory_(FlitOrigin{created_, traffic_class_, t}));
+    ++created_;
+  }
+
+  TrafficPattern pattern_;
+  RingFifo<T> queue_;
+  std::uint32_t traffic_class_;
+  Factory factory_;
+  Cycle now_ = 0;
+  std::uint64_t created_ = 0;
+  std::uint64_t refused_ = 0;
+  std::uint64_t taken_ = 0;
+};
+
+}  // namespace creditflow::core

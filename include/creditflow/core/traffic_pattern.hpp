@@ -1,0 +1,46 @@
+// When a traffic source creates a flit: saturating, one every k cycles, bursts of n on and
+// m off, or Bernoulli at rate r from a seeded generator.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "creditflow/core/seed.hpp"
+#include "creditflow/core/types.hpp"
+
+namespace creditflow::core {
+
+struct TrafficSpec {
+  enum class Kind { saturating, periodic, burst, bernoulli };
+  Kind kind = Kind::saturating;
+  std::int64_t every = 1;  // periodic: a flit when t % every == 0
+  std::int64_t on = 1;     // burst: a flit when t % (on + off) < on
+  std::int64_t off = 0;
+  double rate = 1.0;       // bernoulli: probability of a flit each cycle
+
+  static TrafficSpec saturating() { return {}; }
+  static TrafficSpec periodic(std::int64_t every);
+  static TrafficSpec burst(std::int64_t on, std::int64_t off);
+  static TrafficSpec bernoulli(double rate);
+
+  // Long-run flits per cycle.
+  double offered_rate() const;
+};
+
+class TrafficPattern {
+ public:
+  // Validates the spec; `where` names the component in error messages.
+  TrafficPattern(const TrafficSpec& spec, std::uint64_t seed, const std::string& where);
+
+  bool saturating() const { return spec_.kind == TrafficSpec::Kind::saturating; }
+  // Whether a flit is created in cycle t. Call once per cycle, in increasing t: the
+  // Bernoulli form draws one number per call.
+  bool fires(Cycle t);
+  double offered_rate() const { return spec_.offered_rate(); }
+  std::string describe() const;
+
+ private:
+  TrafficSpec spec_;
+  Rng rng_;
+};
+
+}  // namespace creditflow::core

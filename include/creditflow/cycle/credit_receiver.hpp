@@ -1,0 +1,60 @@
+// Credit receiver: a buffer of `depth` slots drained by a schedule, one credit returned
+// per pop. Timing: credit_out and out_valid/out_flit during t say what is popped in t,
+// decided from the occupancy at the start of t, so a flit is never popped in the cycle
+// it arrives; the arriving flit is stored at the edge closing t.
+#pragma once
+#include <cstdint>
+#include <systemc>
+
+#include "creditflow/core/receiver_core.hpp"
+#include "creditflow/core/seed.hpp"
+#include "creditflow/cycle/clocking.hpp"
+#include "creditflow/cycle/flit_trace.hpp"
+#include "creditflow/cycle/protocol_errors.hpp"
+#include "creditflow/monitor/loop_participant.hpp"
+
+namespace creditflow::cycle {
+
+template <class T = core::Flit>
+class CreditReceiver : public sc_core::sc_module, public monitor::LoopParticipant {
+ public:
+  sc_core::sc_in<bool> clk;
+  sc_core::sc_in<bool> in_valid;
+  sc_core::sc_in<T> in_flit;
+  sc_core::sc_out<bool> credit_out;
+  optional_out<bool> out_valid;  // the flit popped this cycle, for whatever consumes it
+  optional_out<T> out_flit;
+
+  SC_HAS_PROCESS(CreditReceiver);
+  CreditReceiver(sc_core::sc_module_name name, const core::ReceiverParams& params,
+                 std::uint64_t run_seed = 1)
+      : sc_core::sc_module(name),
+        core_(params, core::derive_seed(run_seed, this->name()), this->name()) {
+    SC_METHOD(on_edge);
+    sensitive << clk.pos();
+    dont_initialize();
+  }
+
+  const core::ReceiverCore<T>& core() const { return core_; }
+  void measure_from(core::Cycle start) { core_.measure_from(start); }
+
+  void contribute(core::LoopState& s) const override {
+    s.receiver_occupancy += core_.occupancy();
+    s.popped += core_.popped();
+    s.receiver_popping = s.receiver_popping || core_.will_pop();
+  }
+
+ private:
+  void on_edge() {
+    if (opening_edge()) return;
+    report_protocol_errors([&] { core_.advance(in_valid.read(), in_flit.read()); });
+    const bool pop = core_.will_pop();
+    credit_out.write(pop);
+    write_if_bound(out_valid, pop);
+    if (pop) write_if_bound(out_flit, core_.head());
+  }
+
+  core::ReceiverCore<T> core_;
+};
+
+}  // namespace creditflow::cycle

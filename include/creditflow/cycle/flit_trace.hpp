@@ -1,0 +1,20 @@
+// sc_trace for the default flit, so a Flit can sit in an sc_signal and appear in a VCD.
+// It lives in the flit's namespace because sc_signal finds sc_trace by argument lookup.
+#pragma once
+#include <string>
+#include <systemc>
+
+#include "creditflow/core/flit.hpp"
+
+namespace creditflow::core {
+
+template <class Payload>
+void sc_trace(sc_core::sc_trace_file* tf, const BasicFlit<Payload>& flit, const std::string& name) {
+  sc_core::sc_trace(tf, flit.id, name + ".id");
+  sc_core::sc_trace(tf, flit.traffic_class, name + ".traffic_class");
+  sc_core::sc_trace(tf, flit.created, name + ".created");
+  sc_core::sc_trace(tf, flit.sent, name + ".sent");
+  sc_core::sc_trace(tf, flit.payload, name + ".payload");
+}
+
+}  // namespace creditflow::core

@@ -1,0 +1,71 @@
+// Pipelined link: Lf forward stages for flits, Lr return stages for credits (each >= 0).
+// Timing: out_valid/out_flit during t are what entered in_* during t - Lf; credit_out
+// during t is credit_in during t - Lr. A zero-stage direction is a combinational wire.
+#pragma once
+#include <systemc>
+
+#include "creditflow/core/link_core.hpp"
+#include "creditflow/cycle/clocking.hpp"
+#include "creditflow/cycle/flit_trace.hpp"
+#include "creditflow/monitor/loop_participant.hpp"
+
+namespace creditflow::cycle {
+
+template <class T = core::Flit>
+class PipelinedLink : public sc_core::sc_module, public monitor::LoopParticipant {
+ public:
+  sc_core::sc_in<bool> clk;
+  sc_core::sc_in<bool> in_valid;
+  sc_core::sc_in<T> in_flit;
+  sc_core::sc_out<bool> out_valid;
+  sc_core::sc_out<T> out_flit;
+  sc_core::sc_in<bool> credit_in;    // from the receiver: one per pop
+  sc_core::sc_out<bool> credit_out;  // to the sender
+
+  SC_HAS_PROCESS(PipelinedLink);
+  PipelinedLink(sc_core::sc_module_name name, const core::LinkParams& params)
+      : sc_core::sc_module(name), core_(params, this->name()) {
+    if (!core_.forward_is_wire() || !core_.credit_is_wire()) {
+      SC_METHOD(on_edge);
+      sensitive << clk.pos();
+      dont_initialize();
+    }
+    if (core_.forward_is_wire()) {
+      SC_METHOD(forward_wire);
+      sensitive << in_valid << in_flit;
+    }
+    if (core_.credit_is_wire()) {
+      SC_METHOD(credit_wire);
+      sensitive << credit_in;
+    }
+  }
+
+  const core::LinkCore<T>& core() const { return core_; }
+
+  void contribute(core::LoopState& s) const override {
+    s.forward_flits += core_.forward_flits();
+    s.return_credits += core_.return_credits();
+  }
+
+ private:
+  void on_edge() {
+    if (opening_edge()) return;
+    core_.advance(in_valid.read(), in_flit.read(), credit_in.read());
+    if (!core_.forward_is_wire()) {
+      out_valid.write(core_.arrive_valid());
+      if (core_.arrive_valid()) out_flit.write(core_.arrive_flit());
+    }
+    if (!core_.credit_is_wire()) credit_out.write(core_.credit_out());
+  }
+
+  void forward_wire() {
+    out_valid.write(in_valid.read());
+    if (in_valid.read()) out_flit.write(in_flit.read());
+  }
+
+  void credit_wire() { credit_out.write(credit_in.read()); }
+
+  core::LinkCore<T> core_;
+};
+
+}  // namespace creditflow::cycle

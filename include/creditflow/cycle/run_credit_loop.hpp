@@ -1,0 +1,21 @@
+// Builds one credit loop with its clock and monitor, runs it for a number of cycles and
+// returns what it measured. SystemC elaborates once per process: call it once per process
+// (platform::run_isolated runs it in a child).
+#pragma once
+#include <string>
+
+#include "creditflow/core/link_report.hpp"
+#include "creditflow/cycle/credit_loop.hpp"
+
+namespace creditflow::cycle {
+
+struct RunOptions {
+  core::Cycle cycles = 6000;
+  core::Cycle warmup = 3000;  // SPEC section 1: the second half is the measurement window
+  std::string link_name = "link";
+  std::string vcd_file;  // without extension; empty: no trace
+};
+
+core::LinkReport run_credit_loop(const CreditLoopParams& params, const RunOptions& options);
+
+}  // namespace creditflow::cycle

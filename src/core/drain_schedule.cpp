@@ -1,0 +1,38 @@
+#include "creditflow/core/drain_schedule.hpp"
+
+#include <sstream>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/core/limits.hpp"
+
+namespace creditflow::core {
+
+DrainSchedule::DrainSchedule(const DrainSpec& spec, std::uint64_t seed, const std::string& where)
+    : spec_(spec), rng_(seed) {
+  check_range(where, "drain_every", spec.every, 1, limits::max_period);
+  check_range(where, "drain_rate", spec.rate, 0.0, 1.0);
+  for (const StallWindow& w : spec.stalls) {
+    check_range(where, "stall_from", w.from, 0, INT64_MAX);
+    check_range(where, "stall_to", w.to, w.from, INT64_MAX);
+  }
+}
+
+bool DrainSchedule::allows(Cycle t) {
+  bool allowed = t % static_cast<Cycle>(spec_.every) == 0;
+  for (const StallWindow& w : spec_.stalls) {
+    if (t >= static_cast<Cycle>(w.from) && t < static_cast<Cycle>(w.to)) allowed = false;
+  }
+  if (spec_.rate < 1.0 && !rng_.bernoulli(spec_.rate)) allowed = false;
+  return allowed;
+}
+
+std::string DrainSchedule::describe() const {
+  std::ostringstream os;
+  os << (spec_.every == 1 ? std::string("every cycle")
+                          : "every " + std::to_string(spec_.every) + " cycles");
+  if (spec_.rate < 1.0) os << " at random rate " << spec_.rate;
+  for (const StallWindow& w : spec_.stalls) os << ", stalled [" << w.from << ", " << w.to << ")";
+  return os.str();
+}
+
+}  // namespace creditflow::core

@@ -1,0 +1,42 @@
+#include "creditflow/core/latency_stats.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace creditflow::core {
+
+void LatencyStats::add(std::uint64_t cycles) {
+  if (cycles < dense_limit) {
+    if (cycles >= dense_.size()) dense_.resize(cycles + 1, 0);
+    ++dense_[cycles];
+  } else {
+    ++sparse_[cycles];
+  }
+  ++count_;
+  sum_ += cycles;
+  max_ = std::max(max_, cycles);
+  min_ = std::min(min_, cycles);
+}
+
+double LatencyStats::mean() const {
+  return count_ ? static_cast<double>(sum_ / static_cast<long double>(count_)) : 0.0;
+}
+
+std::uint64_t LatencyStats::percentile(double p) const {
+  if (count_ == 0) return 0;
+  // Rank of the sample that reaches fraction p, 1-based; integer maths avoid 0.99*100 = 98.99.
+  auto rank = static_cast<std::uint64_t>(std::ceil(p * static_cast<double>(count_) - 1e-9));
+  rank = std::clamp<std::uint64_t>(rank, 1, count_);
+  std::uint64_t seen = 0;
+  for (std::uint64_t v = 0; v < dense_.size(); ++v) {
+    seen += dense_[v];
+    if (seen >= rank) return v;
+  }
+  for (const auto& [v, n] : sparse_) {
+    seen += n;
+    if (seen >= rank) return v;
+  }
+  return max_;
+}
+
+}  // namespace creditflow::core

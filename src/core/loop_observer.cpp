@@ -1,0 +1,53 @@
+#include "creditflow/core/loop_observer.hpp"
+
+#include <sstream>
+#include <utility>
+
+namespace creditflow::core {
+
+LoopObserver::LoopObserver(std::string link, std::int64_t capacity, Cycle warmup)
+    : link_(std::move(link)), capacity_(capacity), warmup_(warmup) {}
+
+std::optional<std::string> LoopObserver::observe(Cycle t, const LoopState& state) {
+  last_cycle_ = t;
+  last_ = state;
+  if (t == warmup_) at_warmup_ = state;
+  // The state opening cycle t decides t's stall; it is inside the window from t = warmup.
+  if (t >= warmup_ && state.sender_has_data && state.sender_credits == 0) {
+    const std::int64_t waiting = state.receiver_occupancy - (state.receiver_popping ? 1 : 0);
+    if (waiting <= 0)
+      ++stall_empty_;
+    else
+      ++stall_busy_;
+  }
+  const bool conserved = state.total() == capacity_ && state.receiver_occupancy >= 0 &&
+                         state.receiver_occupancy <= capacity_;
+  if (conserved) return std::nullopt;
+  ++violations_;
+  std::ostringstream msg;
+  msg << "credit conservation violated on link '" << link_ << "' at cycle " << t
+      << ": sender credits " << state.sender_credits << " + forward flits "
+      << state.forward_flits << " + receiver occupancy " << state.receiver_occupancy
+      << " + return credits " << state.return_credits << " = " << state.total() << ", expected "
+      << capacity_;
+  return msg.str();
+}
+
+std::uint64_t LoopObserver::window_cycles() const {
+  return last_cycle_ > warmup_ ? last_cycle_ - warmup_ : 0;
+}
+
+std::uint64_t LoopObserver::sent_in_window() const {
+  return window_cycles() ? last_.sent - at_warmup_.sent : 0;
+}
+
+std::uint64_t LoopObserver::popped_in_window() const {
+  return window_cycles() ? last_.popped - at_warmup_.popped : 0;
+}
+
+double LoopObserver::throughput() const {
+  const std::uint64_t n = window_cycles();
+  return n ? static_cast<double>(sent_in_window()) / static_cast<double>(n) : 0.0;
+}
+
+}  // namespace creditflow::core

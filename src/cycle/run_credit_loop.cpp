@@ -1,0 +1,34 @@
+#include "creditflow/cycle/run_credit_loop.hpp"
+
+#include <memory>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/monitor/loop_monitor.hpp"
+
+namespace creditflow::cycle {
+
+core::LinkReport run_credit_loop(const CreditLoopParams& params, const RunOptions& options) {
+  check_range("run", "cycles", static_cast<std::int64_t>(options.cycles), 1, INT64_MAX);
+  check_range("run", "warmup", static_cast<std::int64_t>(options.warmup), 0,
+              static_cast<std::int64_t>(options.cycles) - 1);
+  sc_core::sc_clock clk("clk", 1, sc_core::SC_NS);
+  CreditLoop<> loop("loop", params);
+  loop.clk(clk);
+  loop.rx.measure_from(options.warmup);
+  monitor::LoopMonitor mon("monitor", options.cycles, options.warmup);
+  mon.clk(clk);
+  const core::LoopObserver& observer =
+      mon.watch(options.link_name, loop.capacity(), loop.holders());
+
+  sc_core::sc_trace_file* tf = nullptr;
+  if (!options.vcd_file.empty()) {
+    tf = sc_core::sc_create_vcd_trace_file(options.vcd_file.c_str());
+    sc_core::sc_trace(tf, clk, "clk");
+    loop.trace(tf);
+  }
+  sc_core::sc_start();
+  if (tf) sc_core::sc_close_vcd_trace_file(tf);
+  return loop.report(observer);
+}
+
+}  // namespace creditflow::cycle
