@@ -39,16 +39,19 @@ Point run_point(std::int64_t latency, std::int64_t depth, std::int64_t drain_eve
   return pt;
 }
 
+// SPEC's layout: the label in three columns, two spaces, the values; the RTT measured on
+// the row's loop after the L rows.
 void print_row(const std::string& label, std::int64_t latency, std::int64_t drain_every,
-               const std::vector<std::int64_t>& depths) {
-  std::printf("%-5s", label.c_str());
+               const std::vector<std::int64_t>& depths, bool show_rtt) {
+  std::printf("%-3s ", label.c_str());
   unsigned long rtt = 0;
   for (std::int64_t b : depths) {
     const Point pt = run_point(latency, b, drain_every);
     std::printf(" %5.3f", pt.throughput);
     rtt = pt.rtt;
   }
-  std::printf("   (RTT %lu)\n", rtt);
+  if (show_rtt) std::printf("   (RTT %lu)", rtt);
+  std::printf("\n");
   std::fflush(stdout);
 }
 
@@ -57,10 +60,11 @@ void print_row(const std::string& label, std::int64_t latency, std::int64_t drai
 int sc_main(int, char*[]) {
   const std::vector<std::int64_t> depths{1, 2, 4, 6, 8, 10, 12, 14, 16, 18};
   std::printf("   B:");
-  for (std::int64_t b : depths) std::printf(" %5lld", static_cast<long long>(b));
+  for (std::int64_t b : depths) std::printf("%6lld", static_cast<long long>(b));
   std::printf("\n");
-  for (std::int64_t latency : {1, 4, 8}) print_row("L=" + std::to_string(latency), latency, 1, depths);
+  for (std::int64_t latency : {1, 4, 8})
+    print_row("L=" + std::to_string(latency), latency, 1, depths, true);
   std::printf("L=4, drain every 2nd cycle (pop allowed when t %% 2 == 0):\n");
-  print_row("", 4, 2, depths);
+  print_row("", 4, 2, depths, false);
   return 0;
 }

@@ -39,7 +39,7 @@ std::vector<std::string> diagnose(const LinkReport& r) {
     out.push_back(link + " sent nothing in the measurement window");
     return out;
   }
-  const std::uint64_t rtt = r.measured_rtt;
+  const std::uint64_t rtt = r.loop_rtt ? r.loop_rtt : r.measured_rtt;
   const std::string window = std::to_string(r.cycles - r.warmup);
   std::ostringstream s;
   s << link << " runs at " << fixed3(r.throughput) << " of full rate";

@@ -9,17 +9,18 @@ LoopObserver::LoopObserver(std::string link, std::int64_t capacity, Cycle warmup
     : link_(std::move(link)), capacity_(capacity), warmup_(warmup) {}
 
 std::optional<std::string> LoopObserver::observe(Cycle t, const LoopState& state) {
-  last_cycle_ = t;
-  last_ = state;
-  if (t == warmup_) at_warmup_ = state;
-  // The state opening cycle t decides t's stall; it is inside the window from t = warmup.
-  if (t >= warmup_ && state.sender_has_data && state.sender_credits == 0) {
-    const std::int64_t waiting = state.receiver_occupancy - (state.receiver_popping ? 1 : 0);
+  // The previous state opened cycle t - 1 and decides its stall; it is classified only now
+  // that t - 1 is known to have been simulated (the final state opens no simulated cycle).
+  if (t > warmup_ && last_.sender_has_data && last_.sender_credits == 0) {
+    const std::int64_t waiting = last_.receiver_occupancy - (last_.receiver_popping ? 1 : 0);
     if (waiting <= 0)
       ++stall_empty_;
     else
       ++stall_busy_;
   }
+  last_cycle_ = t;
+  last_ = state;
+  if (t == warmup_) at_warmup_ = state;
   const bool conserved = state.total() == capacity_ && state.receiver_occupancy >= 0 &&
                          state.receiver_occupancy <= capacity_;
   if (conserved) return std::nullopt;

@@ -22,6 +22,9 @@ struct LinkReport {
   std::uint64_t sent = 0;
   std::uint64_t delivered = 0;  // popped by the receiver
   double throughput = 0.0;      // sent / window cycles
+  // Round trip by construction (Lf + Lr + 2 for one pipelined hop); 0 when the topology
+  // gives none. A drain that pops only on some cycles can make every measured trip longer.
+  std::uint64_t loop_rtt = 0;
   std::uint64_t measured_rtt = 0;  // shortest spend-to-spendable-again time seen
   double mean_rtt = 0.0;
   std::uint64_t credit_stall_cycles = 0;

@@ -22,7 +22,8 @@ class LoopObserver {
  public:
   LoopObserver(std::string link, std::int64_t capacity, Cycle warmup);
 
-  // The state at the start of cycle t, for t = 0, 1, ... in order. Returns a one-line
+  // The state at the start of cycle t, for t = 0, 1, ... in order; the last one observed
+  // closes the run (it opens a cycle that is not simulated). Returns a one-line
   // description of a conservation violation, if any (every one is also counted).
   std::optional<std::string> observe(Cycle t, const LoopState& state);
 

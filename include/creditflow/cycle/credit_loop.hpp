@@ -26,7 +26,7 @@ struct CreditLoopParams {
 template <class T = core::Flit>
 class CreditLoop : public sc_core::sc_module {
  public:
-  sc_core::sc_in<bool> clk;
+  sc_core::sc_in<bool> clk{"clk"};
 
   TrafficSource<T> src;
   CreditSender<T> tx;
@@ -97,6 +97,8 @@ class CreditLoop : public sc_core::sc_module {
     r.sent = observer.sent_in_window();
     r.delivered = observer.popped_in_window();
     r.throughput = observer.throughput();
+    r.loop_rtt = static_cast<std::uint64_t>(params_.link.forward_latency +
+                                            params_.link.credit_latency + 2);
     r.measured_rtt = tx.core().round_trips().min();
     r.mean_rtt = tx.core().round_trips().mean();
     r.credit_stall_cycles = observer.credit_stall_cycles();

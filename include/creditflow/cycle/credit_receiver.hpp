@@ -18,12 +18,12 @@ namespace creditflow::cycle {
 template <class T = core::Flit>
 class CreditReceiver : public sc_core::sc_module, public monitor::LoopParticipant {
  public:
-  sc_core::sc_in<bool> clk;
-  sc_core::sc_in<bool> in_valid;
-  sc_core::sc_in<T> in_flit;
-  sc_core::sc_out<bool> credit_out;
-  optional_out<bool> out_valid;  // the flit popped this cycle, for whatever consumes it
-  optional_out<T> out_flit;
+  sc_core::sc_in<bool> clk{"clk"};
+  sc_core::sc_in<bool> in_valid{"in_valid"};
+  sc_core::sc_in<T> in_flit{"in_flit"};
+  sc_core::sc_out<bool> credit_out{"credit_out"};
+  optional_out<bool> out_valid{"out_valid"};  // the flit popped this cycle, for whatever consumes it
+  optional_out<T> out_flit{"out_flit"};
 
   SC_HAS_PROCESS(CreditReceiver);
   CreditReceiver(sc_core::sc_module_name name, const core::ReceiverParams& params,

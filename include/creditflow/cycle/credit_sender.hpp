@@ -17,13 +17,13 @@ namespace creditflow::cycle {
 template <class T = core::Flit>
 class CreditSender : public sc_core::sc_module, public monitor::LoopParticipant {
  public:
-  sc_core::sc_in<bool> clk;
-  sc_core::sc_in<bool> in_valid;
-  sc_core::sc_in<T> in_flit;
-  sc_core::sc_out<bool> in_ready;
-  sc_core::sc_out<bool> out_valid;
-  sc_core::sc_out<T> out_flit;
-  sc_core::sc_in<bool> credit_in;
+  sc_core::sc_in<bool> clk{"clk"};
+  sc_core::sc_in<bool> in_valid{"in_valid"};
+  sc_core::sc_in<T> in_flit{"in_flit"};
+  sc_core::sc_out<bool> in_ready{"in_ready"};
+  sc_core::sc_out<bool> out_valid{"out_valid"};
+  sc_core::sc_out<T> out_flit{"out_flit"};
+  sc_core::sc_in<bool> credit_in{"credit_in"};
 
   SC_HAS_PROCESS(CreditSender);
   CreditSender(sc_core::sc_module_name name, std::int64_t credits)

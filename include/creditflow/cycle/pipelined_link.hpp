@@ -14,13 +14,13 @@ namespace creditflow::cycle {
 template <class T = core::Flit>
 class PipelinedLink : public sc_core::sc_module, public monitor::LoopParticipant {
  public:
-  sc_core::sc_in<bool> clk;
-  sc_core::sc_in<bool> in_valid;
-  sc_core::sc_in<T> in_flit;
-  sc_core::sc_out<bool> out_valid;
-  sc_core::sc_out<T> out_flit;
-  sc_core::sc_in<bool> credit_in;    // from the receiver: one per pop
-  sc_core::sc_out<bool> credit_out;  // to the sender
+  sc_core::sc_in<bool> clk{"clk"};
+  sc_core::sc_in<bool> in_valid{"in_valid"};
+  sc_core::sc_in<T> in_flit{"in_flit"};
+  sc_core::sc_out<bool> out_valid{"out_valid"};
+  sc_core::sc_out<T> out_flit{"out_flit"};
+  sc_core::sc_in<bool> credit_in{"credit_in"};    // from the receiver: one per pop
+  sc_core::sc_out<bool> credit_out{"credit_out"};  // to the sender
 
   SC_HAS_PROCESS(PipelinedLink);
   PipelinedLink(sc_core::sc_module_name name, const core::LinkParams& params)

@@ -15,10 +15,10 @@ namespace creditflow::cycle {
 template <class T = core::Flit>
 class TrafficSource : public sc_core::sc_module {
  public:
-  sc_core::sc_in<bool> clk;
-  sc_core::sc_out<bool> out_valid;
-  sc_core::sc_out<T> out_flit;
-  sc_core::sc_in<bool> out_ready;
+  sc_core::sc_in<bool> clk{"clk"};
+  sc_core::sc_out<bool> out_valid{"out_valid"};
+  sc_core::sc_out<T> out_flit{"out_flit"};
+  sc_core::sc_in<bool> out_ready{"out_ready"};
 
   SC_HAS_PROCESS(TrafficSource);
   TrafficSource(sc_core::sc_module_name name, const core::SourceParams& params,

@@ -20,7 +20,7 @@ inline constexpr const char* conservation_msg_type = "creditflow/conservation";
 
 class LoopMonitor : public sc_core::sc_module {
  public:
-  sc_core::sc_in<bool> clk;
+  sc_core::sc_in<bool> clk{"clk"};
 
   SC_HAS_PROCESS(LoopMonitor);
   // cycles == 0: run until something else stops the simulation.

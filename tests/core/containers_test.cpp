@@ -1,0 +1,56 @@
+#include <boost/test/unit_test.hpp>
+
+#include "creditflow/core/delay_line.hpp"
+#include "creditflow/core/link_core.hpp"
+#include "creditflow/core/ring_fifo.hpp"
+
+using namespace creditflow::core;
+
+BOOST_AUTO_TEST_CASE(ring_fifo_wraps_in_order) {
+  RingFifo<int> f(3);
+  f.push(1);
+  f.push(2);
+  f.push(3);
+  BOOST_TEST(f.full());
+  f.pop();
+  f.push(4);  // wraps around the ring
+  std::vector<int> out;
+  while (!f.empty()) {
+    out.push_back(f.front());
+    f.pop();
+  }
+  BOOST_TEST(out == (std::vector<int>{2, 3, 4}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(delay_line_delivers_after_exactly_l_edges) {
+  DelayLine<int> line(3);
+  // Enter 7 at the edge closing cycle 0: it must leave during cycle 3.
+  std::vector<int> leaving_at;
+  for (int t = 0; t < 8; ++t) {
+    if (line.out_valid()) leaving_at.push_back(t * 100 + line.out_value());
+    line.shift(t == 0 || t == 2, t == 0 ? 7 : 9);
+  }
+  BOOST_TEST(leaving_at == (std::vector<int>{307, 509}), boost::test_tools::per_element());
+  BOOST_TEST(line.occupied() == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(delay_line_counts_what_it_holds) {
+  DelayLine<int> line(4);
+  line.shift(true, 1);
+  line.shift(false, 0);
+  line.shift(true, 2);
+  BOOST_TEST(line.occupied() == 2u);
+  line.shift(true, 3);  // nothing leaves yet: 4 stages
+  BOOST_TEST(line.occupied() == 3u);
+  line.shift(false, 0);  // the first entry leaves
+  BOOST_TEST(line.occupied() == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(link_core_zero_stages_is_a_wire) {
+  LinkCore<int> link({0, 2}, "link");
+  BOOST_TEST(link.forward_is_wire());
+  BOOST_TEST(!link.credit_is_wire());
+  link.advance(true, 5, true);
+  BOOST_TEST(link.forward_flits() == 0);
+  BOOST_TEST(link.return_credits() == 1);
+}

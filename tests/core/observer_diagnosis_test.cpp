@@ -1,0 +1,111 @@
+#include <boost/test/unit_test.hpp>
+
+#include "creditflow/core/diagnosis.hpp"
+#include "creditflow/core/loop_observer.hpp"
+
+using namespace creditflow::core;
+
+BOOST_AUTO_TEST_CASE(observer_names_every_term_of_a_violation) {
+  LoopObserver obs("l0", 10, 0);
+  LoopState s;
+  s.sender_credits = 2;
+  s.forward_flits = 3;
+  s.receiver_occupancy = 1;
+  s.return_credits = 3;
+  const auto v = obs.observe(17, s);
+  BOOST_TEST_REQUIRE(v.has_value());
+  BOOST_TEST(*v ==
+             "credit conservation violated on link 'l0' at cycle 17: sender credits 2 + forward "
+             "flits 3 + receiver occupancy 1 + return credits 3 = 9, expected 10");
+  BOOST_TEST(obs.conservation_violations() == 1u);
+  s.return_credits = 4;
+  BOOST_TEST(!obs.observe(18, s).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(observer_classifies_stalls_and_counts_the_window) {
+  LoopObserver obs("l0", 2, 2);
+  auto state = [](std::int64_t credits, std::int64_t occ, bool popping, std::uint64_t sent) {
+    LoopState s;
+    s.sender_credits = credits;
+    s.receiver_occupancy = occ;
+    s.forward_flits = 2 - credits - occ;
+    s.sender_has_data = true;
+    s.receiver_popping = popping;
+    s.sent = sent;
+    return s;
+  };
+  obs.observe(0, state(0, 0, false, 0));  // stalled, but before the window
+  obs.observe(1, state(0, 0, false, 0));
+  obs.observe(2, state(0, 1, true, 5));   // holds only what it pops now: "empty"
+  obs.observe(3, state(0, 2, true, 5));   // holds one more than it pops: "busy"
+  obs.observe(4, state(0, 1, false, 6));  // holds one it may not pop: "busy"
+  obs.observe(5, state(1, 0, false, 7));  // not stalled
+  obs.observe(6, state(0, 0, false, 9));  // opens the cycle after the run: not counted
+  BOOST_TEST(obs.stall_receiver_empty() == 1u);
+  BOOST_TEST(obs.stall_receiver_busy() == 2u);
+  BOOST_TEST(obs.window_cycles() == 4u);
+  BOOST_TEST(obs.sent_in_window() == 4u);
+  BOOST_TEST(obs.throughput() == 1.0);
+}
+
+BOOST_AUTO_TEST_CASE(sizing_rounds_up_without_float_noise) {
+  BOOST_TEST(credits_for_rate(1.0, 10) == 10);
+  BOOST_TEST(credits_for_rate(0.8, 10) == 8);
+  BOOST_TEST(credits_for_rate(0.5, 11) == 6);
+  BOOST_TEST(loop_bound(4, 10, 1.0) == 0.4);
+  BOOST_TEST(loop_bound(18, 10, 0.5) == 0.5);
+}
+
+BOOST_AUTO_TEST_CASE(diagnosis_of_an_undersized_loop) {
+  LinkReport r;
+  r.name = "l0";
+  r.credits = 4;
+  r.cycles = 6000;
+  r.warmup = 3000;
+  r.sent = 1200;
+  r.throughput = 0.4;
+  r.measured_rtt = 10;
+  r.credit_stall_cycles = 1800;
+  r.stall_receiver_empty = 1800;
+  const auto d = diagnose(r);
+  BOOST_TEST_REQUIRE(d.size() == 1u);
+  BOOST_TEST(d[0] ==
+             "link 'l0' runs at 0.400 of full rate: its 4 credits cover 4 of the 10-cycle round "
+             "trip; it needs B >= 10 for full rate (the sender was out of credits with the "
+             "receiver empty in 1800 of 3000 cycles)");
+}
+
+BOOST_AUTO_TEST_CASE(diagnosis_of_a_slow_receiver) {
+  LinkReport r;
+  r.name = "l0";
+  r.credits = 18;
+  r.cycles = 6000;
+  r.warmup = 3000;
+  r.sent = 1500;
+  r.throughput = 0.5;
+  r.drain_rate = 0.5;
+  r.measured_rtt = 10;
+  r.credit_stall_cycles = 1500;
+  r.stall_receiver_busy = 1500;
+  const auto d = diagnose(r);
+  BOOST_TEST_REQUIRE(d.size() == 1u);
+  BOOST_TEST(d[0] ==
+             "link 'l0' runs at 0.500 of full rate, limited by the receiver's drain of 0.500 per "
+             "cycle (the sender was out of credits with the receiver holding flits in 1500 of "
+             "3000 cycles); more credits will not help beyond B >= 5");
+}
+
+BOOST_AUTO_TEST_CASE(diagnosis_of_a_loop_with_enough_credits) {
+  LinkReport r;
+  r.name = "l0";
+  r.credits = 12;
+  r.sent = 3000;
+  r.cycles = 6000;
+  r.warmup = 3000;
+  r.throughput = 1.0;
+  r.measured_rtt = 10;
+  const auto d = diagnose(r);
+  BOOST_TEST_REQUIRE(d.size() == 1u);
+  BOOST_TEST(d[0] == "link 'l0' runs at 1.000 of full rate and never waited for a credit (12 "
+                     "credits, 10-cycle round trip)");
+}
