@@ -4,8 +4,10 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 # cmake/g++/make/pkg-config: the build; libsystemc-dev: the SystemC 2.3.4 kernel;
-# libboost-test-dev: Boost.Test for the test suite.
-DEBIAN_PACKAGES := cmake g++ make pkg-config libsystemc-dev libboost-test-dev
+# libboost-test-dev: Boost.Test for the test suite; libyaml-cpp-dev, nlohmann-json3-dev,
+# libcli11-dev: YAML platforms, JSON results, the command line; gnuplot-nox: sweep plots.
+DEBIAN_PACKAGES := cmake g++ make pkg-config libsystemc-dev libboost-test-dev \
+  libyaml-cpp-dev nlohmann-json3-dev libcli11-dev gnuplot-nox
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE := 1
 
 .PHONY: all deps configure build run test clean
@@ -31,9 +33,12 @@ configure: deps
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-# The main job: the SPEC section 1 credit-loop table from the SystemC models.
+# The main job: the default sweep of the credit-loop model, which is the SPEC section 1
+# table; it prints the table and writes its plot and CSV next to the build.
 run: build
-	./$(BUILD)/examples/credit_loop_table
+	./$(BUILD)/creditflow sweep models/credit_loop.yaml -j $(JOBS) \
+	  --plot $(BUILD)/credit_loop.png --csv $(BUILD)/credit_loop.csv
+	@echo "plot: $(BUILD)/credit_loop.png, table: $(BUILD)/credit_loop.csv"
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

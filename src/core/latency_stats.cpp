@@ -18,6 +18,16 @@ void LatencyStats::add(std::uint64_t cycles) {
   min_ = std::min(min_, cycles);
 }
 
+void LatencyStats::merge(const LatencyStats& other) {
+  if (other.dense_.size() > dense_.size()) dense_.resize(other.dense_.size(), 0);
+  for (std::size_t v = 0; v < other.dense_.size(); ++v) dense_[v] += other.dense_[v];
+  for (const auto& [v, n] : other.sparse_) sparse_[v] += n;
+  count_ += other.count_;
+  sum_ += other.sum_;
+  max_ = std::max(max_, other.max_);
+  min_ = std::min(min_, other.min_);
+}
+
 double LatencyStats::mean() const {
   return count_ ? static_cast<double>(sum_ / static_cast<long double>(count_)) : 0.0;
 }

@@ -31,6 +31,7 @@ std::optional<std::string> LoopObserver::observe(Cycle t, const LoopState& state
       << state.forward_flits << " + receiver occupancy " << state.receiver_occupancy
       << " + return credits " << state.return_credits << " = " << state.total() << ", expected "
       << capacity_;
+  if (first_violation_.empty()) first_violation_ = msg.str();
   return msg.str();
 }
 

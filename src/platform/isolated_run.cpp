@@ -1,8 +1,10 @@
 #include "creditflow/platform/isolated_run.hpp"
 
+#include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -25,23 +27,20 @@ void write_all(int fd, const std::string& data) {
   }
 }
 
-std::string read_all(int fd) {
-  std::string out;
-  char buf[4096];
-  for (;;) {
-    const ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    out.append(buf, static_cast<std::size_t>(n));
-  }
-  return out;
-}
+struct Child {
+  pid_t pid = -1;
+  int fd = -1;  // read end of the child's result pipe
+  std::size_t index = 0;
+  std::string message;  // '0' + output, or '1' + error
+};
 
-}  // namespace
-
-IsolatedResult run_isolated(const std::function<std::string()>& work) {
+// Forks a child that runs `work` and writes its outcome to a pipe.
+Child spawn(const Work& work, std::size_t index, IsolatedResult& failure) {
   int fds[2];
-  if (::pipe(fds) != 0) return {false, "", std::string("pipe: ") + std::strerror(errno)};
+  if (::pipe(fds) != 0) {
+    failure = {false, "", std::string("pipe: ") + std::strerror(errno)};
+    return {};
+  }
   // Buffered output would otherwise be printed twice, once by each process.
   std::cout.flush();
   std::cerr.flush();
@@ -50,7 +49,8 @@ IsolatedResult run_isolated(const std::function<std::string()>& work) {
   if (pid < 0) {
     ::close(fds[0]);
     ::close(fds[1]);
-    return {false, "", std::string("fork: ") + std::strerror(errno)};
+    failure = {false, "", std::string("fork: ") + std::strerror(errno)};
+    return {};
   }
   if (pid == 0) {
     ::close(fds[0]);
@@ -66,22 +66,72 @@ IsolatedResult run_isolated(const std::function<std::string()>& work) {
     }
     std::cout.flush();
     std::fflush(nullptr);
-    ::close(fds[1]);
     ::_exit(code);  // skip the parent's static destructors and atexit handlers
   }
   ::close(fds[1]);
-  const std::string message = read_all(fds[0]);
-  ::close(fds[0]);
+  return {pid, fds[0], index, ""};
+}
+
+IsolatedResult reap(Child& child) {
+  ::close(child.fd);
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  while (::waitpid(child.pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (WIFSIGNALED(status))
     return {false, "", "child killed by signal " + std::to_string(WTERMSIG(status)) + " (" +
                            strsignal(WTERMSIG(status)) + ")"};
-  if (message.empty()) return {false, "", "child exited with status " +
-                                              std::to_string(WEXITSTATUS(status)) + " and no result"};
-  if (message[0] == '0' && WEXITSTATUS(status) == 0) return {true, message.substr(1), ""};
-  return {false, "", message.substr(1)};
+  if (child.message.empty())
+    return {false, "", "child exited with status " + std::to_string(WEXITSTATUS(status)) + " and no result"};
+  if (child.message[0] == '0' && WEXITSTATUS(status) == 0) return {true, child.message.substr(1), ""};
+  return {false, "", child.message.substr(1)};
 }
+
+}  // namespace
+
+std::vector<IsolatedResult> run_isolated_all(
+    const std::vector<Work>& work, int parallel,
+    const std::function<void(std::size_t, std::size_t)>& on_done) {
+  std::vector<IsolatedResult> results(work.size());
+  std::vector<Child> running;
+  std::size_t next = 0, done = 0;
+  const std::size_t limit = static_cast<std::size_t>(std::max(1, parallel));
+  auto finish = [&](std::size_t index, IsolatedResult r) {
+    results[index] = std::move(r);
+    ++done;
+    if (on_done) on_done(done, work.size());
+  };
+  while (done < work.size()) {
+    while (next < work.size() && running.size() < limit) {
+      IsolatedResult failure;
+      Child c = spawn(work[next], next, failure);
+      if (c.pid < 0)
+        finish(next, failure);
+      else
+        running.push_back(std::move(c));
+      ++next;
+    }
+    if (running.empty()) continue;
+    // Read whatever any child has written, so none blocks on a full pipe.
+    std::vector<pollfd> fds;
+    for (const Child& c : running) fds.push_back({c.fd, POLLIN, 0});
+    if (::poll(fds.data(), fds.size(), -1) < 0 && errno != EINTR) break;
+    for (std::size_t i = fds.size(); i-- > 0;) {
+      if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      char buf[65536];
+      const ssize_t n = ::read(running[i].fd, buf, sizeof buf);
+      if (n > 0) {
+        running[i].message.append(buf, static_cast<std::size_t>(n));
+      } else if (n == 0 || errno != EINTR) {
+        const std::size_t index = running[i].index;
+        IsolatedResult r = reap(running[i]);
+        running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
+        finish(index, std::move(r));
+      }
+    }
+  }
+  return results;
+}
+
+IsolatedResult run_isolated(const Work& work) { return run_isolated_all({work}, 1).front(); }
 
 }  // namespace creditflow::platform

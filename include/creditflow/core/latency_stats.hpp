@@ -10,6 +10,8 @@ namespace creditflow::core {
 class LatencyStats {
  public:
   void add(std::uint64_t cycles);
+  // Adds every sample of `other`, as if each had been added here.
+  void merge(const LatencyStats& other);
 
   std::uint64_t count() const { return count_; }
   double mean() const;

@@ -11,6 +11,7 @@ namespace creditflow::core {
 
 struct LinkReport {
   std::string name;
+  std::string traffic_class;  // of the source feeding the loop
   std::int64_t credits = 0;  // initial credits = receiver depth B
   std::int64_t forward_latency = 0;
   std::int64_t credit_latency = 0;

@@ -40,6 +40,8 @@ class LoopObserver {
   std::uint64_t stall_receiver_empty() const { return stall_empty_; }
   std::uint64_t stall_receiver_busy() const { return stall_busy_; }
   std::uint64_t conservation_violations() const { return violations_; }
+  // The message of the first violation, or "" if none.
+  const std::string& first_violation() const { return first_violation_; }
 
  private:
   std::string link_;
@@ -51,6 +53,7 @@ class LoopObserver {
   std::uint64_t stall_empty_ = 0;
   std::uint64_t stall_busy_ = 0;
   std::uint64_t violations_ = 0;
+  std::string first_violation_;
 };
 
 }  // namespace creditflow::core

@@ -1,8 +1,10 @@
-// Runs a piece of work in a child process and brings back its text result. SystemC can
+// Runs pieces of work in child processes and brings back their text results. SystemC can
 // elaborate only once per process, so every simulation point of a sweep runs this way.
 #pragma once
+#include <cstddef>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace creditflow::platform {
 
@@ -12,7 +14,16 @@ struct IsolatedResult {
   std::string error;   // the exception's message, or how the child died, when not ok
 };
 
+using Work = std::function<std::string()>;
+
 // `work` runs in a fork()ed child; an exception becomes `error`, as does a crash.
-IsolatedResult run_isolated(const std::function<std::string()>& work);
+IsolatedResult run_isolated(const Work& work);
+
+// Runs every item in its own child, at most `parallel` at once. Results come back in the
+// order of `work` whatever order the children finish in; `on_done(done, total)` is called
+// in the parent after each one finishes.
+std::vector<IsolatedResult> run_isolated_all(
+    const std::vector<Work>& work, int parallel,
+    const std::function<void(std::size_t, std::size_t)>& on_done = {});
 
 }  // namespace creditflow::platform

@@ -1,0 +1,57 @@
+// The wires a YAML connection creates between two ports. A connection joins ports of one
+// channel type: `stream` is valid + flit + ready (a source to a sender), `flow` is valid +
+// flit with no ready (credits guarantee room), `credit` is one wire pulsed per credit.
+#pragma once
+#include <string>
+#include <systemc>
+
+#include "creditflow/core/flit.hpp"
+#include "creditflow/cycle/flit_trace.hpp"
+
+namespace creditflow::platform {
+
+enum class ChannelType { stream, flow, credit };
+
+const char* channel_type_name(ChannelType type);
+
+class Channel {
+ public:
+  virtual ~Channel() = default;
+  virtual ChannelType type() const = 0;
+  // Adds the channel's signals to a VCD under `name` (the driving port, e.g. "tx.out").
+  virtual void trace(sc_core::sc_trace_file* tf, const std::string& name) const = 0;
+};
+
+class StreamChannel : public Channel {
+ public:
+  ChannelType type() const override { return ChannelType::stream; }
+  void trace(sc_core::sc_trace_file* tf, const std::string& name) const override {
+    sc_core::sc_trace(tf, valid, name + ".valid");
+    sc_core::sc_trace(tf, ready, name + ".ready");
+    sc_core::sc_trace(tf, flit, name + ".flit");
+  }
+  sc_core::sc_signal<bool> valid, ready;
+  sc_core::sc_signal<core::Flit> flit;
+};
+
+class FlowChannel : public Channel {
+ public:
+  ChannelType type() const override { return ChannelType::flow; }
+  void trace(sc_core::sc_trace_file* tf, const std::string& name) const override {
+    sc_core::sc_trace(tf, valid, name + ".valid");
+    sc_core::sc_trace(tf, flit, name + ".flit");
+  }
+  sc_core::sc_signal<bool> valid;
+  sc_core::sc_signal<core::Flit> flit;
+};
+
+class CreditChannel : public Channel {
+ public:
+  ChannelType type() const override { return ChannelType::credit; }
+  void trace(sc_core::sc_trace_file* tf, const std::string& name) const override {
+    sc_core::sc_trace(tf, credit, name);
+  }
+  sc_core::sc_signal<bool> credit;
+};
+
+}  // namespace creditflow::platform

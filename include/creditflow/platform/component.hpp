@@ -1,0 +1,54 @@
+// What the platform needs of a component built from YAML: bind its clock and ports to
+// channels, expose its credits to the monitor, and add what it measured to its loop's
+// report. A user's own module becomes usable from YAML by implementing this and
+// registering a KindSpec (see registry.hpp).
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <systemc>
+
+#include "creditflow/core/link_report.hpp"
+#include "creditflow/monitor/loop_participant.hpp"
+#include "creditflow/platform/channel.hpp"
+#include "creditflow/platform/params.hpp"
+
+namespace creditflow::platform {
+
+// A component's resolved, range-checked parameters.
+class ComponentConfig {
+ public:
+  ComponentConfig(std::string name, std::map<std::string, ParamValue> params, std::uint64_t seed,
+                  std::uint64_t warmup)
+      : name_(std::move(name)), params_(std::move(params)), seed_(seed), warmup_(warmup) {}
+
+  const std::string& name() const { return name_; }
+  std::uint64_t seed() const { return seed_; }      // the run's seed
+  std::uint64_t warmup() const { return warmup_; }  // measurements start at this cycle
+  std::int64_t integer(const std::string& param) const;
+  double real(const std::string& param) const;
+  bool boolean(const std::string& param) const;
+  const std::string& text(const std::string& param) const;
+  const std::map<std::string, ParamValue>& params() const { return params_; }
+
+ private:
+  const ParamValue& at(const std::string& param) const;
+  std::string name_;
+  std::map<std::string, ParamValue> params_;
+  std::uint64_t seed_;
+  std::uint64_t warmup_;
+};
+
+class Component {
+ public:
+  virtual ~Component() = default;
+  virtual void bind_clock(sc_core::sc_clock& clk) = 0;
+  // Called once per connected port, with a channel of the port's declared type.
+  virtual void bind(const std::string& port, Channel& channel) = 0;
+  // The credit holder the loop monitor sums, for kinds in a credit loop.
+  virtual const monitor::LoopParticipant* participant() const { return nullptr; }
+  // Adds what this component measured to the report of the loop it belongs to.
+  virtual void contribute(core::LinkReport&) const {}
+};
+
+}  // namespace creditflow::platform

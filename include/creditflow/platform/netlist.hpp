@@ -1,0 +1,79 @@
+// A platform description as written in YAML, before any kind or range is checked: clocks,
+// named components with their parameters as text, connections, run settings and named
+// sweeps. Every item keeps its line so that later errors can say file:line.
+// This is the only part of creditflow that knows YAML.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace creditflow::platform {
+
+struct SourceText {
+  std::string text;
+  int line = 0;
+};
+
+struct ClockDecl {
+  std::string name;
+  double period_ps = 1000.0;
+  double phase_ps = 0.0;  // time of the first rising edge
+  int line = 0;
+};
+
+struct ComponentDecl {
+  std::string name;
+  std::string kind;
+  std::string clock;  // empty: the only clock
+  int line = 0;
+  int clock_line = 0;
+  std::vector<std::pair<std::string, SourceText>> params;
+};
+
+struct ConnectionDecl {
+  std::string from_component, from_port, to_component, to_port;
+  std::string text;
+  int line = 0;
+};
+
+struct VaryDecl {
+  std::string param;  // component.param
+  std::vector<std::string> values;
+  int line = 0;
+};
+
+struct SweepDecl {
+  std::string name;
+  std::vector<std::pair<std::string, SourceText>> set;  // component.param -> value
+  std::vector<VaryDecl> vary;
+  int line = 0;
+};
+
+struct RunDecl {
+  std::optional<SourceText> cycles, warmup, seed;
+};
+
+struct Netlist {
+  std::string file;
+  std::vector<ClockDecl> clocks;
+  std::vector<ComponentDecl> components;
+  std::vector<ConnectionDecl> connections;
+  RunDecl run;
+  std::vector<SweepDecl> sweeps;
+};
+
+// Reads and parses a platform file. Throws creditflow::Error with "file:line: ..." on
+// syntax errors, unknown top-level keys and malformed entries.
+Netlist load_netlist(const std::string& path);
+Netlist parse_netlist(const std::string& yaml_text, const std::string& file_label);
+
+// "a.b" -> {"a", "b"}; throws Error with `where` if the text is not of that form.
+std::pair<std::string, std::string> split_dotted(const std::string& text, const std::string& where);
+
+// Values of a sweep axis: "V1,V2,..." or an integer or real range "A:B" / "A:B:STEP"
+// (inclusive). Throws ParameterError naming `where`.
+std::vector<std::string> expand_values(const std::string& spec, const std::string& where);
+
+}  // namespace creditflow::platform

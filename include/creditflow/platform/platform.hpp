@@ -1,0 +1,79 @@
+// A platform resolved against a registry: every kind known, every parameter a checked
+// value, every connection typed, every credit loop found. Nothing reaches the SystemC
+// kernel before it has passed through resolve().
+#pragma once
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "creditflow/platform/netlist.hpp"
+#include "creditflow/platform/params.hpp"
+#include "creditflow/platform/registry.hpp"
+
+namespace creditflow::platform {
+
+// A parameter set from outside the file: --set comp.param=value or a sweep point.
+struct Override {
+  std::string target;  // component.param
+  std::string value;
+  std::string where;   // for errors, e.g. "--set rx.depth=0"
+};
+
+struct RunSettings {
+  std::int64_t cycles = 6000;
+  std::int64_t warmup = 3000;
+  std::uint64_t seed = 1;
+};
+
+// Run settings given on the command line; unset ones come from the file's `run:`.
+struct RunOverrides {
+  std::optional<std::string> cycles, warmup, seed;
+};
+
+struct ResolvedComponent {
+  std::string name;
+  const KindSpec* kind = nullptr;
+  std::string clock;
+  std::map<std::string, ParamValue> params;
+  int line = 0;
+};
+
+struct ResolvedConnection {
+  std::string from, from_port, to, to_port;
+  ChannelType type = ChannelType::flow;
+  int line = 0;
+};
+
+// One credit loop: sender -> pipes -> receiver, and back through pipes to the sender.
+struct LoopPlan {
+  std::string name;  // the first forward pipe's name, else the sender's
+  std::string source;  // the source feeding the sender, or ""
+  std::string sender;
+  std::vector<std::string> pipes;  // forward and return, each once
+  std::string receiver;
+  std::int64_t capacity = 0;
+  std::string clock;
+};
+
+struct Platform {
+  std::string file;
+  std::vector<ClockDecl> clocks;
+  std::vector<ResolvedComponent> components;
+  std::vector<ResolvedConnection> connections;
+  std::vector<LoopPlan> loops;
+  RunSettings run;
+
+  const ResolvedComponent& component(const std::string& name) const;
+};
+
+// Throws creditflow::Error (ParameterError for values) with one line naming the file and
+// line, or the command-line option, what is wrong and what is allowed.
+Platform resolve(const Netlist& netlist, const Registry& registry,
+                 const std::vector<Override>& overrides = {}, const RunOverrides& run = {});
+
+// "rx.depth=4" -> Override; throws ParameterError naming `option` if malformed.
+Override parse_override(const std::string& assignment, const std::string& option);
+
+}  // namespace creditflow::platform

@@ -1,0 +1,65 @@
+// Kinds of component by name: their parameters (defaults, ranges), ports (channel type,
+// direction) and role in a credit loop, and the factory that builds one. The built-in
+// kinds come from builtin_registry(); a user adds their own with Registry::add and passes
+// the registry to the tool (cli::run_tool), so their module is usable from YAML.
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "creditflow/platform/channel.hpp"
+#include "creditflow/platform/component.hpp"
+#include "creditflow/platform/params.hpp"
+
+namespace creditflow::platform {
+
+enum class PortDir { in, out };
+
+struct PortSpec {
+  std::string name;
+  ChannelType type = ChannelType::flow;
+  PortDir dir = PortDir::in;
+  bool optional = false;  // may be left unconnected
+  std::string doc;
+};
+
+// How loop discovery treats a kind: a sender starts a credit loop, pipes carry it through
+// (each `passes` pair maps an input port to the output port it feeds), a receiver ends
+// its forward path and starts its credit path; a source feeds a sender.
+enum class LoopRole { none, source, sender, pipe, receiver };
+
+struct KindSpec {
+  std::string name;
+  std::string doc;
+  std::vector<ParamSpec> params;
+  std::vector<PortSpec> ports;
+  LoopRole role = LoopRole::none;
+  std::vector<std::pair<std::string, std::string>> passes;
+  std::function<std::unique_ptr<Component>(const ComponentConfig&)> factory;
+
+  const ParamSpec* param(const std::string& name) const;
+  const PortSpec* port(const std::string& name) const;
+  std::vector<std::string> param_names() const;
+  std::vector<std::string> port_names() const;
+  // The output port an input port feeds through a pipe, or "" if none.
+  std::string passes_to(const std::string& in_port) const;
+};
+
+class Registry {
+ public:
+  // Throws creditflow::Error if a kind of that name is already registered.
+  void add(KindSpec kind);
+  const KindSpec* find(const std::string& name) const;
+  std::vector<std::string> names() const;
+  const std::vector<KindSpec>& kinds() const { return kinds_; }
+
+ private:
+  std::vector<KindSpec> kinds_;
+};
+
+// traffic_source, credit_sender, pipelined_link, credit_receiver.
+Registry builtin_registry();
+
+}  // namespace creditflow::platform

@@ -1,0 +1,24 @@
+// Elaborates a resolved platform in this process and runs it: clocks, components from
+// their kinds' factories, one channel per connection, one monitor per clock domain.
+// SystemC elaborates once per process: a sweep runs each point in its own child.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "creditflow/core/link_report.hpp"
+#include "creditflow/platform/platform.hpp"
+
+namespace creditflow::platform {
+
+struct RunResult {
+  RunSettings run;
+  std::vector<core::LinkReport> links;        // in the order the loops were found
+  std::vector<std::string> first_violations;  // per loop with any conservation violation
+};
+
+// Conservation violations are counted (and the first kept) rather than thrown, so a run
+// always completes with every count; protocol errors still stop it with an exception.
+RunResult simulate(const Platform& platform, const Registry& registry,
+                   const std::string& vcd_file = "");
+
+}  // namespace creditflow::platform

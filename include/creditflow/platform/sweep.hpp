@@ -1,0 +1,90 @@
+// Sweeps: the cartesian product of varied parameters, every point simulated in its own
+// child process, results gathered in point order whatever the parallelism.
+#pragma once
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "creditflow/platform/platform.hpp"
+
+namespace creditflow::platform {
+
+struct Axis {
+  std::string param;  // component.param
+  std::vector<std::string> values;
+};
+
+struct SweepPlan {
+  std::string name;
+  std::vector<Override> fixed;  // the sweep's `set:` values
+  std::vector<Axis> axes;       // the first axis varies fastest
+};
+
+struct SweepPoint {
+  std::size_t index = 0;  // global over every plan of the run
+  std::size_t plan = 0;
+  std::vector<Override> overrides;                          // fixed + this point's values
+  std::vector<std::pair<std::string, std::string>> values;  // axis param -> value
+};
+
+// "--vary comp.param=V1,V2,..." or "comp.param=A:B[:STEP]".
+Axis parse_vary(const std::string& text);
+
+// The named sweeps of a platform file.
+std::vector<SweepPlan> sweep_plans(const Netlist& netlist);
+
+// Every point of every plan, numbered from 0 across plans. The first axis varies fastest,
+// so a two-axis sweep reads as a table: a row per value of the second axis.
+std::vector<SweepPoint> expand(const std::vector<SweepPlan>& plans);
+
+// "K/N" with 1 <= K <= N: the K-th of N contiguous slices of `total` points.
+std::pair<std::size_t, std::size_t> shard_range(const std::string& shard, std::size_t total);
+
+struct PointResult {
+  SweepPoint point;
+  bool ok = false;
+  std::string json;   // the run's JSON document when ok
+  std::string error;  // why it failed otherwise
+};
+
+struct SweepOptions {
+  int jobs = 1;
+  std::vector<Override> sets;  // --set, applied under every point's own values
+  RunOverrides run;
+  std::function<void(std::size_t done, std::size_t total)> progress;
+};
+
+// Validates every point in this process (a point that does not resolve fails without a
+// child), then simulates the valid ones in children, `jobs` at a time.
+std::vector<PointResult> run_sweep(const Netlist& netlist, const Registry& registry,
+                                   const std::vector<SweepPoint>& points, const SweepOptions& options);
+
+// One CSV row per point: sweep, point, every varied or set parameter, status, then every
+// number of the run's links and classes (columns named by their JSON path).
+std::string sweep_csv(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results);
+std::string sweep_json(const std::string& model, const std::vector<SweepPlan>& plans,
+                       const std::vector<PointResult>& results);
+
+// A metric per point, by JSON path; "throughput" and other bare link keys mean the first
+// link's. Returns false if a point has no such number; `path` is the full path used and
+// `integral` whether the number is a count.
+bool metric_of(const PointResult& r, const std::string& metric, double& value, std::string& path,
+               bool& integral);
+
+// Readable tables of `metric`, one per plan: a two-axis plan as a grid (rows: the second
+// axis, columns: the first), one axis as a single row, more as a list.
+std::string sweep_tables(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results,
+                         const std::string& metric);
+
+// Draws `metric` against each plan's first axis, a curve per value of its second axis,
+// with gnuplot into a .png or .svg file. Throws Error if gnuplot fails.
+void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results,
+                const std::string& metric, const std::string& file);
+
+// Joins shard outputs (all CSV or all JSON, chosen by the output's extension) in point
+// order. Throws Error on mismatched headers, duplicated points or missing points.
+void merge_outputs(const std::string& output, const std::vector<std::string>& inputs);
+
+}  // namespace creditflow::platform

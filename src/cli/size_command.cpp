@@ -1,0 +1,78 @@
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "commands.hpp"
+#include "creditflow/core/diagnosis.hpp"
+#include "creditflow/core/error.hpp"
+#include "creditflow/core/limits.hpp"
+#include "creditflow/core/sizing.hpp"
+#include "creditflow/platform/params.hpp"
+#include "creditflow/platform/units.hpp"
+
+namespace creditflow::cli {
+
+namespace {
+struct SizeArgs {
+  std::string bandwidth, rtt, unit, rate, rtt_cycles, stall, held = "0";
+};
+
+std::string number(double v) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.15g", v);
+  return buf;
+}
+}  // namespace
+
+void add_size_command(CLI::App& app, int& status) {
+  auto a = std::make_shared<SizeArgs>();
+  CLI::App* size = app.add_subcommand("size", "buffer and credit sizing from first principles");
+  size->add_option("--bandwidth", a->bandwidth, "link bandwidth, e.g. 16GB/s (with --rtt)");
+  size->add_option("--rtt", a->rtt, "round trip, e.g. 500ns (with --bandwidth)");
+  size->add_option("--unit", a->unit, "bytes per credit, e.g. 16B");
+  size->add_option("--rate", a->rate, "flits per cycle to sustain (with --rtt-cycles)");
+  size->add_option("--rtt-cycles", a->rtt_cycles, "round trip in cycles (with --rate)");
+  size->add_option("--stall", a->stall, "consumer stall in cycles to ride out");
+  size->add_option("--held", a->held, "beats already held when the stall starts (default 0)");
+  size->callback([a, &status] {
+    using platform::ParamSpec;
+    bool any = false;
+    if (!a->bandwidth.empty() || !a->rtt.empty()) {
+      if (a->bandwidth.empty() || a->rtt.empty()) throw ParameterError("size: --bandwidth and --rtt go together");
+      const double bw = platform::parse_bandwidth(a->bandwidth, "--bandwidth");
+      const double rtt = platform::parse_time_ps(a->rtt, "--rtt");
+      const double unit = a->unit.empty() ? 0.0 : platform::parse_bytes(a->unit, "--unit");
+      if (!a->unit.empty() && unit <= 0) throw ParameterError("--unit = " + a->unit + " must be more than 0 bytes");
+      const core::BandwidthSizing s = core::size_for_bandwidth(bw, rtt, unit);
+      std::cout << "buffer >= bandwidth x RTT = " << a->bandwidth << " x " << a->rtt << " = "
+                << number(s.bytes) << " B";
+      if (unit > 0) std::cout << " = " << s.credits << " credits of " << a->unit;
+      std::cout << "\n";
+      any = true;
+    }
+    if (!a->rate.empty() || !a->rtt_cycles.empty()) {
+      if (a->rate.empty() || a->rtt_cycles.empty()) throw ParameterError("size: --rate and --rtt-cycles go together");
+      const double rate = std::get<double>(platform::parse_param(
+          ParamSpec::real("rate", "", 0.0, 1.0, ""), a->rate, "--rate", "rate"));
+      const auto rtt = std::get<std::int64_t>(platform::parse_param(
+          ParamSpec::integer("rtt_cycles", "", 1, core::limits::max_period, ""), a->rtt_cycles,
+          "--rtt-cycles", "rtt_cycles"));
+      std::cout << "credits >= rate x RTT = " << a->rate << " x " << rtt << " = "
+                << core::credits_for_rate(rate, static_cast<std::uint64_t>(rtt)) << "\n";
+      any = true;
+    }
+    if (!a->stall.empty()) {
+      const auto stall = std::get<std::int64_t>(platform::parse_param(
+          ParamSpec::integer("stall", "", 0, core::limits::max_period, ""), a->stall, "--stall", "stall"));
+      const auto held = std::get<std::int64_t>(platform::parse_param(
+          ParamSpec::integer("held", "", 0, core::limits::max_depth, ""), a->held, "--held", "held"));
+      std::cout << "depth >= held + stall + 1 = " << held << " + " << stall << " + 1 = "
+                << core::depth_for_stall(held, stall) << "\n";
+      any = true;
+    }
+    if (!any) throw ParameterError("size: give --bandwidth/--rtt, --rate/--rtt-cycles or --stall");
+    status = 0;
+  });
+}
+
+}  // namespace creditflow::cli

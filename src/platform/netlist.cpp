@@ -1,0 +1,286 @@
+#include "creditflow/platform/netlist.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/platform/nearest.hpp"
+#include "creditflow/platform/units.hpp"
+
+namespace creditflow::platform {
+
+namespace {
+
+bool is_identifier(const std::string& s) {
+  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+  for (char c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+  return true;
+}
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t");
+  const auto e = s.find_last_not_of(" \t");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string out;
+  for (const std::string& s : v) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+class Reader {
+ public:
+  explicit Reader(std::string file) : file_(std::move(file)) {}
+
+  int line(const YAML::Node& n) const { return n.Mark().line + 1; }
+  std::string where(const YAML::Node& n) const { return file_ + ":" + std::to_string(line(n)); }
+  [[noreturn]] void fail(const YAML::Node& n, const std::string& message) const {
+    throw Error(where(n) + ": " + message);
+  }
+
+  std::string scalar(const YAML::Node& n, const std::string& what) const {
+    if (!n.IsScalar()) fail(n, what + " must be a single value");
+    return n.Scalar();
+  }
+  void expect_map(const YAML::Node& n, const std::string& what) const {
+    if (!n.IsMap()) fail(n, what + " must be a mapping of names to entries");
+  }
+  std::string identifier(const YAML::Node& key, const std::string& what) const {
+    const std::string name = scalar(key, what + " name");
+    if (!is_identifier(name))
+      fail(key, what + " name '" + name + "' must be letters, digits and _ (not starting with a digit)");
+    return name;
+  }
+
+  // yaml-cpp keeps one of two equal keys silently: a repeated key is an error here.
+  void check_duplicates(const YAML::Node& map, const std::string& what) const {
+    std::set<std::string> seen;
+    for (const auto& kv : map) {
+      const std::string key = scalar(kv.first, "a key");
+      if (!seen.insert(key).second) fail(kv.first, "duplicate key '" + key + "' in " + what);
+    }
+  }
+
+  // Fails on a key that is not in `allowed` (with the nearest valid one) or given twice.
+  void check_keys(const YAML::Node& map, const std::vector<std::string>& allowed,
+                  const std::string& what) const {
+    check_duplicates(map, what);
+    for (const auto& kv : map) {
+      const std::string key = kv.first.Scalar();
+      bool known = false;
+      for (const std::string& a : allowed) known = known || a == key;
+      if (!known)
+        fail(kv.first, "unknown key '" + key + "' in " + what + did_you_mean(key, allowed) +
+                           " (allowed: " + join(allowed) + ")");
+    }
+  }
+
+  void read_clocks(const YAML::Node& node, Netlist& out) const {
+    expect_map(node, "clocks");
+    std::set<std::string> seen;
+    for (const auto& kv : node) {
+      ClockDecl c;
+      c.name = identifier(kv.first, "clock");
+      c.line = line(kv.first);
+      if (!seen.insert(c.name).second) fail(kv.first, "duplicate clock '" + c.name + "'");
+      const std::string where_clock = where(kv.first) + ": clock " + c.name;
+      if (kv.second.IsScalar()) {
+        c.period_ps = parse_time_ps(kv.second.Scalar(), where_clock + " period");
+      } else {
+        expect_map(kv.second, "clock " + c.name);
+        check_keys(kv.second, {"period", "phase"}, "clock " + c.name);
+        if (!kv.second["period"]) fail(kv.first, "clock " + c.name + " has no period");
+        c.period_ps = parse_time_ps(scalar(kv.second["period"], "period"), where_clock + " period");
+        if (kv.second["phase"])
+          c.phase_ps = parse_time_ps(scalar(kv.second["phase"], "phase"), where_clock + " phase");
+      }
+      if (c.period_ps <= 0) fail(kv.first, "clock " + c.name + " period must be > 0");
+      out.clocks.push_back(c);
+    }
+  }
+
+  void read_components(const YAML::Node& node, Netlist& out) const {
+    expect_map(node, "components");
+    std::set<std::string> seen;
+    for (const auto& kv : node) {
+      ComponentDecl c;
+      c.name = identifier(kv.first, "component");
+      c.line = line(kv.first);
+      if (!seen.insert(c.name).second) fail(kv.first, "duplicate component '" + c.name + "'");
+      if (!kv.second.IsMap()) fail(kv.first, "component " + c.name + " must be a mapping with a kind");
+      std::set<std::string> keys;
+      for (const auto& p : kv.second) {
+        const std::string key = scalar(p.first, "a key");
+        if (!keys.insert(key).second) fail(p.first, "duplicate key '" + key + "' in component " + c.name);
+        if (key == "kind") {
+          c.kind = scalar(p.second, c.name + ".kind");
+        } else if (key == "clock") {
+          c.clock = scalar(p.second, c.name + ".clock");
+          c.clock_line = line(p.first);
+        } else {
+          c.params.push_back({key, {scalar(p.second, c.name + "." + key), line(p.first)}});
+        }
+      }
+      if (c.kind.empty()) fail(kv.first, "component " + c.name + " has no kind");
+      out.components.push_back(std::move(c));
+    }
+  }
+
+  void read_connections(const YAML::Node& node, Netlist& out) const {
+    if (!node.IsSequence()) fail(node, "connections must be a list of \"a.out -> b.in\"");
+    for (const auto& item : node) {
+      ConnectionDecl c;
+      c.text = scalar(item, "a connection");
+      c.line = line(item);
+      const auto arrow = c.text.find("->");
+      if (arrow == std::string::npos)
+        fail(item, "connection '" + c.text + "' must read \"component.port -> component.port\"");
+      const std::string at = where(item) + ": connection '" + c.text + "'";
+      std::tie(c.from_component, c.from_port) = split_dotted(trim(c.text.substr(0, arrow)), at);
+      std::tie(c.to_component, c.to_port) = split_dotted(trim(c.text.substr(arrow + 2)), at);
+      out.connections.push_back(std::move(c));
+    }
+  }
+
+  void read_run(const YAML::Node& node, Netlist& out) const {
+    expect_map(node, "run");
+    check_keys(node, {"cycles", "warmup", "seed"}, "run");
+    auto get = [&](const char* key, std::optional<SourceText>& field) {
+      if (node[key]) field = SourceText{scalar(node[key], std::string("run.") + key), line(node[key])};
+    };
+    get("cycles", out.run.cycles);
+    get("warmup", out.run.warmup);
+    get("seed", out.run.seed);
+  }
+
+  void read_sweeps(const YAML::Node& node, Netlist& out) const {
+    expect_map(node, "sweeps");
+    for (const auto& kv : node) {
+      SweepDecl s;
+      s.name = identifier(kv.first, "sweep");
+      s.line = line(kv.first);
+      expect_map(kv.second, "sweep " + s.name);
+      check_keys(kv.second, {"set", "vary"}, "sweep " + s.name);
+      if (const YAML::Node set = kv.second["set"]) {
+        expect_map(set, "sweep " + s.name + " set");
+        check_duplicates(set, "sweep " + s.name + " set");
+        for (const auto& p : set)
+          s.set.push_back({scalar(p.first, "a parameter"), {scalar(p.second, "a value"), line(p.first)}});
+      }
+      const YAML::Node vary = kv.second["vary"];
+      if (!vary) fail(kv.first, "sweep " + s.name + " has nothing to vary");
+      expect_map(vary, "sweep " + s.name + " vary");
+      check_duplicates(vary, "sweep " + s.name + " vary");
+      for (const auto& p : vary) {
+        VaryDecl v;
+        v.param = scalar(p.first, "a parameter");
+        v.line = line(p.first);
+        const std::string at = where(p.first) + ": sweep " + s.name + " " + v.param;
+        if (p.second.IsSequence()) {
+          for (const auto& x : p.second) v.values.push_back(scalar(x, v.param + " value"));
+          if (v.values.empty()) fail(p.first, "sweep " + s.name + " gives " + v.param + " no values");
+        } else {
+          v.values = expand_values(scalar(p.second, v.param + " values"), at);
+        }
+        s.vary.push_back(std::move(v));
+      }
+      out.sweeps.push_back(std::move(s));
+    }
+  }
+
+ private:
+  std::string file_;
+};
+
+}  // namespace
+
+std::pair<std::string, std::string> split_dotted(const std::string& text, const std::string& where) {
+  const auto dot = text.find('.');
+  if (dot == std::string::npos || dot == 0 || dot + 1 == text.size() ||
+      text.find('.', dot + 1) != std::string::npos)
+    throw Error(where + ": '" + text + "' must be component.name");
+  return {text.substr(0, dot), text.substr(dot + 1)};
+}
+
+std::vector<std::string> expand_values(const std::string& spec, const std::string& where) {
+  std::vector<std::string> out;
+  if (spec.find(':') != std::string::npos) {
+    std::vector<std::string> parts;
+    std::stringstream ss(spec);
+    for (std::string p; std::getline(ss, p, ':');) parts.push_back(trim(p));
+    const std::string form = " (a range is A:B or A:B:STEP, inclusive)";
+    if (parts.size() < 2 || parts.size() > 3) throw ParameterError(where + ": '" + spec + "' is not a range" + form);
+    auto number = [&](const std::string& s, bool& integral) {
+      char* end = nullptr;
+      const double v = std::strtod(s.c_str(), &end);
+      if (s.empty() || *end != '\0' || !std::isfinite(v))
+        throw ParameterError(where + ": '" + s + "' in '" + spec + "' is not a number" + form);
+      integral = integral && s.find_first_of(".eE") == std::string::npos;
+      return v;
+    };
+    bool integral = true;
+    const double a = number(parts[0], integral), b = number(parts[1], integral);
+    const double step = parts.size() == 3 ? number(parts[2], integral) : 1.0;
+    if (step <= 0 || b < a)
+      throw ParameterError(where + ": range '" + spec + "' must have A <= B and STEP > 0" + form);
+    const double count = std::floor((b - a) / step + 1e-9) + 1;
+    if (count > 1e6) throw ParameterError(where + ": range '" + spec + "' has more than 1000000 values");
+    for (long i = 0; i < static_cast<long>(count); ++i) {
+      char buf[40];
+      if (integral)
+        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(a) + i * static_cast<long long>(step));
+      else
+        std::snprintf(buf, sizeof buf, "%.12g", a + static_cast<double>(i) * step);
+      out.push_back(buf);
+    }
+    return out;
+  }
+  std::stringstream ss(spec);
+  for (std::string v; std::getline(ss, v, ',');) {
+    v = trim(v);
+    if (v.empty()) throw ParameterError(where + ": empty value in '" + spec + "'");
+    out.push_back(v);
+  }
+  if (out.empty()) throw ParameterError(where + ": no values in '" + spec + "'");
+  return out;
+}
+
+Netlist parse_netlist(const std::string& yaml_text, const std::string& file_label) {
+  Reader reader(file_label);
+  YAML::Node root;
+  try {
+    root = YAML::Load(yaml_text);
+  } catch (const YAML::ParserException& e) {
+    throw Error(file_label + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg);
+  }
+  if (!root.IsMap()) throw Error(file_label + ":1: a platform file must be a mapping (clocks, components, connections, ...)");
+  reader.check_keys(root, {"description", "clocks", "components", "connections", "run", "sweeps"},
+                    "the platform");
+  Netlist n;
+  n.file = file_label;
+  if (root["clocks"]) reader.read_clocks(root["clocks"], n);
+  if (!root["components"]) throw Error(file_label + ":1: the platform has no components");
+  reader.read_components(root["components"], n);
+  if (root["connections"]) reader.read_connections(root["connections"], n);
+  if (root["run"]) reader.read_run(root["run"], n);
+  if (root["sweeps"]) reader.read_sweeps(root["sweeps"], n);
+  return n;
+}
+
+Netlist load_netlist(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw Error(path + ": cannot open the platform file");
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_netlist(text.str(), path);
+}
+
+}  // namespace creditflow::platform

@@ -1,0 +1,149 @@
+#include "creditflow/platform/params.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <sstream>
+
+#include "creditflow/core/error.hpp"
+
+namespace creditflow::platform {
+
+ParamSpec ParamSpec::integer(std::string name, std::string default_text, std::int64_t lo,
+                             std::int64_t hi, std::string doc) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = ParamType::integer;
+  s.default_text = std::move(default_text);
+  s.min_int = lo;
+  s.max_int = hi;
+  s.doc = std::move(doc);
+  return s;
+}
+
+ParamSpec ParamSpec::real(std::string name, std::string default_text, double lo, double hi,
+                          std::string doc) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = ParamType::real;
+  s.default_text = std::move(default_text);
+  s.min_real = lo;
+  s.max_real = hi;
+  s.doc = std::move(doc);
+  return s;
+}
+
+ParamSpec ParamSpec::boolean(std::string name, std::string default_text, std::string doc) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = ParamType::boolean;
+  s.default_text = std::move(default_text);
+  s.doc = std::move(doc);
+  return s;
+}
+
+ParamSpec ParamSpec::choice(std::string name, std::string default_text,
+                            std::vector<std::string> choices, std::string doc) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = ParamType::choice;
+  s.default_text = std::move(default_text);
+  s.choices = std::move(choices);
+  s.doc = std::move(doc);
+  return s;
+}
+
+ParamSpec ParamSpec::text(std::string name, std::string default_text, std::string doc) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = ParamType::text;
+  s.default_text = std::move(default_text);
+  s.doc = std::move(doc);
+  return s;
+}
+
+std::string ParamSpec::allowed() const {
+  std::ostringstream os;
+  switch (type) {
+    case ParamType::integer:
+      os << min_int << ".." << max_int;
+      break;
+    case ParamType::real:
+      os << min_real << ".." << max_real;
+      break;
+    case ParamType::boolean:
+      os << "true or false";
+      break;
+    case ParamType::choice:
+      os << "one of ";
+      for (std::size_t i = 0; i < choices.size(); ++i) os << (i ? ", " : "") << choices[i];
+      break;
+    case ParamType::text:
+      os << "any text";
+      break;
+  }
+  return os.str();
+}
+
+namespace {
+
+[[noreturn]] void reject(const std::string& where, const std::string& qualified,
+                         const std::string& text, const std::string& problem,
+                         const ParamSpec& spec) {
+  throw ParameterError(where + ": " + qualified + " = " + text + " " + problem + " (allowed " +
+                       spec.allowed() + ")");
+}
+
+}  // namespace
+
+ParamValue parse_param(const ParamSpec& spec, const std::string& text, const std::string& where,
+                       const std::string& qualified) {
+  switch (spec.type) {
+    case ParamType::integer: {
+      errno = 0;
+      char* end = nullptr;
+      const long long v = std::strtoll(text.c_str(), &end, 10);
+      if (text.empty() || *end != '\0') reject(where, qualified, text, "is not an integer", spec);
+      if (errno == ERANGE || v < spec.min_int || v > spec.max_int)
+        reject(where, qualified, text, "is out of range", spec);
+      return static_cast<std::int64_t>(v);
+    }
+    case ParamType::real: {
+      char* end = nullptr;
+      const double v = std::strtod(text.c_str(), &end);
+      if (text.empty() || *end != '\0') reject(where, qualified, text, "is not a number", spec);
+      if (!(v >= spec.min_real && v <= spec.max_real))  // also rejects NaN
+        reject(where, qualified, text, "is out of range", spec);
+      return v;
+    }
+    case ParamType::boolean:
+      if (text == "true") return true;
+      if (text == "false") return false;
+      reject(where, qualified, text, "is not a boolean", spec);
+    case ParamType::choice:
+      for (const std::string& c : spec.choices)
+        if (c == text) return text;
+      reject(where, qualified, text, "is not a known choice", spec);
+    case ParamType::text:
+      return text;
+  }
+  return text;
+}
+
+std::string format_value(const ParamValue& value) {
+  struct Visitor {
+    std::string operator()(std::int64_t v) const { return std::to_string(v); }
+    std::string operator()(double v) const {
+      std::ostringstream os;
+      os.precision(std::numeric_limits<double>::max_digits10);
+      os << v;
+      return os.str();
+    }
+    std::string operator()(bool v) const { return v ? "true" : "false"; }
+    std::string operator()(const std::string& v) const { return v; }
+  };
+  return std::visit(Visitor{}, value);
+}
+
+}  // namespace creditflow::platform

@@ -1,0 +1,81 @@
+#include "creditflow/platform/registry.hpp"
+
+#include "creditflow/core/error.hpp"
+
+namespace creditflow::platform {
+
+const char* channel_type_name(ChannelType type) {
+  switch (type) {
+    case ChannelType::stream:
+      return "stream";
+    case ChannelType::flow:
+      return "flow";
+    case ChannelType::credit:
+      return "credit";
+  }
+  return "?";
+}
+
+const ParamValue& ComponentConfig::at(const std::string& param) const {
+  const auto it = params_.find(param);
+  if (it == params_.end()) throw Error(name_ + ": no parameter '" + param + "'");
+  return it->second;
+}
+
+std::int64_t ComponentConfig::integer(const std::string& param) const {
+  return std::get<std::int64_t>(at(param));
+}
+double ComponentConfig::real(const std::string& param) const { return std::get<double>(at(param)); }
+bool ComponentConfig::boolean(const std::string& param) const { return std::get<bool>(at(param)); }
+const std::string& ComponentConfig::text(const std::string& param) const {
+  return std::get<std::string>(at(param));
+}
+
+const ParamSpec* KindSpec::param(const std::string& n) const {
+  for (const ParamSpec& p : params)
+    if (p.name == n) return &p;
+  return nullptr;
+}
+
+const PortSpec* KindSpec::port(const std::string& n) const {
+  for (const PortSpec& p : ports)
+    if (p.name == n) return &p;
+  return nullptr;
+}
+
+std::vector<std::string> KindSpec::param_names() const {
+  std::vector<std::string> out;
+  for (const ParamSpec& p : params) out.push_back(p.name);
+  return out;
+}
+
+std::vector<std::string> KindSpec::port_names() const {
+  std::vector<std::string> out;
+  for (const PortSpec& p : ports) out.push_back(p.name);
+  return out;
+}
+
+std::string KindSpec::passes_to(const std::string& in_port) const {
+  for (const auto& [in, out] : passes)
+    if (in == in_port) return out;
+  return "";
+}
+
+void Registry::add(KindSpec kind) {
+  if (find(kind.name)) throw Error("kind '" + kind.name + "' is registered twice");
+  kinds_.push_back(std::move(kind));
+}
+
+const KindSpec* Registry::find(const std::string& name) const {
+  for (const KindSpec& k : kinds_)
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+std::vector<std::string> Registry::names() const {
+  std::vector<std::string> out;
+  for (const KindSpec& k : kinds_) out.push_back(k.name);
+  return out;
+}
+
+}  // namespace creditflow::platform

@@ -1,0 +1,321 @@
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/platform/nearest.hpp"
+#include "creditflow/platform/platform.hpp"
+
+namespace creditflow::platform {
+
+namespace {
+
+constexpr std::int64_t max_cycles = 1'000'000'000'000;  // 10^12: hours of simulation
+
+using Endpoint = std::pair<std::string, std::string>;  // component, port
+
+class Resolver {
+ public:
+  Resolver(const Netlist& n, const Registry& r, const std::vector<Override>& o, const RunOverrides& run)
+      : n_(n), registry_(r), overrides_(o), run_(run) {}
+
+  Platform resolve() {
+    out_.file = n_.file;
+    resolve_clocks();
+    resolve_components();
+    apply_overrides();
+    resolve_values();
+    resolve_connections();
+    find_loops();
+    resolve_run();
+    return std::move(out_);
+  }
+
+ private:
+  struct Raw {
+    std::string text;
+    std::string where;
+  };
+
+  std::string at(int line) const { return n_.file + ":" + std::to_string(line); }
+
+  std::vector<std::string> component_names() const {
+    std::vector<std::string> v;
+    for (const ComponentDecl& c : n_.components) v.push_back(c.name);
+    return v;
+  }
+
+  const ComponentDecl* decl(const std::string& name) const {
+    for (const ComponentDecl& c : n_.components)
+      if (c.name == name) return &c;
+    return nullptr;
+  }
+
+  std::string describe(const ComponentDecl& c) const { return c.name + " (" + c.kind + ")"; }
+
+  void resolve_clocks() {
+    out_.clocks = n_.clocks;
+    if (out_.clocks.empty()) out_.clocks.push_back(ClockDecl{"clk", 1000.0, 0.0, 0});
+  }
+
+  void resolve_components() {
+    std::vector<std::string> clock_names;
+    for (const ClockDecl& c : out_.clocks) clock_names.push_back(c.name);
+    for (const ComponentDecl& c : n_.components) {
+      const KindSpec* kind = registry_.find(c.kind);
+      if (!kind)
+        throw Error(at(c.line) + ": component " + c.name + " has unknown kind '" + c.kind + "'" +
+                    did_you_mean(c.kind, registry_.names()) + " ('creditflow list' shows the kinds)");
+      ResolvedComponent rc;
+      rc.name = c.name;
+      rc.kind = kind;
+      rc.line = c.line;
+      if (c.clock.empty()) {
+        if (out_.clocks.size() > 1)
+          throw Error(at(c.line) + ": component " + c.name + " needs a clock: the platform has " +
+                      std::to_string(out_.clocks.size()) + " clocks");
+        rc.clock = out_.clocks.front().name;
+      } else {
+        if (std::find(clock_names.begin(), clock_names.end(), c.clock) == clock_names.end())
+          throw Error(at(c.clock_line) + ": component " + c.name + " uses unknown clock '" + c.clock +
+                      "'" + did_you_mean(c.clock, clock_names));
+        rc.clock = c.clock;
+      }
+      std::map<std::string, Raw> raw;
+      for (const ParamSpec& p : kind->params)
+        raw[p.name] = Raw{p.default_text, at(c.line) + " (default of " + c.name + "." + p.name + ")"};
+      for (const auto& [key, value] : c.params) {
+        if (!kind->param(key))
+          throw Error(at(value.line) + ": " + describe(c) + " has no parameter '" + key + "'" +
+                      did_you_mean(key, kind->param_names()) + " ('creditflow list " + c.kind +
+                      "' shows its parameters)");
+        raw[key] = Raw{value.text, at(value.line)};
+      }
+      raw_.push_back(std::move(raw));
+      out_.components.push_back(std::move(rc));
+    }
+  }
+
+  std::size_t index_of(const std::string& component, const std::string& where) const {
+    for (std::size_t i = 0; i < out_.components.size(); ++i)
+      if (out_.components[i].name == component) return i;
+    throw Error(where + ": no component '" + component + "'" + did_you_mean(component, component_names()));
+  }
+
+  void check_param(std::size_t i, const std::string& param, const std::string& where) const {
+    const ResolvedComponent& c = out_.components[i];
+    if (!c.kind->param(param))
+      throw Error(where + ": " + c.name + " (" + c.kind->name + ") has no parameter '" + param + "'" +
+                  did_you_mean(param, c.kind->param_names()));
+  }
+
+  void apply_overrides() {
+    for (const Override& o : overrides_) {
+      const auto [component, param] = split_dotted(o.target, o.where);
+      const std::size_t i = index_of(component, o.where);
+      check_param(i, param, o.where);
+      raw_[i][param] = Raw{o.value, o.where};
+    }
+  }
+
+  // Resolves one parameter, following ${...} references (to the same component when the
+  // name has no dot), and parses it against its own spec.
+  ParamValue value_of(std::size_t i, const std::string& param, std::vector<std::string>& chain) {
+    ResolvedComponent& c = out_.components[i];
+    const auto done = c.params.find(param);
+    if (done != c.params.end()) return done->second;
+    const std::string key = c.name + "." + param;
+    if (std::find(chain.begin(), chain.end(), key) != chain.end()) {
+      std::string cycle;
+      for (const std::string& k : chain) cycle += k + " -> ";
+      throw Error(raw_[i][param].where + ": parameters refer to each other in a circle: " + cycle + key);
+    }
+    const ParamSpec& spec = *c.kind->param(param);
+    const Raw raw = raw_[i][param];
+    if (raw.text.empty() && spec.required)
+      throw ParameterError(at(c.line) + ": " + c.name + " (" + c.kind->name + ") needs parameter '" +
+                           param + "' (allowed " + spec.allowed() + ")");
+    std::string text = raw.text;
+    std::string shown = key;
+    if (text.size() > 3 && text.compare(0, 2, "${") == 0 && text.back() == '}') {
+      const std::string ref = text.substr(2, text.size() - 3);
+      const std::string target = ref.find('.') == std::string::npos ? c.name + "." + ref : ref;
+      const auto [tc, tp] = split_dotted(target, raw.where + ": " + key + " = " + text);
+      const std::size_t j = index_of(tc, raw.where + ": " + key + " = " + text);
+      check_param(j, tp, raw.where + ": " + key + " = " + text);
+      chain.push_back(key);
+      text = format_value(value_of(j, tp, chain));
+      chain.pop_back();
+      shown = key + " (from " + raw.text + ")";
+    }
+    const ParamValue v = parse_param(spec, text, raw.where, shown);
+    c.params[param] = v;
+    return v;
+  }
+
+  void resolve_values() {
+    for (std::size_t i = 0; i < out_.components.size(); ++i)
+      for (const ParamSpec& p : out_.components[i].kind->params) {
+        std::vector<std::string> chain;
+        value_of(i, p.name, chain);
+      }
+  }
+
+  const PortSpec& port_of(const ConnectionDecl& c, const std::string& component,
+                          const std::string& port) const {
+    const std::string where = at(c.line) + ": connection '" + c.text + "'";
+    const std::size_t i = index_of(component, where);
+    const KindSpec& kind = *out_.components[i].kind;
+    const PortSpec* p = kind.port(port);
+    if (!p) {
+      std::string ports;
+      for (const std::string& name : kind.port_names()) ports += (ports.empty() ? "" : ", ") + name;
+      throw Error(where + ": " + component + " (" + kind.name + ") has no port '" + port + "'" +
+                  did_you_mean(port, kind.port_names()) + " (ports: " + ports + ")");
+    }
+    return *p;
+  }
+
+  void resolve_connections() {
+    std::map<Endpoint, int> used;  // port -> line of its connection
+    for (const ConnectionDecl& c : n_.connections) {
+      const std::string where = at(c.line) + ": connection '" + c.text + "'";
+      const PortSpec& from = port_of(c, c.from_component, c.from_port);
+      const PortSpec& to = port_of(c, c.to_component, c.to_port);
+      if (from.dir != PortDir::out)
+        throw Error(where + ": " + c.from_component + "." + c.from_port +
+                    " is an input; a connection runs from an output to an input");
+      if (to.dir != PortDir::in)
+        throw Error(where + ": " + c.to_component + "." + c.to_port +
+                    " is an output; a connection runs from an output to an input");
+      if (from.type != to.type)
+        throw Error(where + ": " + c.from_component + "." + c.from_port + " carries a " +
+                    channel_type_name(from.type) + " channel but " + c.to_component + "." +
+                    c.to_port + " takes a " + channel_type_name(to.type) + " channel");
+      for (const auto& [endpoint, verb] :
+           {std::pair{Endpoint{c.to_component, c.to_port}, "driven"},
+            std::pair{Endpoint{c.from_component, c.from_port}, "connected"}}) {
+        const auto [it, fresh] = used.emplace(endpoint, c.line);
+        if (!fresh)
+          throw Error(where + ": " + endpoint.first + "." + endpoint.second + " is " + verb +
+                      " twice (also at line " + std::to_string(it->second) + ")");
+      }
+      out_.connections.push_back({c.from_component, c.from_port, c.to_component, c.to_port, from.type, c.line});
+    }
+    for (const ResolvedComponent& rc : out_.components)
+      for (const PortSpec& p : rc.kind->ports)
+        if (!p.optional && !used.count({rc.name, p.name}))
+          throw Error(at(rc.line) + ": port " + rc.name + "." + p.name + " (" +
+                      channel_type_name(p.type) + (p.dir == PortDir::in ? " input" : " output") +
+                      ") is not connected");
+  }
+
+  // Follows a channel from an output port through pipes until it reaches a non-pipe.
+  Endpoint follow(Endpoint from, std::vector<std::string>& pipes) const {
+    for (;;) {
+      const ResolvedConnection* next = nullptr;
+      for (const ResolvedConnection& c : out_.connections)
+        if (c.from == from.first && c.from_port == from.second) next = &c;
+      if (!next) return {"", ""};
+      const ResolvedComponent& rc = out_.component(next->to);
+      if (rc.kind->role != LoopRole::pipe) return {next->to, next->to_port};
+      const std::string out_port = rc.kind->passes_to(next->to_port);
+      if (out_port.empty()) return {next->to, next->to_port};
+      // A link carries both directions: it joins the loop once.
+      if (std::find(pipes.begin(), pipes.end(), rc.name) == pipes.end()) pipes.push_back(rc.name);
+      from = {rc.name, out_port};
+    }
+  }
+
+  void find_loops() {
+    for (const ResolvedComponent& tx : out_.components) {
+      if (tx.kind->role != LoopRole::sender) continue;
+      LoopPlan loop;
+      loop.sender = tx.name;
+      loop.clock = tx.clock;
+      const std::string where = at(tx.line) + ": credit loop of " + tx.name;
+      const Endpoint rx = follow({tx.name, "out"}, loop.pipes);
+      if (rx.first.empty() || out_.component(rx.first).kind->role != LoopRole::receiver)
+        throw Error(where + ": the flits it sends reach " +
+                    (rx.first.empty() ? std::string("nothing") : rx.first + "." + rx.second) +
+                    ", not a receiver");
+      loop.receiver = rx.first;
+      loop.name = loop.pipes.empty() ? tx.name : loop.pipes.front();
+      const Endpoint back = follow({rx.first, "credit"}, loop.pipes);
+      if (back != Endpoint{tx.name, "credit_in"})
+        throw Error(where + ": the credits " + rx.first + " returns reach " +
+                    (back.first.empty() ? std::string("nothing") : back.first + "." + back.second) +
+                    ", not " + tx.name + ".credit_in");
+      for (const ResolvedConnection& c : out_.connections)
+        if (c.to == tx.name && c.to_port == "in" &&
+            out_.component(c.from).kind->role == LoopRole::source)
+          loop.source = c.from;
+      const ResolvedComponent& receiver = out_.component(loop.receiver);
+      loop.capacity = std::get<std::int64_t>(tx.params.at("credits"));
+      const std::int64_t depth = std::get<std::int64_t>(receiver.params.at("depth"));
+      if (loop.capacity != depth)
+        throw ParameterError(where + ": " + tx.name + ".credits = " + std::to_string(loop.capacity) +
+                             " but its receiver " + receiver.name + " has depth " + std::to_string(depth) +
+                             " (a sender starts with one credit per receiver slot; write credits: ${" +
+                             receiver.name + ".depth})");
+      std::vector<std::string> members = loop.pipes;
+      members.push_back(loop.receiver);
+      for (const std::string& m : members)
+        if (out_.component(m).clock != loop.clock)
+          throw Error(where + ": " + m + " runs on clock " + out_.component(m).clock + ", the sender on " +
+                      loop.clock + "; a credit loop runs in one clock domain");
+      out_.loops.push_back(std::move(loop));
+    }
+  }
+
+  void resolve_run() {
+    auto pick = [&](const std::optional<std::string>& cli, const std::optional<SourceText>& file,
+                    const char* name, const char* fallback) -> Raw {
+      if (cli) return {*cli, std::string("--") + name};
+      if (file) return {file->text, at(file->line)};
+      return {fallback, "the default"};
+    };
+    const Raw cycles = pick(run_.cycles, n_.run.cycles, "cycles", "6000");
+    const Raw seed = pick(run_.seed, n_.run.seed, "seed", "1");
+    out_.run.cycles = std::get<std::int64_t>(
+        parse_param(ParamSpec::integer("cycles", "", 1, max_cycles, ""), cycles.text, cycles.where, "cycles"));
+    // Without a warm-up given, the first half is excluded (SPEC section 1's window).
+    const Raw warmup = pick(run_.warmup, n_.run.warmup, "warmup", std::to_string(out_.run.cycles / 2).c_str());
+    out_.run.warmup = std::get<std::int64_t>(parse_param(
+        ParamSpec::integer("warmup", "", 0, out_.run.cycles - 1, ""), warmup.text, warmup.where, "warmup"));
+    out_.run.seed = static_cast<std::uint64_t>(std::get<std::int64_t>(
+        parse_param(ParamSpec::integer("seed", "", 0, INT64_MAX, ""), seed.text, seed.where, "seed")));
+  }
+
+  const Netlist& n_;
+  const Registry& registry_;
+  const std::vector<Override>& overrides_;
+  const RunOverrides& run_;
+  std::vector<std::map<std::string, Raw>> raw_;  // per component, parameter -> text
+  Platform out_;
+};
+
+}  // namespace
+
+const ResolvedComponent& Platform::component(const std::string& name) const {
+  for (const ResolvedComponent& c : components)
+    if (c.name == name) return c;
+  throw Error("no component '" + name + "'");
+}
+
+Platform resolve(const Netlist& netlist, const Registry& registry,
+                 const std::vector<Override>& overrides, const RunOverrides& run) {
+  return Resolver(netlist, registry, overrides, run).resolve();
+}
+
+Override parse_override(const std::string& assignment, const std::string& option) {
+  const auto eq = assignment.find('=');
+  const std::string where = option + " " + assignment;
+  if (eq == std::string::npos || eq == 0)
+    throw ParameterError(where + ": expected component.param=value");
+  Override o{assignment.substr(0, eq), assignment.substr(eq + 1), where};
+  split_dotted(o.target, where);
+  return o;
+}
+
+}  // namespace creditflow::platform

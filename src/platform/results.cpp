@@ -1,0 +1,132 @@
+#include "creditflow/platform/results.hpp"
+
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "creditflow/core/diagnosis.hpp"
+
+namespace creditflow::platform {
+
+namespace {
+
+using nlohmann::json;
+
+json latency_json(const core::LatencyStats& s) {
+  return {{"count", s.count()}, {"mean", s.mean()}, {"p50", s.percentile(0.5)},
+          {"p99", s.percentile(0.99)}, {"max", s.max()}};
+}
+
+json value_json(const ParamValue& v) {
+  return std::visit([](const auto& x) { return json(x); }, v);
+}
+
+struct ClassFigures {
+  std::uint64_t sent = 0, delivered = 0;
+  core::LatencyStats latency;
+};
+
+std::map<std::string, ClassFigures> by_class(const RunResult& r) {
+  std::map<std::string, ClassFigures> classes;
+  for (const core::LinkReport& l : r.links) {
+    ClassFigures& c = classes[l.traffic_class.empty() ? "unclassified" : l.traffic_class];
+    c.sent += l.sent;
+    c.delivered += l.delivered;
+    c.latency.merge(l.latency.creation_to_pop);
+  }
+  return classes;
+}
+
+std::vector<std::string> diagnosis(const RunResult& r) {
+  std::vector<std::string> out;
+  for (const core::LinkReport& l : r.links)
+    for (std::string& line : core::diagnose(l)) out.push_back(std::move(line));
+  return out;
+}
+
+std::string fixed(double v, int decimals) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+std::string latency_text(const core::LatencyStats& s) {
+  if (s.count() == 0) return "n/a";
+  return "mean " + fixed(s.mean(), 2) + " p50 " + std::to_string(s.percentile(0.5)) + " p99 " +
+         std::to_string(s.percentile(0.99)) + " max " + std::to_string(s.max());
+}
+
+}  // namespace
+
+std::string run_json(const Platform& platform, const RunResult& result) {
+  json doc;
+  doc["model"] = platform.file;
+  doc["view"] = "cycle";
+  doc["cycles"] = result.run.cycles;
+  doc["warmup"] = result.run.warmup;
+  doc["seed"] = result.run.seed;
+  json params = json::object();
+  for (const ResolvedComponent& c : platform.components)
+    for (const auto& [name, value] : c.params) params[c.name + "." + name] = value_json(value);
+  doc["parameters"] = params;
+  json links = json::object();
+  for (const core::LinkReport& l : result.links) {
+    links[l.name] = {
+        {"throughput", l.throughput},
+        {"sent", l.sent},
+        {"delivered", l.delivered},
+        {"dropped", 0},  // a credit link never drops: the sender waits for a credit
+        {"credits", l.credits},
+        {"forward_latency", l.forward_latency},
+        {"credit_latency", l.credit_latency},
+        {"loop_rtt", l.loop_rtt},
+        {"measured_rtt", l.measured_rtt},
+        {"mean_rtt", l.mean_rtt},
+        {"credit_stall_cycles", l.credit_stall_cycles},
+        {"stall_receiver_empty", l.stall_receiver_empty},
+        {"stall_receiver_busy", l.stall_receiver_busy},
+        {"peak_occupancy", l.peak_occupancy},
+        {"conservation_violations", l.conservation_violations},
+        {"source_refused", l.source_refused},
+        {"traffic_class", l.traffic_class},
+        {"latency",
+         {{"creation_to_send", latency_json(l.latency.creation_to_send)},
+          {"send_to_arrival", latency_json(l.latency.send_to_arrival)},
+          {"arrival_to_pop", latency_json(l.latency.arrival_to_pop)},
+          {"creation_to_pop", latency_json(l.latency.creation_to_pop)}}}};
+  }
+  doc["links"] = links;
+  json classes = json::object();
+  for (const auto& [name, c] : by_class(result))
+    classes[name] = {{"sent", c.sent}, {"delivered", c.delivered}, {"latency", latency_json(c.latency)}};
+  doc["classes"] = classes;
+  doc["diagnosis"] = diagnosis(result);
+  return doc.dump(2) + "\n";
+}
+
+std::string run_summary(const Platform& platform, const RunResult& result) {
+  std::ostringstream os;
+  os << platform.file << ": " << result.run.cycles << " cycles, measured over cycles "
+     << result.run.warmup << ".." << result.run.cycles - 1 << ", seed " << result.run.seed << "\n";
+  for (const core::LinkReport& l : result.links) {
+    os << "link '" << l.name << "': throughput " << fixed(l.throughput, 3) << ", " << l.sent
+       << " sent, " << l.delivered << " delivered, " << l.credits << " credits, round trip "
+       << l.loop_rtt << " cycles (shortest measured " << l.measured_rtt << ")\n"
+       << "  waited for a credit " << l.credit_stall_cycles << " cycles: "
+       << l.stall_receiver_empty << " with the receiver empty, " << l.stall_receiver_busy
+       << " with it busy; peak occupancy " << l.peak_occupancy << "\n"
+       << "  latency creation->send " << latency_text(l.latency.creation_to_send)
+       << "; send->arrival " << latency_text(l.latency.send_to_arrival)
+       << "; arrival->pop " << latency_text(l.latency.arrival_to_pop) << "\n";
+    if (l.conservation_violations)
+      os << "  CONSERVATION VIOLATED in " << l.conservation_violations << " cycles\n";
+  }
+  for (const auto& [name, c] : by_class(result))
+    os << "class '" << name << "': " << c.sent << " sent, " << c.delivered
+       << " delivered, latency " << latency_text(c.latency) << "\n";
+  for (const std::string& line : diagnosis(result)) os << "- " << line << "\n";
+  return os.str();
+}
+
+}  // namespace creditflow::platform

@@ -1,0 +1,475 @@
+#include "creditflow/platform/sweep.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/platform/isolated_run.hpp"
+#include "creditflow/platform/results.hpp"
+#include "creditflow/platform/simulate.hpp"
+
+namespace creditflow::platform {
+
+using nlohmann::json;
+
+Axis parse_vary(const std::string& text) {
+  const Override o = parse_override(text, "--vary");
+  return Axis{o.target, expand_values(o.value, "--vary " + text)};
+}
+
+std::vector<SweepPlan> sweep_plans(const Netlist& netlist) {
+  std::vector<SweepPlan> plans;
+  for (const SweepDecl& s : netlist.sweeps) {
+    SweepPlan p;
+    p.name = s.name;
+    for (const auto& [param, value] : s.set)
+      p.fixed.push_back({param, value.text, netlist.file + ":" + std::to_string(value.line)});
+    for (const VaryDecl& v : s.vary) p.axes.push_back({v.param, v.values});
+    plans.push_back(std::move(p));
+  }
+  return plans;
+}
+
+std::vector<SweepPoint> expand(const std::vector<SweepPlan>& plans) {
+  std::vector<SweepPoint> points;
+  for (std::size_t p = 0; p < plans.size(); ++p) {
+    const SweepPlan& plan = plans[p];
+    std::size_t count = 1;
+    for (const Axis& a : plan.axes) count *= a.values.size();
+    for (std::size_t i = 0; i < count; ++i) {
+      SweepPoint pt;
+      pt.index = points.size();
+      pt.plan = p;
+      pt.overrides = plan.fixed;
+      std::size_t rest = i;
+      for (const Axis& a : plan.axes) {  // the first axis varies fastest
+        const std::string& v = a.values[rest % a.values.size()];
+        rest /= a.values.size();
+        pt.values.push_back({a.param, v});
+        pt.overrides.push_back({a.param, v, "sweep " + plan.name + " " + a.param + "=" + v});
+      }
+      points.push_back(std::move(pt));
+    }
+  }
+  return points;
+}
+
+std::pair<std::size_t, std::size_t> shard_range(const std::string& shard, std::size_t total) {
+  unsigned long k = 0, n = 0;
+  char extra = 0;
+  if (std::sscanf(shard.c_str(), "%lu/%lu%c", &k, &n, &extra) != 2 || n == 0 || k == 0 || k > n)
+    throw ParameterError("--shard " + shard + ": expected K/N with 1 <= K <= N");
+  return {total * (k - 1) / n, total * k / n};
+}
+
+std::vector<PointResult> run_sweep(const Netlist& netlist, const Registry& registry,
+                                   const std::vector<SweepPoint>& points, const SweepOptions& options) {
+  std::vector<PointResult> results;
+  std::vector<Platform> platforms;
+  std::vector<std::size_t> runnable;  // indices into results
+  for (const SweepPoint& pt : points) {
+    PointResult r;
+    r.point = pt;
+    std::vector<Override> overrides = options.sets;
+    overrides.insert(overrides.end(), pt.overrides.begin(), pt.overrides.end());
+    try {
+      platforms.push_back(resolve(netlist, registry, overrides, options.run));
+      runnable.push_back(results.size());
+    } catch (const Error& e) {
+      r.error = e.what();
+    }
+    results.push_back(std::move(r));
+  }
+  std::vector<Work> work;
+  for (const Platform& p : platforms)
+    work.push_back([&p, &registry] { return run_json(p, simulate(p, registry)); });
+  const std::size_t invalid = points.size() - runnable.size();
+  const auto outcomes = run_isolated_all(work, options.jobs, [&](std::size_t done, std::size_t) {
+    if (options.progress) options.progress(invalid + done, points.size());
+  });
+  for (std::size_t i = 0; i < runnable.size(); ++i) {
+    PointResult& r = results[runnable[i]];
+    r.ok = outcomes[i].ok;
+    r.json = outcomes[i].output;
+    r.error = outcomes[i].error;
+  }
+  return results;
+}
+
+namespace {
+
+// Every number under links and classes, by JSON path, in a stable order.
+void flatten(const json& node, const std::string& path, std::map<std::string, json>& out) {
+  if (node.is_object()) {
+    for (const auto& [key, value] : node.items()) flatten(value, path.empty() ? key : path + "." + key, out);
+  } else if (node.is_number()) {
+    out[path] = node;
+  }
+}
+
+std::map<std::string, json> numbers(const PointResult& r) {
+  std::map<std::string, json> out;
+  if (!r.ok) return out;
+  const json doc = json::parse(r.json);
+  flatten(doc.at("links"), "links", out);
+  flatten(doc.at("classes"), "classes", out);
+  return out;
+}
+
+std::string cell(const json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  return v.dump();
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+std::vector<std::string> param_columns(const std::vector<SweepPlan>& plans) {
+  std::vector<std::string> cols;
+  auto add = [&](const std::string& p) {
+    if (std::find(cols.begin(), cols.end(), p) == cols.end()) cols.push_back(p);
+  };
+  for (const SweepPlan& plan : plans) {
+    for (const Axis& a : plan.axes) add(a.param);
+    for (const Override& o : plan.fixed) add(o.target);
+  }
+  return cols;
+}
+
+// The value a point ran with: the resolved one when it ran, else what it was given.
+std::string param_value(const PointResult& r, const json* doc, const std::string& param) {
+  if (doc && doc->at("parameters").contains(param)) return cell(doc->at("parameters").at(param));
+  for (const Override& o : r.point.overrides)
+    if (o.target == param) return o.value;
+  return "";
+}
+
+std::vector<std::string> split_csv_line(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+        fields.back() += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        fields.back() += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+// Counts as integers, rates and means to three decimals, as in SPEC's tables.
+std::string format_metric(double v, bool integral) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, integral ? "%.0f" : "%.3f", v);
+  return buf;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw Error(path + ": cannot open");
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path);
+  out << text;
+  if (!out) throw Error(path + ": cannot write");
+}
+
+}  // namespace
+
+std::string sweep_csv(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results) {
+  std::vector<std::map<std::string, json>> rows;
+  std::set<std::string> metric_set;
+  for (const PointResult& r : results) {
+    rows.push_back(numbers(r));
+    for (const auto& [k, v] : rows.back()) metric_set.insert(k);
+  }
+  const std::vector<std::string> params = param_columns(plans);
+  std::ostringstream os;
+  os << "sweep,point,points_total";
+  for (const std::string& p : params) os << ',' << csv_field(p);
+  os << ",status";
+  for (const std::string& m : metric_set) os << ',' << csv_field(m);
+  os << '\n';
+  // Shards keep the global numbering: the total is that of the whole sweep.
+  std::size_t total = 0;
+  for (const SweepPlan& plan : plans) {
+    std::size_t n = 1;
+    for (const Axis& a : plan.axes) n *= a.values.size();
+    total += n;
+  }
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const PointResult& r = results[i];
+    const json doc = r.ok ? json::parse(r.json) : json();
+    os << csv_field(plans[r.point.plan].name) << ',' << r.point.index << ',' << total;
+    for (const std::string& p : params) os << ',' << csv_field(param_value(r, r.ok ? &doc : nullptr, p));
+    os << ',' << csv_field(r.ok ? "ok" : "failed: " + r.error);
+    for (const std::string& m : metric_set) {
+      const auto it = rows[i].find(m);
+      os << ',' << (it == rows[i].end() ? "" : cell(it->second));
+    }
+    os << '\n';
+  }
+  return os.str();
+}
+
+std::string sweep_json(const std::string& model, const std::vector<SweepPlan>& plans,
+                       const std::vector<PointResult>& results) {
+  json doc;
+  doc["model"] = model;
+  std::size_t total = 0;
+  for (const SweepPlan& plan : plans) {
+    std::size_t n = 1;
+    for (const Axis& a : plan.axes) n *= a.values.size();
+    total += n;
+  }
+  doc["points_total"] = total;
+  json points = json::array();
+  for (const PointResult& r : results) {
+    json p;
+    p["sweep"] = plans[r.point.plan].name;
+    p["point"] = r.point.index;
+    json values = json::object();
+    for (const auto& [param, value] : r.point.values) values[param] = value;
+    p["values"] = values;
+    p["status"] = r.ok ? "ok" : "failed";
+    if (r.ok)
+      p["result"] = json::parse(r.json);
+    else
+      p["error"] = r.error;
+    points.push_back(p);
+  }
+  doc["points"] = points;
+  return doc.dump(2) + "\n";
+}
+
+bool metric_of(const PointResult& r, const std::string& metric, double& value, std::string& path,
+               bool& integral) {
+  if (!r.ok) return false;
+  const json doc = json::parse(r.json);
+  path = metric;
+  if (metric.find('.') == std::string::npos) {
+    if (doc.at("links").empty()) return false;
+    path = "links." + doc.at("links").begin().key() + "." + metric;
+  }
+  const json* node = &doc;
+  std::stringstream parts(path);
+  for (std::string key; std::getline(parts, key, '.');) {
+    if (!node->is_object() || !node->contains(key)) return false;
+    node = &node->at(key);
+  }
+  if (!node->is_number()) return false;
+  value = node->get<double>();
+  integral = !node->is_number_float();
+  return true;
+}
+
+std::string sweep_tables(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results,
+                         const std::string& metric) {
+  std::ostringstream os;
+  for (std::size_t p = 0; p < plans.size(); ++p) {
+    const SweepPlan& plan = plans[p];
+    std::vector<const PointResult*> mine;
+    for (const PointResult& r : results)
+      if (r.point.plan == p) mine.push_back(&r);
+    if (mine.empty()) continue;
+    std::string path = metric;
+    auto value_text = [&](const PointResult& r) {
+      double v = 0;
+      bool integral = false;
+      return metric_of(r, metric, v, path, integral) ? format_metric(v, integral)
+                                                     : std::string(r.ok ? "n/a" : "failed");
+    };
+    std::vector<std::string> cells;
+    for (const PointResult* r : mine) cells.push_back(value_text(*r));
+    os << "sweep " << plan.name;
+    for (const Override& o : plan.fixed) os << (&o == &plan.fixed.front() ? " (" : ", ") << o.target << "=" << o.value;
+    os << (plan.fixed.empty() ? "" : ")") << ": " << path << "\n";
+    if (plan.axes.size() == 2 && mine.size() == plan.axes[0].values.size() * plan.axes[1].values.size()) {
+      const Axis& x = plan.axes[0];
+      const Axis& y = plan.axes[1];
+      const std::size_t label = std::max(y.param.size() + 2, std::size_t{12});
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%*s", -static_cast<int>(label), (x.param + ":").c_str());
+      os << buf;
+      for (const std::string& v : x.values) {
+        std::snprintf(buf, sizeof buf, " %6s", v.c_str());
+        os << buf;
+      }
+      os << "\n";
+      for (std::size_t row = 0; row < y.values.size(); ++row) {
+        std::snprintf(buf, sizeof buf, "%*s", -static_cast<int>(label), (y.param + "=" + y.values[row]).c_str());
+        os << buf;
+        for (std::size_t col = 0; col < x.values.size(); ++col) {
+          std::snprintf(buf, sizeof buf, " %6s", cells[row * x.values.size() + col].c_str());
+          os << buf;
+        }
+        os << "\n";
+      }
+    } else {
+      for (std::size_t i = 0; i < mine.size(); ++i) {
+        for (const auto& [param, value] : mine[i]->point.values) os << "  " << param << "=" << value;
+        os << "  " << cells[i] << "\n";
+      }
+    }
+  }
+  return os.str();
+}
+
+void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results,
+                const std::string& metric, const std::string& file) {
+  const bool svg = file.size() > 4 && file.compare(file.size() - 4, 4, ".svg") == 0;
+  const bool png = file.size() > 4 && file.compare(file.size() - 4, 4, ".png") == 0;
+  if (!svg && !png) throw Error("--plot " + file + ": the file must end in .png or .svg");
+  std::ostringstream script, plot;
+  std::string path = metric, x_param;
+  int curve = 0;
+  for (std::size_t p = 0; p < plans.size(); ++p) {
+    const SweepPlan& plan = plans[p];
+    if (plan.axes.empty()) continue;
+    x_param = plan.axes[0].param;
+    // One curve per combination of the other axes' values.
+    std::map<std::string, std::vector<std::pair<std::string, std::string>>> curves;
+    for (const PointResult& r : results) {
+      if (r.point.plan != p) continue;
+      double v = 0;
+      bool integral = false;
+      if (!metric_of(r, metric, v, path, integral)) continue;
+      std::string title = plans.size() > 1 ? plan.name : "";
+      for (std::size_t a = 1; a < r.point.values.size(); ++a)
+        title += (title.empty() ? "" : " ") + r.point.values[a].first + "=" + r.point.values[a].second;
+      for (const Override& o : plan.fixed) title += (title.empty() ? "" : " ") + o.target + "=" + o.value;
+      curves[title].push_back({r.point.values[0].second, format_metric(v, integral)});
+    }
+    for (const auto& [title, pts] : curves) {
+      script << "$d" << curve << " << EOD\n";
+      for (const auto& [x, y] : pts) script << x << ' ' << y << '\n';
+      script << "EOD\n";
+      plot << (curve ? ", " : "plot ") << "$d" << curve << " using 1:2 with linespoints title \""
+           << (title.empty() ? path : title) << "\"";
+      ++curve;
+    }
+  }
+  if (curve == 0) throw Error("--plot " + file + ": no point has a number at " + path);
+  std::ostringstream head;
+  head << "set terminal " << (svg ? "svg" : "pngcairo") << " size 900,560 noenhanced\n"
+       << "set output '" << file << "'\n"
+       << "set title \"" << path << " against " << x_param << "\"\n"
+       << "set xlabel \"" << x_param << "\"\nset ylabel \"" << path << "\"\n"
+       << "set grid\nset key below\n";
+  char script_path[] = "/tmp/creditflow-plot-XXXXXX";
+  const int fd = ::mkstemp(script_path);
+  if (fd < 0) throw Error("--plot: cannot create a temporary file");
+  ::close(fd);
+  write_file(script_path, head.str() + script.str() + plot.str() + "\n");
+  const std::string errors = std::string(script_path) + ".err";
+  const int status = std::system(("gnuplot '" + std::string(script_path) + "' 2> '" + errors + "'").c_str());
+  std::string message;
+  try {
+    message = read_file(errors);
+  } catch (const Error&) {
+  }
+  std::remove(script_path);
+  std::remove(errors.c_str());
+  if (status != 0)
+    throw Error("--plot " + file + ": gnuplot failed" + (message.empty() ? " (is gnuplot installed?)" : ": " + message));
+}
+
+void merge_outputs(const std::string& output, const std::vector<std::string>& inputs) {
+  if (inputs.empty()) throw Error("merge: no input files");
+  const bool csv = output.size() > 4 && output.compare(output.size() - 4, 4, ".csv") == 0;
+  const bool js = output.size() > 5 && output.compare(output.size() - 5, 5, ".json") == 0;
+  if (!csv && !js) throw Error("merge: " + output + " must end in .csv or .json");
+  std::map<std::size_t, std::string> csv_rows;
+  std::map<std::size_t, json> json_points;
+  std::string header;
+  json first_doc;
+  std::size_t total = 0;
+  auto add = [&](std::size_t point, std::size_t of, const std::string& file) {
+    if (total && of != total)
+      throw Error("merge: " + file + " is from a sweep of " + std::to_string(of) + " points, not " +
+                  std::to_string(total));
+    total = of;
+    if (csv ? csv_rows.count(point) : json_points.count(point))
+      throw Error("merge: point " + std::to_string(point) + " appears twice (again in " + file + ")");
+  };
+  for (const std::string& in : inputs) {
+    const std::string text = read_file(in);
+    if (csv) {
+      std::stringstream lines(text);
+      std::string line;
+      std::getline(lines, line);
+      if (header.empty()) header = line;
+      if (line != header) throw Error("merge: " + in + " has other columns than " + inputs.front());
+      while (std::getline(lines, line)) {
+        if (line.empty()) continue;
+        const auto f = split_csv_line(line);
+        if (f.size() < 3) throw Error("merge: " + in + ": malformed row: " + line);
+        const std::size_t point = std::stoul(f[1]);
+        add(point, std::stoul(f[2]), in);
+        csv_rows[point] = line;
+      }
+    } else {
+      const json doc = json::parse(text);
+      if (first_doc.is_null()) first_doc = doc;
+      for (const json& p : doc.at("points")) {
+        const std::size_t point = p.at("point").get<std::size_t>();
+        add(point, doc.at("points_total").get<std::size_t>(), in);
+        json_points[point] = p;
+      }
+    }
+  }
+  const std::size_t have = csv ? csv_rows.size() : json_points.size();
+  if (have != total) {
+    std::string missing;
+    int listed = 0;
+    for (std::size_t i = 0; i < total && listed < 10; ++i)
+      if (csv ? !csv_rows.count(i) : !json_points.count(i)) {
+        missing += (missing.empty() ? "" : ", ") + std::to_string(i);
+        ++listed;
+      }
+    throw Error("merge: " + std::to_string(total - have) + " of " + std::to_string(total) +
+                " points missing (" + missing + (total - have > 10 ? ", ..." : "") + "): is a shard absent?");
+  }
+  std::ostringstream os;
+  if (csv) {
+    os << header << '\n';
+    for (const auto& [point, line] : csv_rows) os << line << '\n';
+  } else {
+    json doc = first_doc;
+    doc["points"] = json::array();
+    for (const auto& [point, p] : json_points) doc["points"].push_back(p);
+    os << doc.dump(2) << '\n';
+  }
+  write_file(output, os.str());
+}
+
+}  // namespace creditflow::platform

@@ -1,0 +1,50 @@
+#include "creditflow/platform/units.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <map>
+
+#include "creditflow/core/error.hpp"
+
+namespace creditflow::platform {
+
+namespace {
+
+double parse_with_units(const std::string& text, const std::string& what,
+                        const std::map<std::string, double>& units, const std::string& allowed) {
+  char* end = nullptr;
+  const double number = std::strtod(text.c_str(), &end);
+  std::string unit(end);
+  while (!unit.empty() && unit.front() == ' ') unit.erase(unit.begin());
+  const auto it = units.find(unit);
+  if (end == text.c_str() || it == units.end() || !std::isfinite(number) || number < 0)
+    throw ParameterError(what + " = " + text + " is not a valid quantity (a number >= 0 with a unit: " +
+                         allowed + ")");
+  return number * it->second;
+}
+
+}  // namespace
+
+double parse_time_ps(const std::string& text, const std::string& what) {
+  static const std::map<std::string, double> units{
+      {"s", 1e12}, {"ms", 1e9}, {"us", 1e6}, {"ns", 1e3}, {"ps", 1.0}, {"fs", 1e-3}};
+  return parse_with_units(text, what, units, "s, ms, us, ns, ps, fs");
+}
+
+double parse_bandwidth(const std::string& text, const std::string& what) {
+  static const std::map<std::string, double> units{
+      {"B/s", 1.0},          {"KB/s", 1e3},          {"MB/s", 1e6},          {"GB/s", 1e9},
+      {"TB/s", 1e12},        {"KiB/s", 1024.0},      {"MiB/s", 1048576.0},   {"GiB/s", 1073741824.0},
+      {"TiB/s", 1099511627776.0}, {"Kb/s", 1e3 / 8}, {"Mb/s", 1e6 / 8},      {"Gb/s", 1e9 / 8},
+      {"Tb/s", 1e12 / 8}};
+  return parse_with_units(text, what, units, "B/s, KB/s, MB/s, GB/s, TB/s, KiB/s ... TiB/s, Kb/s ... Tb/s");
+}
+
+double parse_bytes(const std::string& text, const std::string& what) {
+  static const std::map<std::string, double> units{
+      {"B", 1.0},         {"KB", 1e3},           {"MB", 1e6},          {"GB", 1e9},
+      {"KiB", 1024.0},    {"MiB", 1048576.0},    {"GiB", 1073741824.0}};
+  return parse_with_units(text, what, units, "B, KB, MB, GB, KiB, MiB, GiB");
+}
+
+}  // namespace creditflow::platform
