@@ -77,6 +77,7 @@ void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& s
                     "or a JSON path (links.link.latency.creation_to_pop.p99)");
   sweep->add_option("--shard", args->shard, "run only the K-th of N slices of the points: K/N");
   sweep->callback([args, &registry, &status] {
+    if (!args->plot.empty()) platform::check_plot_file(args->plot);
     const platform::Netlist netlist = platform::load_netlist(args->model);
     std::vector<platform::SweepPlan> plans;
     if (!args->vary.empty()) {

@@ -344,11 +344,16 @@ std::string sweep_tables(const std::vector<SweepPlan>& plans, const std::vector<
   return os.str();
 }
 
-void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results,
-                const std::string& metric, const std::string& file) {
+void check_plot_file(const std::string& file) {
   const bool svg = file.size() > 4 && file.compare(file.size() - 4, 4, ".svg") == 0;
   const bool png = file.size() > 4 && file.compare(file.size() - 4, 4, ".png") == 0;
   if (!svg && !png) throw Error("--plot " + file + ": the file must end in .png or .svg");
+}
+
+void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results,
+                const std::string& metric, const std::string& file) {
+  check_plot_file(file);
+  const bool svg = file.compare(file.size() - 4, 4, ".svg") == 0;
   std::ostringstream script, plot;
   std::string path = metric, x_param;
   int curve = 0;

@@ -7,10 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "../common/spec_section1.hpp"
 #include "helpers.hpp"
 
 namespace {
-const std::vector<std::int64_t> depths{1, 2, 4, 6, 8, 10, 12, 14, 16, 18};
+const std::vector<std::int64_t>& depths = spec1::depths;
 
 std::string three_decimals(double v) {
   char buf[16];
@@ -43,18 +44,10 @@ void check_row(std::int64_t latency, std::int64_t drain_every,
 }
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(table_row_l1) {
-  check_row(1, 1, {"0.250", "0.500", "1.000", "1.000", "1.000", "1.000", "1.000", "1.000", "1.000", "1.000"}, 4);
-}
+BOOST_AUTO_TEST_CASE(table_row_l1) { check_row(1, 1, spec1::rows.at(1), 4); }
 
-BOOST_AUTO_TEST_CASE(table_row_l4) {
-  check_row(4, 1, {"0.100", "0.200", "0.400", "0.600", "0.800", "1.000", "1.000", "1.000", "1.000", "1.000"}, 10);
-}
+BOOST_AUTO_TEST_CASE(table_row_l4) { check_row(4, 1, spec1::rows.at(4), 10); }
 
-BOOST_AUTO_TEST_CASE(table_row_l8) {
-  check_row(8, 1, {"0.056", "0.111", "0.223", "0.334", "0.445", "0.555", "0.666", "0.777", "0.889", "1.000"}, 18);
-}
+BOOST_AUTO_TEST_CASE(table_row_l8) { check_row(8, 1, spec1::rows.at(8), 18); }
 
-BOOST_AUTO_TEST_CASE(table_row_l4_drain_every_2nd) {
-  check_row(4, 2, {"0.100", "0.200", "0.400", "0.500", "0.500", "0.500", "0.500", "0.500", "0.500", "0.500"}, 10);
-}
+BOOST_AUTO_TEST_CASE(table_row_l4_drain_every_2nd) { check_row(4, 2, spec1::drain_every_2nd, 10); }

@@ -78,6 +78,9 @@ bool metric_of(const PointResult& r, const std::string& metric, double& value, s
 std::string sweep_tables(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results,
                          const std::string& metric);
 
+// Throws Error unless `file` ends in .png or .svg: checked before a sweep runs.
+void check_plot_file(const std::string& file);
+
 // Draws `metric` against each plan's first axis, a curve per value of its second axis,
 // with gnuplot into a .png or .svg file. Throws Error if gnuplot fails.
 void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results,

@@ -1,0 +1,65 @@
+// Runs the creditflow binary from tests/tool (so paths in messages read "bad/x.yaml")
+// and captures its exit status, standard output and standard error.
+#pragma once
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/test/unit_test.hpp>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace cftool {
+
+struct Outcome {
+  int status = -1;
+  std::string out, err;
+};
+
+inline std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A fresh directory per test case: cases run in parallel processes.
+class TempDir {
+ public:
+  TempDir() {
+    char name[] = "/tmp/creditflow-test-XXXXXX";
+    path_ = ::mkdtemp(name);
+  }
+  ~TempDir() { std::system(("rm -rf '" + path_ + "'").c_str()); }
+  std::string operator/(const std::string& file) const { return path_ + "/" + file; }
+
+ private:
+  std::string path_;
+};
+
+inline Outcome tool(const std::string& args) {
+  static int calls = 0;
+  const std::string base = "/tmp/creditflow-tool-" + std::to_string(::getpid()) + "-" + std::to_string(calls++);
+  const std::string cmd = "cd '" CREDITFLOW_TEST_DIR "' && '" CREDITFLOW_TOOL "' " + args + " > '" +
+                          base + ".out' 2> '" + base + ".err'";
+  const int raw = std::system(cmd.c_str());
+  Outcome o;
+  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  o.out = read_file(base + ".out");
+  o.err = read_file(base + ".err");
+  std::remove((base + ".out").c_str());
+  std::remove((base + ".err").c_str());
+  BOOST_TEST_MESSAGE("creditflow " << args << " -> " << o.status << "\n" << o.err);
+  return o;
+}
+
+inline std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream s(text);
+  for (std::string l; std::getline(s, l);) out.push_back(l);
+  return out;
+}
+
+}  // namespace cftool

@@ -1,0 +1,49 @@
+// creditflow size and creditflow list.
+#include <boost/test/unit_test.hpp>
+
+#include "harness.hpp"
+
+BOOST_AUTO_TEST_CASE(size_from_bandwidth_and_rtt) {
+  const auto o = cftool::tool("size --bandwidth 16GB/s --rtt 500ns --unit 16B");
+  BOOST_TEST(o.status == 0);
+  BOOST_TEST(o.out == "buffer >= bandwidth x RTT = 16GB/s x 500ns = 8000 B = 500 credits of 16B\n");
+}
+
+BOOST_AUTO_TEST_CASE(size_from_rate_and_cycles) {
+  const auto o = cftool::tool("size --rate 0.5 --rtt-cycles 10");
+  BOOST_TEST(o.status == 0);
+  BOOST_TEST(o.out == "credits >= rate x RTT = 0.5 x 10 = 5\n");
+  BOOST_TEST(cftool::tool("size --rate 0.8 --rtt-cycles 10").out == "credits >= rate x RTT = 0.8 x 10 = 8\n");
+}
+
+BOOST_AUTO_TEST_CASE(size_for_a_stall) {
+  const auto o = cftool::tool("size --stall 12 --held 1");
+  BOOST_TEST(o.status == 0);
+  BOOST_TEST(o.out == "depth >= held + stall + 1 = 1 + 12 + 1 = 14\n");
+}
+
+BOOST_AUTO_TEST_CASE(size_rejects_bad_quantities) {
+  const auto o = cftool::tool("size --bandwidth 16GB --rtt 500ns");
+  BOOST_TEST(o.status == 1);
+  BOOST_TEST(o.err == "creditflow: --bandwidth = 16GB is not a valid quantity (a number >= 0 with a unit: "
+                      "B/s, KB/s, MB/s, GB/s, TB/s, KiB/s ... TiB/s, Kb/s ... Tb/s)\n");
+  BOOST_TEST(cftool::tool("size --rate 1.5 --rtt-cycles 10").err ==
+             "creditflow: --rate: rate = 1.5 is out of range (allowed 0..1)\n");
+  BOOST_TEST(cftool::tool("size").status == 1);
+}
+
+BOOST_AUTO_TEST_CASE(list_shows_kinds_parameters_and_ports) {
+  const auto o = cftool::tool("list");
+  BOOST_TEST(o.status == 0);
+  for (const char* line :
+       {"traffic_source: offers flits on a ready/valid stream by a pattern",
+        "    pattern (choice, default saturating, allowed one of saturating, periodic, burst, bernoulli): when a "
+        "flit is created",
+        "    credits (integer, required, allowed 1..16777216): initial credits; must equal the loop's receiver depth",
+        "    forward_latency (integer, default ${latency}, allowed 0..1048576): stages for flits",
+        "    depth (integer, default 4, allowed 1..16777216): buffer slots (B)",
+        "    credit (credit output): one pulse per pop"})
+    BOOST_TEST(o.out.find(std::string(line) + "\n") != std::string::npos, line);
+  BOOST_TEST(cftool::tool("list credit_reciever").err ==
+             "creditflow: list: unknown kind 'credit_reciever'; did you mean 'credit_receiver'?\n");
+}
