@@ -115,6 +115,15 @@ void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& s
     if (!args->csv.empty()) write_text(args->csv, platform::sweep_csv(plans, results));
     if (!args->json.empty()) write_text(args->json, platform::sweep_json(args->model, plans, results));
     if (!args->plot.empty()) platform::plot_sweep(plans, results, args->metric, args->plot);
+    // The same error at every point is one problem, said once.
+    bool same_everywhere = results.size() > 1;
+    for (const platform::PointResult& r : results)
+      same_everywhere = same_everywhere && !r.ok && r.error == results.front().error;
+    if (same_everywhere) {
+      std::cerr << "creditflow: every point failed: " << results.front().error << "\n";
+      status = 1;
+      return;
+    }
     for (const platform::PointResult& r : results) {
       if (r.ok) continue;
       std::string values;

@@ -39,10 +39,11 @@ class TempDir {
   std::string path_;
 };
 
-inline Outcome tool(const std::string& args) {
+// Runs `binary args` (creditflow itself, or a user's tool built on it).
+inline Outcome run(const std::string& binary, const std::string& args) {
   static int calls = 0;
   const std::string base = "/tmp/creditflow-tool-" + std::to_string(::getpid()) + "-" + std::to_string(calls++);
-  const std::string cmd = "cd '" CREDITFLOW_TEST_DIR "' && '" CREDITFLOW_TOOL "' " + args + " > '" +
+  const std::string cmd = "cd '" CREDITFLOW_TEST_DIR "' && '" + binary + "' " + args + " > '" +
                           base + ".out' 2> '" + base + ".err'";
   const int raw = std::system(cmd.c_str());
   Outcome o;
@@ -51,9 +52,11 @@ inline Outcome tool(const std::string& args) {
   o.err = read_file(base + ".err");
   std::remove((base + ".out").c_str());
   std::remove((base + ".err").c_str());
-  BOOST_TEST_MESSAGE("creditflow " << args << " -> " << o.status << "\n" << o.err);
+  BOOST_TEST_MESSAGE(binary << " " << args << " -> " << o.status << "\n" << o.err);
   return o;
 }
+
+inline Outcome tool(const std::string& args) { return run(CREDITFLOW_TOOL, args); }
 
 inline std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;

@@ -135,3 +135,14 @@ BOOST_AUTO_TEST_CASE(plot_writes_png_and_svg) {
   const auto bad = cftool::tool(sweep + "--plot " + (dir / "p.gif"));
   BOOST_TEST(bad.err == "creditflow: --plot " + (dir / "p.gif") + ": the file must end in .png or .svg\n");
 }
+
+BOOST_AUTO_TEST_CASE(the_same_error_at_every_point_is_said_once) {
+  const auto o = cftool::tool("sweep ../../models/credit_loop.yaml --cycles 2000");
+  BOOST_TEST(o.status == 1);
+  const auto err = cftool::lines(o.err);
+  BOOST_TEST(err.back() == "creditflow: every point failed: ../../models/credit_loop.yaml:35: warmup = 3000 is "
+                           "out of range (allowed 0..1999)");
+  std::size_t errors = 0;
+  for (const auto& l : err) errors += l.rfind("creditflow:", 0) == 0;
+  BOOST_TEST(errors == 1u);
+}
