@@ -36,16 +36,9 @@ int sc_main(int, char*[]) {
             << tx.core().round_trips().min() << " cycles, stalled with the receiver empty in "
             << obs.stall_receiver_empty() << " of " << obs.window_cycles() << " cycles\n";
   core::LinkReport report;
-  report.name = "link";
+  obs.add_to(report);  // name, window and counts; the rest from the parts
   report.credits = 4;
-  report.cycles = obs.cycles();
-  report.warmup = obs.warmup();
-  report.sent = obs.sent_in_window();
-  report.throughput = obs.throughput();
   report.measured_rtt = tx.core().round_trips().min();
-  report.credit_stall_cycles = obs.credit_stall_cycles();
-  report.stall_receiver_empty = obs.stall_receiver_empty();
-  report.stall_receiver_busy = obs.stall_receiver_busy();
   for (const std::string& line : core::diagnose(report)) std::cout << line << "\n";
   return 0;
 }

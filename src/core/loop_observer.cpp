@@ -35,6 +35,19 @@ std::optional<std::string> LoopObserver::observe(Cycle t, const LoopState& state
   return msg.str();
 }
 
+void LoopObserver::add_to(LinkReport& r) const {
+  r.name = link_;
+  r.cycles = last_cycle_;
+  r.warmup = warmup_;
+  r.sent = sent_in_window();
+  r.delivered = popped_in_window();
+  r.throughput = throughput();
+  r.credit_stall_cycles = credit_stall_cycles();
+  r.stall_receiver_empty = stall_empty_;
+  r.stall_receiver_busy = stall_busy_;
+  r.conservation_violations = violations_;
+}
+
 std::uint64_t LoopObserver::window_cycles() const {
   return last_cycle_ > warmup_ ? last_cycle_ - warmup_ : 0;
 }

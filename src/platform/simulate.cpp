@@ -93,21 +93,12 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     const LoopPlan& loop = platform.loops[i];
     const core::LoopObserver& obs = *observers[i];
     core::LinkReport r;
-    r.name = loop.name;
+    obs.add_to(r);
     if (!loop.source.empty()) components.at(loop.source)->contribute(r);
     components.at(loop.sender)->contribute(r);
     for (const std::string& p : loop.pipes) components.at(p)->contribute(r);
     components.at(loop.receiver)->contribute(r);
     r.loop_rtt = static_cast<std::uint64_t>(r.forward_latency + r.credit_latency + 2);
-    r.cycles = obs.cycles();
-    r.warmup = obs.warmup();
-    r.sent = obs.sent_in_window();
-    r.delivered = obs.popped_in_window();
-    r.throughput = obs.throughput();
-    r.credit_stall_cycles = obs.credit_stall_cycles();
-    r.stall_receiver_empty = obs.stall_receiver_empty();
-    r.stall_receiver_busy = obs.stall_receiver_busy();
-    r.conservation_violations = obs.conservation_violations();
     if (!obs.first_violation().empty()) result.first_violations.push_back(obs.first_violation());
     result.links.push_back(std::move(r));
   }

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 
+#include "creditflow/core/link_report.hpp"
 #include "creditflow/core/loop_state.hpp"
 #include "creditflow/core/types.hpp"
 
@@ -42,6 +43,9 @@ class LoopObserver {
   std::uint64_t conservation_violations() const { return violations_; }
   // The message of the first violation, or "" if none.
   const std::string& first_violation() const { return first_violation_; }
+
+  // Fills the report's name, window and the counts observed here (the parts add the rest).
+  void add_to(LinkReport& report) const;
 
  private:
   std::string link_;

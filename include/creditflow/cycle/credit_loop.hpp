@@ -86,26 +86,17 @@ class CreditLoop : public sc_core::sc_module {
 
   core::LinkReport report(const core::LoopObserver& observer) const {
     core::LinkReport r;
-    r.name = observer.link();
+    observer.add_to(r);
     r.credits = params_.receiver.depth;
     r.forward_latency = params_.link.forward_latency;
     r.credit_latency = params_.link.credit_latency;
-    r.cycles = observer.cycles();
-    r.warmup = observer.warmup();
-    r.offered_rate = src.core().pattern().offered_rate();
-    r.drain_rate = params_.receiver.drain.permitted_rate();
-    r.sent = observer.sent_in_window();
-    r.delivered = observer.popped_in_window();
-    r.throughput = observer.throughput();
     r.loop_rtt = static_cast<std::uint64_t>(params_.link.forward_latency +
                                             params_.link.credit_latency + 2);
+    r.offered_rate = src.core().pattern().offered_rate();
+    r.drain_rate = params_.receiver.drain.permitted_rate();
     r.measured_rtt = tx.core().round_trips().min();
     r.mean_rtt = tx.core().round_trips().mean();
-    r.credit_stall_cycles = observer.credit_stall_cycles();
-    r.stall_receiver_empty = observer.stall_receiver_empty();
-    r.stall_receiver_busy = observer.stall_receiver_busy();
     r.peak_occupancy = rx.core().peak_occupancy();
-    r.conservation_violations = observer.conservation_violations();
     r.source_refused = src.core().refused();
     r.latency = rx.core().latency();
     return r;
