@@ -14,7 +14,7 @@ namespace creditflow::cli {
 
 namespace {
 struct SizeArgs {
-  std::string bandwidth, rtt, unit, rate, rtt_cycles, stall, held = "0";
+  std::string bandwidth, rtt, unit, rate, rtt_cycles, stall, held = "0", source_rate = "1", drain_rate = "1";
 };
 
 std::string number(double v) {
@@ -34,6 +34,8 @@ void add_size_command(CLI::App& app, int& status) {
   size->add_option("--rtt-cycles", a->rtt_cycles, "round trip in cycles (with --rate)");
   size->add_option("--stall", a->stall, "consumer stall in cycles to ride out");
   size->add_option("--held", a->held, "beats already held when the stall starts (default 0)");
+  size->add_option("--source-rate", a->source_rate, "with --stall: beats per cycle offered on average (default 1)");
+  size->add_option("--drain-rate", a->drain_rate, "with --stall: beats per cycle the consumer takes on average (default 1)");
   size->callback([a, &status] {
     using platform::ParamSpec;
     bool any = false;
@@ -66,8 +68,19 @@ void add_size_command(CLI::App& app, int& status) {
           ParamSpec::integer("stall", "", 0, core::limits::max_period, ""), a->stall, "--stall", "stall"));
       const auto held = std::get<std::int64_t>(platform::parse_param(
           ParamSpec::integer("held", "", 0, core::limits::max_depth, ""), a->held, "--held", "held"));
-      std::cout << "depth >= held + stall + 1 = " << held << " + " << stall << " + 1 = "
-                << core::depth_for_stall(held, stall) << "\n";
+      const auto rate_of = [](const std::string& text, const char* option) {
+        return std::get<double>(platform::parse_param(ParamSpec::real(option + 2, "", 0.0, 1.0, ""), text,
+                                                      option, option + 2));
+      };
+      const double offered = rate_of(a->source_rate, "--source-rate");
+      const double drained = rate_of(a->drain_rate, "--drain-rate");
+      if (drained < offered)
+        std::cout << "no finite depth suffices: the consumer takes " << a->drain_rate << " per cycle against "
+                  << a->source_rate << " offered, so the backlog grows without bound; slow the source "
+                  << "(backpressure or credits) or speed the consumer\n";
+      else
+        std::cout << "depth >= held + stall + 1 = " << held << " + " << stall << " + 1 = "
+                  << core::depth_for_stall(held, stall) << "\n";
       any = true;
     }
     if (!any) throw ParameterError("size: give --bandwidth/--rtt, --rate/--rtt-cycles or --stall");

@@ -27,14 +27,51 @@ double loop_bound(std::int64_t credits, std::uint64_t rtt, double drain_rate) {
   return std::min({1.0, drain_rate, by_credits});
 }
 
+namespace {
+
+// Sinks: what was dropped and what depth would have kept it, or why none would.
+void diagnose_sink(const LinkReport& r, std::vector<std::string>& out) {
+  const std::string link = "link '" + r.name + "'";
+  const bool outpaced = r.source_beats == 0 && r.offered_rate > r.drain_rate;
+  if (r.dropped) {
+    std::ostringstream s;
+    s << link << " dropped " << r.dropped << " of " << r.sent << " beats at its lossy sink of depth "
+      << r.receiver_depth << "; ";
+    if (outpaced)
+      s << "its consumer drains " << fixed3(r.drain_rate) << " per cycle against " << fixed3(r.offered_rate)
+        << " offered, so no finite depth keeps them all: slow the source or speed the consumer";
+    else
+      s << "a depth of " << r.depth_to_keep_all << " would have kept them all";
+    out.push_back(s.str());
+  } else if (outpaced && r.kind == "ready_valid") {
+    out.push_back(link + ": its consumer drains " + fixed3(r.drain_rate) + " per cycle against " +
+                  fixed3(r.offered_rate) + " offered: no finite depth absorbs that; backpressure or "
+                  "credits must slow the source");
+  }
+  if (r.kind == "ready_valid" && r.source_held_cycles)
+    out.push_back(link + " held its source by backpressure in " + std::to_string(r.source_held_cycles) +
+                  " of " + std::to_string(r.cycles - r.warmup) + " cycles (sink depth " +
+                  std::to_string(r.receiver_depth) + ")");
+  if (r.kind == "ready_valid" && !r.dropped && !r.source_held_cycles)
+    out.push_back(link + " took every beat without holding or dropping one (peak occupancy " +
+                  std::to_string(r.peak_occupancy) + " of " + std::to_string(r.receiver_depth) + ")");
+}
+
+}  // namespace
+
 std::vector<std::string> diagnose(const LinkReport& r) {
   std::vector<std::string> out;
   const std::string link = "link '" + r.name + "'";
+  if (r.kind == "ready_valid") {
+    diagnose_sink(r, out);
+    return out;
+  }
   if (r.conservation_violations) {
     out.push_back(link + " lost or duplicated credits in " +
                   std::to_string(r.conservation_violations) +
                   " cycles: its figures cannot be trusted");
   }
+  diagnose_sink(r, out);
   if (r.sent == 0) {
     out.push_back(link + " sent nothing in the measurement window");
     return out;
@@ -42,6 +79,18 @@ std::vector<std::string> diagnose(const LinkReport& r) {
   const std::uint64_t rtt = r.loop_rtt ? r.loop_rtt : r.measured_rtt;
   const std::string window = std::to_string(r.cycles - r.warmup);
   std::ostringstream s;
+  if (r.source_beats != 0) {
+    // A finite source: its beats, not the loop, set the throughput.
+    s << link << " sent " << r.sent << " beats (its source makes " << r.source_beats << ")";
+    if (r.credit_stall_cycles)
+      s << " and waited for a credit in " << r.credit_stall_cycles << " cycles: " << r.stall_receiver_empty
+        << " with the receiver empty (the loop is longer than its " << r.credits << " credits), "
+        << r.stall_receiver_busy << " with the receiver holding flits (a slow or stalled consumer)";
+    else
+      s << " without waiting for a credit";
+    out.push_back(s.str());
+    return out;
+  }
   s << link << " runs at " << fixed3(r.throughput) << " of full rate";
   if (r.credit_stall_cycles == 0) {
     s << " and never waited for a credit";

@@ -18,11 +18,11 @@ std::optional<std::string> LoopObserver::observe(Cycle t, const LoopState& state
     else
       ++stall_busy_;
   }
+  if (t > warmup_ && last_.source_held) ++held_;
   last_cycle_ = t;
   last_ = state;
   if (t == warmup_) at_warmup_ = state;
-  const bool conserved = state.total() == capacity_ && state.receiver_occupancy >= 0 &&
-                         state.receiver_occupancy <= capacity_;
+  const bool conserved = capacity_ == 0 || (state.total() == capacity_ && state.receiver_occupancy >= 0);
   if (conserved) return std::nullopt;
   ++violations_;
   std::ostringstream msg;
@@ -46,6 +46,12 @@ void LoopObserver::add_to(LinkReport& r) const {
   r.stall_receiver_empty = stall_empty_;
   r.stall_receiver_busy = stall_busy_;
   r.conservation_violations = violations_;
+  r.dropped = dropped_in_window();
+  r.source_held_cycles = held_;
+}
+
+std::uint64_t LoopObserver::dropped_in_window() const {
+  return window_cycles() ? last_.dropped - at_warmup_.dropped : 0;
 }
 
 std::uint64_t LoopObserver::window_cycles() const {

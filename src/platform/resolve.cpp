@@ -228,44 +228,82 @@ class Resolver {
   }
 
   void find_loops() {
-    for (const ResolvedComponent& tx : out_.components) {
-      if (tx.kind->role != LoopRole::sender) continue;
-      LoopPlan loop;
-      loop.sender = tx.name;
-      loop.clock = tx.clock;
-      const std::string where = at(tx.line) + ": credit loop of " + tx.name;
-      const Endpoint rx = follow({tx.name, "out"}, loop.pipes);
-      if (rx.first.empty() || out_.component(rx.first).kind->role != LoopRole::receiver)
-        throw Error(where + ": the flits it sends reach " +
-                    (rx.first.empty() ? std::string("nothing") : rx.first + "." + rx.second) +
-                    ", not a receiver");
-      loop.receiver = rx.first;
-      loop.name = loop.pipes.empty() ? tx.name : loop.pipes.front();
-      const Endpoint back = follow({rx.first, "credit"}, loop.pipes);
-      if (back != Endpoint{tx.name, "credit_in"})
-        throw Error(where + ": the credits " + rx.first + " returns reach " +
-                    (back.first.empty() ? std::string("nothing") : back.first + "." + back.second) +
-                    ", not " + tx.name + ".credit_in");
-      for (const ResolvedConnection& c : out_.connections)
-        if (c.to == tx.name && c.to_port == "in" &&
-            out_.component(c.from).kind->role == LoopRole::source)
-          loop.source = c.from;
-      const ResolvedComponent& receiver = out_.component(loop.receiver);
-      loop.capacity = std::get<std::int64_t>(tx.params.at("credits"));
-      const std::int64_t depth = std::get<std::int64_t>(receiver.params.at("depth"));
-      if (loop.capacity != depth)
-        throw ParameterError(where + ": " + tx.name + ".credits = " + std::to_string(loop.capacity) +
-                             " but its receiver " + receiver.name + " has depth " + std::to_string(depth) +
-                             " (a sender starts with one credit per receiver slot; write credits: ${" +
-                             receiver.name + ".depth})");
-      std::vector<std::string> members = loop.pipes;
-      members.push_back(loop.receiver);
-      for (const std::string& m : members)
-        if (out_.component(m).clock != loop.clock)
-          throw Error(where + ": " + m + " runs on clock " + out_.component(m).clock + ", the sender on " +
-                      loop.clock + "; a credit loop runs in one clock domain");
-      out_.loops.push_back(std::move(loop));
+    std::set<std::string> in_loops;
+    for (const ResolvedComponent& tx : out_.components)
+      if (tx.kind->role == LoopRole::sender) in_loops.insert(credit_loop(tx));
+    for (const ResolvedComponent& rx : out_.components)
+      if (rx.kind->role == LoopRole::receiver && !in_loops.count(rx.name)) ready_valid_link(rx);
+  }
+
+  // Returns the loop's receiver.
+  std::string credit_loop(const ResolvedComponent& tx) {
+    LoopPlan loop;
+    loop.sender = tx.name;
+    loop.clock = tx.clock;
+    const std::string where = at(tx.line) + ": credit loop of " + tx.name;
+    const Endpoint rx = follow({tx.name, tx.kind->flit_out}, loop.pipes);
+    if (rx.first.empty() || out_.component(rx.first).kind->role != LoopRole::receiver)
+      throw Error(where + ": the flits it sends reach " +
+                  (rx.first.empty() ? std::string("nothing") : rx.first + "." + rx.second) + ", not a receiver");
+    const ResolvedComponent& receiver = out_.component(rx.first);
+    loop.receiver = receiver.name;
+    loop.name = loop.pipes.empty() ? receiver.name : loop.pipes.front();
+    const Endpoint back = follow({receiver.name, receiver.kind->credit_out}, loop.pipes);
+    if (back != Endpoint{tx.name, tx.kind->credit_in})
+      throw Error(where + ": the credits " + receiver.name + " returns reach " +
+                  (back.first.empty() ? std::string("nothing") : back.first + "." + back.second) + ", not " +
+                  tx.name + "." + tx.kind->credit_in);
+    loop.source = upstream_source(tx.name, "in");
+    loop.capacity = std::get<std::int64_t>(tx.params.at(tx.kind->capacity_param));
+    const std::int64_t depth = std::get<std::int64_t>(receiver.params.at(receiver.kind->capacity_param));
+    if (loop.capacity > depth)
+      throw ParameterError(where + ": " + tx.name + "." + tx.kind->capacity_param + " = " +
+                           std::to_string(loop.capacity) + " but its receiver " + receiver.name + " has depth " +
+                           std::to_string(depth) + " (a sender holds at most one credit per receiver slot; write " +
+                           tx.kind->capacity_param + ": ${" + receiver.name + "." +
+                           receiver.kind->capacity_param + "})");
+    std::vector<std::string> members = loop.pipes;
+    members.push_back(loop.receiver);
+    for (const std::string& m : members)
+      if (out_.component(m).clock != loop.clock)
+        throw Error(where + ": " + m + " runs on clock " + out_.component(m).clock + ", the sender on " +
+                    loop.clock + "; a credit loop runs in one clock domain");
+    out_.loops.push_back(loop);
+    return loop.receiver;
+  }
+
+  // The source driving `component.port`, through any pipes, or "".
+  std::string upstream_source(const std::string& component, const std::string& port) const {
+    std::string to = component, to_port = port;
+    for (;;) {
+      const ResolvedConnection* c = nullptr;
+      for (const ResolvedConnection& x : out_.connections)
+        if (x.to == to && x.to_port == to_port) c = &x;
+      if (!c) return "";
+      const ResolvedComponent& from = out_.component(c->from);
+      if (from.kind->role == LoopRole::source) return from.name;
+      if (from.kind->role != LoopRole::pipe) return "";
+      to = from.name;
+      to_port.clear();
+      for (const auto& [in, out] : from.kind->passes)
+        if (out == c->from_port) to_port = in;
+      if (to_port.empty()) return "";
     }
+  }
+
+  // A receiver fed by a source with no credits in between: its figures, no conservation.
+  void ready_valid_link(const ResolvedComponent& rx) {
+    LoopPlan link;
+    link.name = rx.name;
+    link.receiver = rx.name;
+    link.clock = rx.clock;
+    link.source = upstream_source(rx.name, rx.kind->flit_in);
+    if (link.source.empty()) return;  // fed by a user kind the monitors cannot see into
+    // The pipes between, upstream first, for the record.
+    std::vector<std::string> pipes;
+    follow({link.source, out_.component(link.source).kind->flit_out}, pipes);
+    link.pipes = pipes;
+    out_.loops.push_back(link);
   }
 
   void resolve_run() {

@@ -73,11 +73,16 @@ std::string run_json(const Platform& platform, const RunResult& result) {
   json links = json::object();
   for (const core::LinkReport& l : result.links) {
     links[l.name] = {
+        {"kind", l.kind},
         {"throughput", l.throughput},
         {"sent", l.sent},
         {"delivered", l.delivered},
-        {"dropped", 0},  // a credit link never drops: the sender waits for a credit
+        {"dropped", l.dropped},
+        {"lossy", l.lossy},
         {"credits", l.credits},
+        {"receiver_depth", l.receiver_depth},
+        {"depth_to_keep_all", l.depth_to_keep_all},
+        {"source_held_cycles", l.source_held_cycles},
         {"forward_latency", l.forward_latency},
         {"credit_latency", l.credit_latency},
         {"loop_rtt", l.loop_rtt},
@@ -111,14 +116,21 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
      << result.run.warmup << ".." << result.run.cycles - 1 << ", seed " << result.run.seed << "\n";
   for (const core::LinkReport& l : result.links) {
     os << "link '" << l.name << "': throughput " << fixed(l.throughput, 3) << ", " << l.sent
-       << " sent, " << l.delivered << " delivered, " << l.credits << " credits, round trip "
-       << l.loop_rtt << " cycles (shortest measured " << l.measured_rtt << ")\n"
-       << "  waited for a credit " << l.credit_stall_cycles << " cycles: "
-       << l.stall_receiver_empty << " with the receiver empty, " << l.stall_receiver_busy
-       << " with it busy; peak occupancy " << l.peak_occupancy << "\n"
-       << "  latency creation->send " << latency_text(l.latency.creation_to_send)
-       << "; send->arrival " << latency_text(l.latency.send_to_arrival)
-       << "; arrival->pop " << latency_text(l.latency.arrival_to_pop) << "\n";
+       << " sent, " << l.delivered << " delivered";
+    if (l.kind == "ready_valid" || l.dropped) os << ", " << l.dropped << " dropped";
+    if (l.kind == "ready_valid") {
+      os << ", source held " << l.source_held_cycles << " cycles; sink depth " << l.receiver_depth
+         << (l.lossy ? " (lossy)" : " (backpressure)") << ", peak occupancy " << l.peak_occupancy << "\n";
+    } else {
+      os << ", " << l.credits << " credits, round trip " << l.loop_rtt << " cycles (shortest measured "
+         << l.measured_rtt << ")\n"
+         << "  waited for a credit " << l.credit_stall_cycles << " cycles: " << l.stall_receiver_empty
+         << " with the receiver empty, " << l.stall_receiver_busy << " with it busy; peak occupancy "
+         << l.peak_occupancy << "\n";
+    }
+    os << "  latency creation->send " << latency_text(l.latency.creation_to_send) << "; send->arrival "
+       << latency_text(l.latency.send_to_arrival) << "; arrival->pop " << latency_text(l.latency.arrival_to_pop)
+       << "\n";
     if (l.conservation_violations)
       os << "  CONSERVATION VIOLATED in " << l.conservation_violations << " cycles\n";
   }

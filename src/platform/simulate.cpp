@@ -62,9 +62,14 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
                                                    first ? cycles : 0, warmup);
       mon->clk(*clocks.at(loop.clock));
     }
-    std::vector<const monitor::LoopParticipant*> holders{components.at(loop.sender)->participant()};
-    for (const std::string& p : loop.pipes) holders.push_back(components.at(p)->participant());
-    holders.push_back(components.at(loop.receiver)->participant());
+    // A credit loop sums its sender, pipes and receiver; a ready/valid link watches its
+    // source and receiver. Parts with nothing to say (no participant) are left out.
+    std::vector<const monitor::LoopParticipant*> holders;
+    std::vector<std::string> parts = loop.pipes;
+    parts.push_back(loop.receiver);
+    parts.insert(parts.begin(), loop.sender.empty() ? loop.source : loop.sender);
+    for (const std::string& p : parts)
+      if (const auto* h = components.at(p)->participant()) holders.push_back(h);
     observers.push_back(&mon->watch(loop.name, loop.capacity, holders));
   }
   if (monitors.empty() || !monitors.count(platform.clocks.front().name)) {
@@ -95,10 +100,15 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     core::LinkReport r;
     obs.add_to(r);
     if (!loop.source.empty()) components.at(loop.source)->contribute(r);
-    components.at(loop.sender)->contribute(r);
+    if (!loop.sender.empty()) components.at(loop.sender)->contribute(r);
     for (const std::string& p : loop.pipes) components.at(p)->contribute(r);
     components.at(loop.receiver)->contribute(r);
-    r.loop_rtt = static_cast<std::uint64_t>(r.forward_latency + r.credit_latency + 2);
+    if (loop.sender.empty()) {
+      r.kind = "ready_valid";
+      r.forward_latency = r.credit_latency = 0;
+    } else {
+      r.loop_rtt = static_cast<std::uint64_t>(r.forward_latency + r.credit_latency + 2);
+    }
     if (!obs.first_violation().empty()) result.first_violations.push_back(obs.first_violation());
     result.links.push_back(std::move(r));
   }

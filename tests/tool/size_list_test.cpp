@@ -36,10 +36,13 @@ BOOST_AUTO_TEST_CASE(list_shows_kinds_parameters_and_ports) {
   const auto o = cftool::tool("list");
   BOOST_TEST(o.status == 0);
   for (const char* line :
-       {"traffic_source: offers flits on a ready/valid stream by a pattern",
+       {"traffic_source: offers flits on a ready/valid stream by a pattern, holding each until taken",
         "    pattern (choice, default saturating, allowed one of saturating, periodic, burst, bernoulli): when a "
         "flit is created",
-        "    credits (integer, required, allowed 1..16777216): initial credits; must equal the loop's receiver depth",
+        "    credits (integer, required, allowed 1..16777216): initial credits; at most the loop's receiver depth",
+        "    backpressure (boolean, default true, allowed true or false): true: ready = !full; false: always "
+        "ready, beats meeting a full FIFO are dropped and counted",
+        "    entries (integer, default 2, allowed 1..2): 2: full rate; 1: one beat every other cycle",
         "    forward_latency (integer, default ${latency}, allowed 0..1048576): stages for flits",
         "    depth (integer, default 4, allowed 1..16777216): buffer slots (B)",
         "    credit (credit output): one pulse per pop"})

@@ -84,10 +84,10 @@ BOOST_AUTO_TEST_CASE(channel_type_and_direction) {
                "connection runs from an output to an input");
 }
 
-BOOST_AUTO_TEST_CASE(credits_must_match_the_receiver) {
+BOOST_AUTO_TEST_CASE(credits_must_not_exceed_the_receiver) {
   expect_error("run bad/credits_mismatch.yaml",
                "bad/credits_mismatch.yaml:5: credit loop of tx: tx.credits = 5 but its receiver rx has "
-               "depth 4 (a sender starts with one credit per receiver slot; write credits: ${rx.depth})");
+               "depth 4 (a sender holds at most one credit per receiver slot; write credits: ${rx.depth})");
 }
 
 BOOST_AUTO_TEST_CASE(bad_reference) {

@@ -11,17 +11,25 @@ namespace creditflow::core {
 
 struct LinkReport {
   std::string name;
-  std::string traffic_class;  // of the source feeding the loop
-  std::int64_t credits = 0;  // initial credits = receiver depth B
+  std::string kind = "credit";  // "credit": a credit loop; "ready_valid": a source into a sink
+  std::string traffic_class;    // of the source feeding the link
+  std::int64_t credits = 0;     // the loop's credits (0 on a ready/valid link)
+  std::int64_t receiver_depth = 0;
   std::int64_t forward_latency = 0;
   std::int64_t credit_latency = 0;
   Cycle cycles = 0;
   Cycle warmup = 0;
   double offered_rate = 1.0;  // flits per cycle the source offers in the long run
+  std::uint64_t source_beats = 0;  // the source's total, 0 when it never stops
   double drain_rate = 1.0;    // pops per cycle the receiver's schedule permits
 
-  std::uint64_t sent = 0;
+  std::uint64_t sent = 0;        // beats that left the source (or sender)
   std::uint64_t delivered = 0;  // popped by the receiver
+  std::uint64_t dropped = 0;    // by a lossy sink
+  bool lossy = false;
+  // The depth that would have kept every beat (a sink's shadow count); 0 when not known.
+  std::int64_t depth_to_keep_all = 0;
+  std::uint64_t source_held_cycles = 0;  // a beat offered and not ready
   double throughput = 0.0;      // sent / window cycles
   // Round trip by construction (Lf + Lr + 2 for one pipelined hop); 0 when the topology
   // gives none. A drain that pops only on some cycles can make every measured trip longer.

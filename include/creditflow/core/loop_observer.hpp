@@ -21,6 +21,7 @@ namespace creditflow::core {
 
 class LoopObserver {
  public:
+  // capacity == 0: a ready/valid link, with no credits to conserve.
   LoopObserver(std::string link, std::int64_t capacity, Cycle warmup);
 
   // The state at the start of cycle t, for t = 0, 1, ... in order; the last one observed
@@ -41,6 +42,9 @@ class LoopObserver {
   std::uint64_t stall_receiver_empty() const { return stall_empty_; }
   std::uint64_t stall_receiver_busy() const { return stall_busy_; }
   std::uint64_t conservation_violations() const { return violations_; }
+  std::uint64_t dropped_in_window() const;
+  // Cycles a beat was offered and not ready, on a ready/valid link.
+  std::uint64_t source_held_cycles() const { return held_; }
   // The message of the first violation, or "" if none.
   const std::string& first_violation() const { return first_violation_; }
 
@@ -56,6 +60,7 @@ class LoopObserver {
   LoopState last_{};
   std::uint64_t stall_empty_ = 0;
   std::uint64_t stall_busy_ = 0;
+  std::uint64_t held_ = 0;
   std::uint64_t violations_ = 0;
   std::string first_violation_;
 };

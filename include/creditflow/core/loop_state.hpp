@@ -12,8 +12,10 @@ struct LoopState {
   std::int64_t return_credits = 0;      // credits in the return pipeline stages
   bool sender_has_data = false;
   bool receiver_popping = false;        // the receiver pops in this cycle
+  bool source_held = false;             // a beat offered and not ready (ready/valid links)
   std::uint64_t sent = 0;               // flits sent since reset
   std::uint64_t popped = 0;             // flits popped since reset
+  std::uint64_t dropped = 0;            // beats a lossy sink dropped since reset
 
   std::int64_t total() const {
     return sender_credits + forward_flits + receiver_occupancy + return_credits;

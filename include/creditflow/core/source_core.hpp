@@ -19,6 +19,7 @@ struct SourceParams {
   TrafficSpec traffic;
   std::int64_t queue_depth = 1024;  // flits waiting at the source (ignored when saturating)
   std::int64_t traffic_class = 0;
+  std::int64_t beats = 0;           // flits to create in all; 0: no limit
 };
 
 template <class T>
@@ -31,6 +32,7 @@ class SourceCore {
       : pattern_(params.traffic, seed, where),
         queue_(static_cast<std::size_t>(checked_queue_depth(params, where))),
         traffic_class_(static_cast<std::uint32_t>(params.traffic_class)),
+        beats_(static_cast<std::uint64_t>(params.beats)),
         factory_(std::move(factory)) {
     create_for(0);
   }
@@ -46,11 +48,17 @@ class SourceCore {
     if (taken) {
       queue_.pop();
       ++taken_;
+    } else if (has_data()) {
+      ++held_;  // offered and not taken: held by backpressure or a missing credit
     }
     create_for(++now_);
   }
 
   std::uint64_t created() const { return created_; }
+  // Cycles the head was offered and not taken.
+  std::uint64_t held() const { return held_; }
+  // Whether every flit the source will ever create has been taken.
+  bool exhausted() const { return beats_ != 0 && created_ == beats_ && queue_.empty(); }
   std::uint64_t refused() const { return refused_; }
   std::uint64_t taken() const { return taken_; }
   const TrafficPattern& pattern() const { return pattern_; }
@@ -58,12 +66,14 @@ class SourceCore {
  private:
   static std::int64_t checked_queue_depth(const SourceParams& p, const std::string& where) {
     check_range(where, "traffic_class", p.traffic_class, 0, UINT32_MAX);
+    check_range(where, "beats", p.beats, 0, INT64_MAX);
     if (p.traffic.kind == TrafficSpec::Kind::saturating) return 1;
     check_range(where, "queue_depth", p.queue_depth, 1, limits::max_queue);
     return p.queue_depth;
   }
 
   void create_for(Cycle t) {
+    if (beats_ != 0 && created_ == beats_) return;
     if (pattern_.saturating()) {
       if (queue_.empty()) push_new(t);
     } else if (pattern_.fires(t)) {
@@ -82,11 +92,13 @@ class SourceCore {
   TrafficPattern pattern_;
   RingFifo<T> queue_;
   std::uint32_t traffic_class_;
+  std::uint64_t beats_;
   Factory factory_;
   Cycle now_ = 0;
   std::uint64_t created_ = 0;
   std::uint64_t refused_ = 0;
   std::uint64_t taken_ = 0;
+  std::uint64_t held_ = 0;
 };
 
 }  // namespace creditflow::core

@@ -88,6 +88,7 @@ class CreditLoop : public sc_core::sc_module {
     core::LinkReport r;
     observer.add_to(r);
     r.credits = params_.receiver.depth;
+    r.receiver_depth = params_.receiver.depth;
     r.forward_latency = params_.link.forward_latency;
     r.credit_latency = params_.link.credit_latency;
     r.loop_rtt = static_cast<std::uint64_t>(params_.link.forward_latency +

@@ -9,11 +9,12 @@
 #include "creditflow/core/source_core.hpp"
 #include "creditflow/cycle/clocking.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
+#include "creditflow/monitor/loop_participant.hpp"
 
 namespace creditflow::cycle {
 
 template <class T = core::Flit>
-class TrafficSource : public sc_core::sc_module {
+class TrafficSource : public sc_core::sc_module, public monitor::LoopParticipant {
  public:
   sc_core::sc_in<bool> clk{"clk"};
   sc_core::sc_out<bool> out_valid{"out_valid"};
@@ -33,6 +34,12 @@ class TrafficSource : public sc_core::sc_module {
   }
 
   const core::SourceCore<T>& core() const { return core_; }
+
+  // On a ready/valid link (no credits): what left the source, and whether it is held now.
+  void contribute(core::LoopState& s) const override {
+    s.sent += core_.taken();
+    s.source_held = s.source_held || (core_.has_data() && !out_ready.read());
+  }
 
  private:
   void on_edge() {

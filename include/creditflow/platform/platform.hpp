@@ -46,14 +46,16 @@ struct ResolvedConnection {
   int line = 0;
 };
 
-// One credit loop: sender -> pipes -> receiver, and back through pipes to the sender.
+// One link the monitors watch: a credit loop (sender -> pipes -> receiver, and back
+// through pipes to the sender) or a ready/valid link (source -> pipes -> receiver, no
+// credits: sender empty, capacity 0).
 struct LoopPlan {
-  std::string name;  // the first forward pipe's name, else the sender's
-  std::string source;  // the source feeding the sender, or ""
+  std::string name;    // the first forward pipe's name, else the receiver's
+  std::string source;  // the source feeding the sender or receiver, or ""
   std::string sender;
   std::vector<std::string> pipes;  // forward and return, each once
   std::string receiver;
-  std::int64_t capacity = 0;
+  std::int64_t capacity = 0;  // the loop's credits
   std::string clock;
 };
 

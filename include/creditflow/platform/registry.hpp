@@ -25,19 +25,40 @@ struct PortSpec {
   std::string doc;
 };
 
-// How loop discovery treats a kind: a sender starts a credit loop, pipes carry it through
-// (each `passes` pair maps an input port to the output port it feeds), a receiver ends
-// its forward path and starts its credit path; a source feeds a sender.
+// How link discovery treats a kind: a sender starts a credit loop, pipes carry flits or
+// credits through (each `passes` pair maps an input port to the output port it feeds), a
+// receiver ends the forward path and starts the credit path; a source feeds a sender, or
+// a receiver directly (a ready/valid link).
 enum class LoopRole { none, source, sender, pipe, receiver };
 
 struct KindSpec {
+  using Factory = std::function<std::unique_ptr<Component>(const ComponentConfig&)>;
+
+  KindSpec() = default;
+  KindSpec(std::string name, std::string doc, std::vector<ParamSpec> params, std::vector<PortSpec> ports,
+           LoopRole role, std::vector<std::pair<std::string, std::string>> passes, Factory factory)
+      : name(std::move(name)),
+        doc(std::move(doc)),
+        params(std::move(params)),
+        ports(std::move(ports)),
+        role(role),
+        passes(std::move(passes)),
+        factory(std::move(factory)) {}
+
   std::string name;
   std::string doc;
   std::vector<ParamSpec> params;
   std::vector<PortSpec> ports;
   LoopRole role = LoopRole::none;
   std::vector<std::pair<std::string, std::string>> passes;
-  std::function<std::unique_ptr<Component>(const ComponentConfig&)> factory;
+  Factory factory;
+
+  // The ports and parameter that tie the kind into links, where its role needs them.
+  std::string flit_in = "in";           // receivers: where flits arrive
+  std::string flit_out = "out";         // senders: where flits leave
+  std::string credit_in = "credit_in";  // senders: where credits come back
+  std::string credit_out = "credit";    // receivers: where credits leave
+  std::string capacity_param;           // senders: their credits; receivers: their depth
 
   const ParamSpec* param(const std::string& name) const;
   const PortSpec* port(const std::string& name) const;
