@@ -74,7 +74,7 @@ void add_size_command(CLI::App& app, int& status) {
       };
       const double offered = rate_of(a->source_rate, "--source-rate");
       const double drained = rate_of(a->drain_rate, "--drain-rate");
-      if (drained < offered)
+      if (!core::consumer_keeps_up(offered, drained))
         std::cout << "no finite depth suffices: the consumer takes " << a->drain_rate << " per cycle against "
                   << a->source_rate << " offered, so the backlog grows without bound; slow the source "
                   << "(backpressure or credits) or speed the consumer\n";

@@ -1,4 +1,5 @@
 #include "creditflow/core/diagnosis.hpp"
+#include "creditflow/core/sizing.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -32,7 +33,7 @@ namespace {
 // Sinks: what was dropped and what depth would have kept it, or why none would.
 void diagnose_sink(const LinkReport& r, std::vector<std::string>& out) {
   const std::string link = "link '" + r.name + "'";
-  const bool outpaced = r.source_beats == 0 && r.offered_rate > r.drain_rate;
+  const bool outpaced = r.source_beats == 0 && !consumer_keeps_up(r.offered_rate, r.drain_rate);
   if (r.dropped) {
     std::ostringstream s;
     s << link << " dropped " << r.dropped << " of " << r.sent << " beats at its lossy sink of depth "

@@ -2,6 +2,7 @@
 
 #include "creditflow/core/diagnosis.hpp"
 #include "creditflow/core/loop_observer.hpp"
+#include "creditflow/core/sizing.hpp"
 
 using namespace creditflow::core;
 
@@ -108,4 +109,14 @@ BOOST_AUTO_TEST_CASE(diagnosis_of_a_loop_with_enough_credits) {
   BOOST_TEST_REQUIRE(d.size() == 1u);
   BOOST_TEST(d[0] == "link 'l0' runs at 1.000 of full rate and never waited for a credit (12 "
                      "credits, 10-cycle round trip)");
+}
+
+BOOST_AUTO_TEST_CASE(stall_sizing_rules) {
+  BOOST_TEST(depth_for_stall(1, 12) == 14);
+  BOOST_TEST(depth_for_stall(1, 6) == 8);
+  BOOST_TEST(consumer_keeps_up(1.0, 1.0));
+  BOOST_TEST(!consumer_keeps_up(1.0, 0.5));
+  const BandwidthSizing s = size_for_bandwidth(16e9, 500e3, 16);
+  BOOST_TEST(s.bytes == 8000.0);
+  BOOST_TEST(s.credits == 500);
 }

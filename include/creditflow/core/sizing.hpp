@@ -17,4 +17,9 @@ BandwidthSizing size_for_bandwidth(double bytes_per_second, double rtt_ps, doubl
 // at the edge where the consumer wakes.
 std::int64_t depth_for_stall(std::int64_t held, std::int64_t stall);
 
+// A consumer taking `drain_rate` beats per cycle on average keeps up with a source
+// offering `source_rate` only if drain_rate >= source_rate; otherwise the backlog grows
+// without bound and no finite depth suffices (SPEC section 2): say so instead of sizing.
+inline bool consumer_keeps_up(double source_rate, double drain_rate) { return drain_rate >= source_rate; }
+
 }  // namespace creditflow::core
