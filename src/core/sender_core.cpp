@@ -20,12 +20,12 @@ SenderCore::SenderCore(std::int64_t credits, const std::string& where)
       credits_(credits),
       spends_(static_cast<std::size_t>(credits)) {}
 
-bool SenderCore::advance(bool has_data, bool credit_in) {
+bool SenderCore::advance(bool has_data, std::int64_t credits_in) {
   const bool send = will_send(has_data);
   if (has_data && !send) ++credit_stall_cycles_;
-  // The returned credit is matched before this cycle's spend is recorded: a credit cannot
+  // Returned credits are matched before this cycle's spend is recorded: a credit cannot
   // come back in the cycle it is spent, so an empty record means one returned too many.
-  if (credit_in) {
+  for (std::int64_t i = 0; i < credits_in; ++i) {
     if (spends_.empty()) {
       std::ostringstream msg;
       msg << where_ << ": credit counter overflow at cycle " << now_ << ": a credit returned with "
@@ -40,7 +40,7 @@ bool SenderCore::advance(bool has_data, bool credit_in) {
     spends_.push(now_);
     ++sent_;
   }
-  credits_ += static_cast<std::int64_t>(credit_in) - static_cast<std::int64_t>(send);
+  credits_ += credits_in - static_cast<std::int64_t>(send);
   ++now_;
   return send;
 }

@@ -23,9 +23,10 @@ class SenderCore {
   bool can_send() const { return credits_ > 0; }
   bool will_send(bool has_data) const { return has_data && credits_ > 0; }
 
-  // The edge closing the current cycle. Returns whether the sender sent in it.
+  // The edge closing the current cycle, with the credits returned during it (a crossing
+  // from a faster clock may return several). Returns whether the sender sent.
   // Throws ProtocolError when a returned credit would exceed the bound.
-  bool advance(bool has_data, bool credit_in);
+  bool advance(bool has_data, std::int64_t credits_in);
 
   std::uint64_t sent() const { return sent_; }
   std::uint64_t credit_stall_cycles() const { return credit_stall_cycles_; }
