@@ -15,6 +15,7 @@ const char* type_name(platform::ParamType t) {
     case platform::ParamType::boolean: return "boolean";
     case platform::ParamType::choice: return "choice";
     case platform::ParamType::text: return "text";
+    case platform::ParamType::clock: return "clock";
   }
   return "?";
 }

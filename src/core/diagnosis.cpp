@@ -67,9 +67,12 @@ std::vector<std::string> diagnose(const LinkReport& r) {
     diagnose_sink(r, out);
     return out;
   }
-  if (r.conservation_violations) {
-    out.push_back(link + " lost or duplicated credits in " +
-                  std::to_string(r.conservation_violations) +
+  if (r.credits_missing > 0) {
+    out.push_back(link + " lost " + std::to_string(r.credits_missing) + " of its " + std::to_string(r.credits) +
+                  " credits (conservation failed in " + std::to_string(r.conservation_violations) +
+                  " cycles): its credit return drops credits, and its throughput decays as they go");
+  } else if (r.conservation_violations) {
+    out.push_back(link + " lost or duplicated credits in " + std::to_string(r.conservation_violations) +
                   " cycles: its figures cannot be trusted");
   }
   diagnose_sink(r, out);
@@ -77,7 +80,8 @@ std::vector<std::string> diagnose(const LinkReport& r) {
     out.push_back(link + " sent nothing in the measurement window");
     return out;
   }
-  const std::uint64_t rtt = r.loop_rtt ? r.loop_rtt : r.measured_rtt;
+  // Size for the worst round trip seen when the structure does not fix one (a crossing).
+  const std::uint64_t rtt = r.loop_rtt ? r.loop_rtt : std::max(r.max_rtt, r.measured_rtt);
   const std::string window = std::to_string(r.cycles - r.warmup);
   std::ostringstream s;
   if (r.source_beats != 0) {
@@ -104,7 +108,7 @@ std::vector<std::string> diagnose(const LinkReport& r) {
     // Undersized loop: out of credits while the receiver is empty (SPEC section 1).
     const double target = std::min(r.offered_rate, r.drain_rate);
     s << ": its " << r.credits << " credits cover " << r.credits << " of the " << rtt
-      << "-cycle round trip; it needs B >= " << credits_for_rate(target, rtt)
+      << (r.loop_rtt ? "-cycle round trip" : "-cycle worst round trip") << "; it needs B >= " << credits_for_rate(target, rtt)
       << (target >= 1.0 ? " for full rate" : " for its offered rate of " + fixed3(target))
       << " (the sender was out of credits with the receiver empty in " << r.stall_receiver_empty
       << " of " << window << " cycles)";

@@ -22,7 +22,11 @@ std::optional<std::string> LoopObserver::observe(Cycle t, const LoopState& state
   last_cycle_ = t;
   last_ = state;
   if (t == warmup_) at_warmup_ = state;
-  const bool conserved = capacity_ == 0 || (state.total() == capacity_ && state.receiver_occupancy >= 0);
+  // Every term must be a real count too: a crossing that mistakes a pointer could keep
+  // the sum while one term goes negative.
+  const bool conserved =
+      capacity_ == 0 || (state.total() == capacity_ && state.sender_credits >= 0 && state.forward_flits >= 0 &&
+                         state.receiver_occupancy >= 0 && state.return_credits >= 0);
   if (conserved) return std::nullopt;
   ++violations_;
   std::ostringstream msg;
@@ -31,6 +35,8 @@ std::optional<std::string> LoopObserver::observe(Cycle t, const LoopState& state
       << state.forward_flits << " + receiver occupancy " << state.receiver_occupancy
       << " + return credits " << state.return_credits << " = " << state.total() << ", expected "
       << capacity_;
+  if (state.total() < capacity_) msg << " (" << capacity_ - state.total() << " missing)";
+  if (state.total() > capacity_) msg << " (" << state.total() - capacity_ << " extra)";
   if (first_violation_.empty()) first_violation_ = msg.str();
   return msg.str();
 }
@@ -47,6 +53,7 @@ void LoopObserver::add_to(LinkReport& r) const {
   r.stall_receiver_busy = stall_busy_;
   r.conservation_violations = violations_;
   r.dropped = dropped_in_window();
+  r.credits_missing = capacity_ ? capacity_ - last_.total() : 0;
   r.source_held_cycles = held_;
 }
 

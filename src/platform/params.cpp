@@ -63,6 +63,15 @@ ParamSpec ParamSpec::text(std::string name, std::string default_text, std::strin
   return s;
 }
 
+ParamSpec ParamSpec::clock(std::string name, std::string doc) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = ParamType::clock;
+  s.required = true;
+  s.doc = std::move(doc);
+  return s;
+}
+
 std::string ParamSpec::allowed() const {
   std::ostringstream os;
   switch (type) {
@@ -81,6 +90,9 @@ std::string ParamSpec::allowed() const {
       break;
     case ParamType::text:
       os << "any text";
+      break;
+    case ParamType::clock:
+      os << "a clock of the platform";
       break;
   }
   return os.str();
@@ -126,6 +138,7 @@ ParamValue parse_param(const ParamSpec& spec, const std::string& text, const std
         if (c == text) return text;
       reject(where, qualified, text, "is not a known choice", spec);
     case ParamType::text:
+    case ParamType::clock:  // the resolver checks the name against the clocks
       return text;
   }
   return text;

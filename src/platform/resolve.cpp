@@ -58,14 +58,28 @@ class Resolver {
     if (out_.clocks.empty()) out_.clocks.push_back(ClockDecl{"clk", 1000.0, 0.0, 0});
   }
 
+  std::vector<std::string> clock_names() const {
+    std::vector<std::string> v;
+    for (const ClockDecl& c : out_.clocks) v.push_back(c.name);
+    return v;
+  }
+
+  // `component.kind` is addressable like a parameter: --set crossing.kind=pulse.
+  std::pair<std::string, std::string> kind_of(const ComponentDecl& c) const {
+    std::pair<std::string, std::string> kind{c.kind, at(c.line)};
+    for (const Override& o : overrides_)
+      if (o.target == c.name + ".kind") kind = {o.value, o.where};
+    return kind;
+  }
+
   void resolve_components() {
-    std::vector<std::string> clock_names;
-    for (const ClockDecl& c : out_.clocks) clock_names.push_back(c.name);
+    const std::vector<std::string> clock_names = this->clock_names();
     for (const ComponentDecl& c : n_.components) {
-      const KindSpec* kind = registry_.find(c.kind);
+      const auto [kind_name, kind_where] = kind_of(c);
+      const KindSpec* kind = registry_.find(kind_name);
       if (!kind)
-        throw Error(at(c.line) + ": component " + c.name + " has unknown kind '" + c.kind + "'" +
-                    did_you_mean(c.kind, registry_.names()) + " ('creditflow list' shows the kinds)");
+        throw Error(kind_where + ": component " + c.name + " has unknown kind '" + kind_name + "'" +
+                    did_you_mean(kind_name, registry_.names()) + " ('creditflow list' shows the kinds)");
       ResolvedComponent rc;
       rc.name = c.name;
       rc.kind = kind;
@@ -86,8 +100,8 @@ class Resolver {
         raw[p.name] = Raw{p.default_text, at(c.line) + " (default of " + c.name + "." + p.name + ")"};
       for (const auto& [key, value] : c.params) {
         if (!kind->param(key))
-          throw Error(at(value.line) + ": " + describe(c) + " has no parameter '" + key + "'" +
-                      did_you_mean(key, kind->param_names()) + " ('creditflow list " + c.kind +
+          throw Error(at(value.line) + ": " + c.name + " (" + kind->name + ") has no parameter '" + key + "'" +
+                      did_you_mean(key, kind->param_names()) + " ('creditflow list " + kind->name +
                       "' shows its parameters)");
         raw[key] = Raw{value.text, at(value.line)};
       }
@@ -113,6 +127,7 @@ class Resolver {
     for (const Override& o : overrides_) {
       const auto [component, param] = split_dotted(o.target, o.where);
       const std::size_t i = index_of(component, o.where);
+      if (param == "kind") continue;  // taken by resolve_components
       check_param(i, param, o.where);
       raw_[i][param] = Raw{o.value, o.where};
     }
@@ -149,6 +164,12 @@ class Resolver {
       shown = key + " (from " + raw.text + ")";
     }
     const ParamValue v = parse_param(spec, text, raw.where, shown);
+    if (spec.type == ParamType::clock) {
+      const std::vector<std::string> clocks = clock_names();
+      if (std::find(clocks.begin(), clocks.end(), text) == clocks.end())
+        throw ParameterError(raw.where + ": " + shown + " = " + text + " is not a clock of the platform" +
+                             did_you_mean(text, clocks) + " (allowed a clock of the platform)");
+    }
     c.params[param] = v;
     return v;
   }
@@ -192,6 +213,11 @@ class Resolver {
         throw Error(where + ": " + c.from_component + "." + c.from_port + " carries a " +
                     channel_type_name(from.type) + " channel but " + c.to_component + "." +
                     c.to_port + " takes a " + channel_type_name(to.type) + " channel");
+      const std::string from_clock = domain_of(c.from_component, from), to_clock = domain_of(c.to_component, to);
+      if (from_clock != to_clock)
+        throw Error(where + ": " + c.from_component + "." + c.from_port + " runs on clock " + from_clock + " but " +
+                    c.to_component + "." + c.to_port + " on clock " + to_clock +
+                    "; only a crossing (async_fifo, flit_crossing, gray, toggle, pulse) joins two clocks");
       for (const auto& [endpoint, verb] :
            {std::pair{Endpoint{c.to_component, c.to_port}, "driven"},
             std::pair{Endpoint{c.from_component, c.from_port}, "connected"}}) {
@@ -208,6 +234,13 @@ class Resolver {
           throw Error(at(rc.line) + ": port " + rc.name + "." + p.name + " (" +
                       channel_type_name(p.type) + (p.dir == PortDir::in ? " input" : " output") +
                       ") is not connected");
+  }
+
+  // The clock a port runs on: its component's, or the one its domain parameter names.
+  std::string domain_of(const std::string& component, const PortSpec& port) const {
+    const ResolvedComponent& rc = out_.component(component);
+    if (port.domain.empty()) return rc.clock;
+    return std::get<std::string>(rc.params.at(port.domain));
   }
 
   // Follows a channel from an output port through pipes until it reaches a non-pipe.
@@ -229,8 +262,18 @@ class Resolver {
 
   void find_loops() {
     std::set<std::string> in_loops;
-    for (const ResolvedComponent& tx : out_.components)
+    for (const ResolvedComponent& tx : out_.components) {
       if (tx.kind->role == LoopRole::sender) in_loops.insert(credit_loop(tx));
+      if (tx.kind->role == LoopRole::loop) {
+        // A whole credit loop in one component (an asynchronous FIFO).
+        LoopPlan loop;
+        loop.name = loop.sender = loop.receiver = tx.name;
+        loop.clock = tx.clock;
+        loop.source = upstream_source(tx.name, tx.kind->flit_in);
+        loop.capacity = std::get<std::int64_t>(tx.params.at(tx.kind->capacity_param));
+        out_.loops.push_back(loop);
+      }
+    }
     for (const ResolvedComponent& rx : out_.components)
       if (rx.kind->role == LoopRole::receiver && !in_loops.count(rx.name)) ready_valid_link(rx);
   }
@@ -262,12 +305,8 @@ class Resolver {
                            std::to_string(depth) + " (a sender holds at most one credit per receiver slot; write " +
                            tx.kind->capacity_param + ": ${" + receiver.name + "." +
                            receiver.kind->capacity_param + "})");
-    std::vector<std::string> members = loop.pipes;
-    members.push_back(loop.receiver);
-    for (const std::string& m : members)
-      if (out_.component(m).clock != loop.clock)
-        throw Error(where + ": " + m + " runs on clock " + out_.component(m).clock + ", the sender on " +
-                    loop.clock + "; a credit loop runs in one clock domain");
+    // Every connection keeps to one clock, so a loop that spans clocks does so through
+    // crossings; its monitor counts in the sender's cycles.
     out_.loops.push_back(loop);
     return loop.receiver;
   }

@@ -1,5 +1,6 @@
 #include "creditflow/platform/simulate.hpp"
 
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <memory>
@@ -22,6 +23,18 @@ std::unique_ptr<Channel> make_channel(ChannelType type) {
   return nullptr;
 }
 
+// The components a link's monitor sums: a credit loop's sender, pipes and receiver, or a
+// ready/valid link's source, pipes and receiver; each once (a loop kind is all three).
+std::vector<std::string> parts_of(const LoopPlan& loop) {
+  std::vector<std::string> parts{loop.sender.empty() ? loop.source : loop.sender};
+  parts.insert(parts.end(), loop.pipes.begin(), loop.pipes.end());
+  parts.push_back(loop.receiver);
+  std::vector<std::string> unique;
+  for (const std::string& p : parts)
+    if (!p.empty() && std::find(unique.begin(), unique.end(), p) == unique.end()) unique.push_back(p);
+  return unique;
+}
+
 }  // namespace
 
 RunResult simulate(const Platform& platform, const Registry& registry, const std::string& vcd_file) {
@@ -39,6 +52,9 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     auto component = rc.kind->factory(ComponentConfig(
         rc.name, rc.params, platform.run.seed, static_cast<std::uint64_t>(platform.run.warmup)));
     component->bind_clock(*clocks.at(rc.clock));
+    for (const ParamSpec& p : rc.kind->params)
+      if (p.type == ParamType::clock)
+        component->bind_domain_clock(p.name, *clocks.at(std::get<std::string>(rc.params.at(p.name))));
     components[rc.name] = std::move(component);
   }
 
@@ -65,10 +81,7 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     // A credit loop sums its sender, pipes and receiver; a ready/valid link watches its
     // source and receiver. Parts with nothing to say (no participant) are left out.
     std::vector<const monitor::LoopParticipant*> holders;
-    std::vector<std::string> parts = loop.pipes;
-    parts.push_back(loop.receiver);
-    parts.insert(parts.begin(), loop.sender.empty() ? loop.source : loop.sender);
-    for (const std::string& p : parts)
+    for (const std::string& p : parts_of(loop))
       if (const auto* h = components.at(p)->participant()) holders.push_back(h);
     observers.push_back(&mon->watch(loop.name, loop.capacity, holders));
   }
@@ -100,13 +113,12 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     core::LinkReport r;
     obs.add_to(r);
     if (!loop.source.empty()) components.at(loop.source)->contribute(r);
-    if (!loop.sender.empty()) components.at(loop.sender)->contribute(r);
-    for (const std::string& p : loop.pipes) components.at(p)->contribute(r);
-    components.at(loop.receiver)->contribute(r);
+    for (const std::string& p : parts_of(loop))
+      if (p != loop.source) components.at(p)->contribute(r);
     if (loop.sender.empty()) {
       r.kind = "ready_valid";
       r.forward_latency = r.credit_latency = 0;
-    } else {
+    } else if (!r.crosses_clocks) {
       r.loop_rtt = static_cast<std::uint64_t>(r.forward_latency + r.credit_latency + 2);
     }
     if (!obs.first_violation().empty()) result.first_violations.push_back(obs.first_violation());

@@ -17,7 +17,7 @@ BOOST_AUTO_TEST_CASE(observer_names_every_term_of_a_violation) {
   BOOST_TEST_REQUIRE(v.has_value());
   BOOST_TEST(*v ==
              "credit conservation violated on link 'l0' at cycle 17: sender credits 2 + forward "
-             "flits 3 + receiver occupancy 1 + return credits 3 = 9, expected 10");
+             "flits 3 + receiver occupancy 1 + return credits 3 = 9, expected 10 (1 missing)");
   BOOST_TEST(obs.conservation_violations() == 1u);
   s.return_credits = 4;
   BOOST_TEST(!obs.observe(18, s).has_value());
@@ -65,6 +65,7 @@ BOOST_AUTO_TEST_CASE(diagnosis_of_an_undersized_loop) {
   r.warmup = 3000;
   r.sent = 1200;
   r.throughput = 0.4;
+  r.loop_rtt = 10;
   r.measured_rtt = 10;
   r.credit_stall_cycles = 1800;
   r.stall_receiver_empty = 1800;

@@ -17,7 +17,7 @@ bool is_first_loss(const sc_core::sc_report& r) {
          std::string(r.get_msg_type()) == monitor::conservation_msg_type &&
          std::string(r.get_msg()) ==
              "credit conservation violated on link 'broken' at cycle 6: sender credits 0 + "
-             "forward flits 0 + receiver occupancy 0 + return credits 2 = 2, expected 3";
+             "forward flits 0 + receiver occupancy 0 + return credits 2 = 2, expected 3 (1 missing)";
 }
 }  // namespace
 

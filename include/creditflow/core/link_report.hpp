@@ -17,6 +17,7 @@ struct LinkReport {
   std::int64_t receiver_depth = 0;
   std::int64_t forward_latency = 0;
   std::int64_t credit_latency = 0;
+  bool crosses_clocks = false;  // the round trip then follows clock phases, not a formula
   Cycle cycles = 0;
   Cycle warmup = 0;
   double offered_rate = 1.0;  // flits per cycle the source offers in the long run
@@ -36,6 +37,8 @@ struct LinkReport {
   std::uint64_t loop_rtt = 0;
   std::uint64_t measured_rtt = 0;  // shortest spend-to-spendable-again time seen
   double mean_rtt = 0.0;
+  std::uint64_t max_rtt = 0;       // the worst: what a crossing's uncertainty costs
+  std::int64_t credits_missing = 0;  // credits lost (negative: duplicated) by the end
   std::uint64_t credit_stall_cycles = 0;
   std::uint64_t stall_receiver_empty = 0;
   std::uint64_t stall_receiver_busy = 0;

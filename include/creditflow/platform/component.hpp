@@ -43,6 +43,8 @@ class Component {
  public:
   virtual ~Component() = default;
   virtual void bind_clock(sc_core::sc_clock& clk) = 0;
+  // Called for each clock-typed parameter, with the clock it names.
+  virtual void bind_domain_clock(const std::string& /*param*/, sc_core::sc_clock& /*clk*/) {}
   // Called once per connected port, with a channel of the port's declared type.
   virtual void bind(const std::string& port, Channel& channel) = 0;
   // The credit holder the loop monitor sums, for kinds in a credit loop.

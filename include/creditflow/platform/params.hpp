@@ -8,7 +8,8 @@
 
 namespace creditflow::platform {
 
-enum class ParamType { integer, real, boolean, choice, text };
+// `clock` is the name of one of the platform's clocks: a component's second domain.
+enum class ParamType { integer, real, boolean, choice, text, clock };
 
 struct ParamSpec {
   std::string name;
@@ -32,6 +33,7 @@ struct ParamSpec {
   static ParamSpec choice(std::string name, std::string default_text,
                           std::vector<std::string> choices, std::string doc);
   static ParamSpec text(std::string name, std::string default_text, std::string doc);
+  static ParamSpec clock(std::string name, std::string doc);
   ParamSpec& make_required() {
     required = true;
     return *this;

@@ -18,18 +18,25 @@ namespace creditflow::platform {
 enum class PortDir { in, out };
 
 struct PortSpec {
+  PortSpec() = default;
+  PortSpec(std::string name, ChannelType type, PortDir dir, bool optional, std::string doc, std::string domain = "")
+      : name(std::move(name)), type(type), dir(dir), optional(optional), doc(std::move(doc)), domain(std::move(domain)) {}
+
   std::string name;
   ChannelType type = ChannelType::flow;
   PortDir dir = PortDir::in;
   bool optional = false;  // may be left unconnected
   std::string doc;
+  // The clock the port runs on: "" for the component's own clock, else the name of its
+  // clock-typed parameter (e.g. "to_clock"). A connection joins ports of one clock.
+  std::string domain;
 };
 
 // How link discovery treats a kind: a sender starts a credit loop, pipes carry flits or
 // credits through (each `passes` pair maps an input port to the output port it feeds), a
 // receiver ends the forward path and starts the credit path; a source feeds a sender, or
-// a receiver directly (a ready/valid link).
-enum class LoopRole { none, source, sender, pipe, receiver };
+// a receiver directly (a ready/valid link); a loop is a whole credit loop in one component.
+enum class LoopRole { none, source, sender, pipe, receiver, loop };
 
 struct KindSpec {
   using Factory = std::function<std::unique_ptr<Component>(const ComponentConfig&)>;
