@@ -28,6 +28,18 @@ double loop_bound(std::int64_t credits, std::uint64_t rtt, double drain_rate) {
   return std::min({1.0, drain_rate, by_credits});
 }
 
+std::uint64_t sizing_rtt(const LinkReport& r) {
+  if (r.loop_rtt) return r.loop_rtt;
+  const bool drain_limited = r.drain_rate < r.offered_rate;
+  return drain_limited ? r.measured_rtt : std::max(r.max_rtt, r.measured_rtt);
+}
+
+std::int64_t depth_needed(const LinkReport& r) {
+  if (r.kind != "credit") return 0;
+  const std::uint64_t rtt = sizing_rtt(r);
+  return rtt ? credits_for_rate(std::min({1.0, r.offered_rate, r.drain_rate}), rtt) : 0;
+}
+
 namespace {
 
 // Sinks: what was dropped and what depth would have kept it, or why none would.
@@ -80,8 +92,7 @@ std::vector<std::string> diagnose(const LinkReport& r) {
     out.push_back(link + " sent nothing in the measurement window");
     return out;
   }
-  // Size for the worst round trip seen when the structure does not fix one (a crossing).
-  const std::uint64_t rtt = r.loop_rtt ? r.loop_rtt : std::max(r.max_rtt, r.measured_rtt);
+  const std::uint64_t rtt = sizing_rtt(r);
   const std::string window = std::to_string(r.cycles - r.warmup);
   std::ostringstream s;
   if (r.source_beats != 0) {
@@ -117,8 +128,7 @@ std::vector<std::string> diagnose(const LinkReport& r) {
     s << ", limited by the receiver's drain of " << fixed3(r.drain_rate)
       << " per cycle (the sender was out of credits with the receiver holding flits in "
       << r.stall_receiver_busy << " of " << window
-      << " cycles); more credits will not help beyond B >= "
-      << credits_for_rate(r.drain_rate, rtt);
+      << " cycles); more credits will not help beyond B >= " << depth_needed(r);
   }
   out.push_back(s.str());
   return out;

@@ -2,7 +2,10 @@
 #include <memory>
 
 #include "creditflow/core/limits.hpp"
+#include "creditflow/cycle/async_fifo.hpp"
+#include "creditflow/cycle/credit_crossing.hpp"
 #include "creditflow/cycle/credit_receiver.hpp"
+#include "creditflow/cycle/flit_crossing.hpp"
 #include "creditflow/cycle/credit_sender.hpp"
 #include "creditflow/cycle/credit_source.hpp"
 #include "creditflow/cycle/pipelined_link.hpp"
@@ -87,6 +90,7 @@ class SenderComponent : public Component {
     r.credits = module_.core().capacity();
     r.measured_rtt = module_.core().round_trips().min();
     r.mean_rtt = module_.core().round_trips().mean();
+    r.max_rtt = module_.core().round_trips().max();
   }
 
  private:
@@ -144,7 +148,10 @@ class ReceiverComponent : public Component {
       : params_(receiver_params(c)), module_(c.name().c_str(), params_, c.seed()) {
     module_.measure_from(c.warmup());
   }
-  void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
+  void bind_clock(sc_core::sc_clock& clk) override {
+    module_.clk(clk);
+    period_ps_ = clk.period() / sc_core::sc_time(1, sc_core::SC_PS);
+  }
   void bind(const std::string& port, Channel& ch) override {
     if (port == "in") {
       module_.in_valid(as<FlowChannel>(ch).valid);
@@ -162,9 +169,11 @@ class ReceiverComponent : public Component {
     r.peak_occupancy = module_.core().peak_occupancy();
     r.latency = module_.core().latency();
     r.drain_rate = params_.drain.permitted_rate();
+    r.drain_period_ps = period_ps_;
   }
 
  private:
+  double period_ps_ = 0.0;
   core::ReceiverParams params_;
   cycle::CreditReceiver<> module_;
 };
@@ -194,6 +203,7 @@ class CreditSourceComponent : public Component {
     r.credit_latency += params_.return_delay;  // the sink adds its `popped` register
     r.measured_rtt = core.sender().round_trips().min();
     r.mean_rtt = core.sender().round_trips().mean();
+    r.max_rtt = core.sender().round_trips().max();
   }
 
  private:
@@ -209,7 +219,10 @@ class SinkComponent : public Component {
         module_(c.name().c_str(), params_, c.seed()) {
     module_.measure_from(c.warmup());
   }
-  void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
+  void bind_clock(sc_core::sc_clock& clk) override {
+    module_.clk(clk);
+    period_ps_ = clk.period() / sc_core::sc_time(1, sc_core::SC_PS);
+  }
   void bind(const std::string& port, Channel& ch) override {
     if (port == "in") {
       auto& s = as<StreamChannel>(ch);
@@ -232,9 +245,11 @@ class SinkComponent : public Component {
     r.depth_to_keep_all = module_.core().depth_to_keep_all();
     r.latency = module_.core().latency();
     r.drain_rate = params_.drain.permitted_rate();
+    r.drain_period_ps = period_ps_;
   }
 
  private:
+  double period_ps_ = 0.0;
   core::SinkParams params_;
   cycle::ReadyValidSink<> module_;
 };
@@ -259,6 +274,97 @@ class SliceComponent : public Component {
  private:
   cycle::RegisterSlice<> module_;
 };
+
+class AsyncFifoComponent : public Component {
+ public:
+  explicit AsyncFifoComponent(const ComponentConfig& c)
+      : params_{c.integer("depth"), c.integer("sync_stages"), c.real("uncertainty"), drain_spec(c)},
+        module_(c.name().c_str(), params_, c.seed()) {}
+  void bind_clock(sc_core::sc_clock& clk) override { module_.wr_clk(clk); }
+  void bind_domain_clock(const std::string&, sc_core::sc_clock& clk) override {
+    module_.rd_clk(clk);
+    read_period_ps_ = clk.period() / sc_core::sc_time(1, sc_core::SC_PS);
+  }
+  void bind(const std::string& port, Channel& ch) override {
+    if (port == "in") {
+      auto& s = as<StreamChannel>(ch);
+      module_.in_valid(s.valid);
+      module_.in_flit(s.flit);
+      module_.in_ready(s.ready);
+    } else {
+      module_.out_valid(as<FlowChannel>(ch).valid);
+      module_.out_flit(as<FlowChannel>(ch).flit);
+    }
+  }
+  const monitor::LoopParticipant* participant() const override { return &module_; }
+  void contribute(core::LinkReport& r) const override {
+    const auto& core = module_.core();
+    r.credits = r.receiver_depth = params_.depth;
+    r.crosses_clocks = true;
+    r.measured_rtt = core.writer().round_trips().min();
+    r.mean_rtt = core.writer().round_trips().mean();
+    r.max_rtt = core.writer().round_trips().max();
+    r.peak_occupancy = core.peak_occupancy();
+    r.latency = core.latency();
+    r.drain_rate = params_.drain.permitted_rate();
+    r.drain_period_ps = read_period_ps_;
+  }
+
+ private:
+  double read_period_ps_ = 0.0;
+  core::AsyncFifoParams params_;
+  cycle::AsyncFifo<> module_;
+};
+
+class FlitCrossingComponent : public Component {
+ public:
+  explicit FlitCrossingComponent(const ComponentConfig& c)
+      : module_(c.name().c_str(), c.integer("sync_stages"), c.real("uncertainty"), c.seed()) {}
+  void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
+  void bind_domain_clock(const std::string&, sc_core::sc_clock& clk) override { module_.to_clk(clk); }
+  void bind(const std::string& port, Channel& ch) override {
+    auto& f = as<FlowChannel>(ch);
+    if (port == "in") {
+      module_.in_valid(f.valid);
+      module_.in_flit(f.flit);
+    } else {
+      module_.out_valid(f.valid);
+      module_.out_flit(f.flit);
+    }
+  }
+  const monitor::LoopParticipant* participant() const override { return &module_; }
+  void contribute(core::LinkReport& r) const override { r.crosses_clocks = true; }
+
+ private:
+  cycle::FlitCrossing<> module_;
+};
+
+class CreditCrossingComponent : public Component {
+ public:
+  CreditCrossingComponent(const std::string& form, const ComponentConfig& c)
+      : module_(c.name().c_str(), form,
+                core::CrossingParams{c.integer("sync_stages"), c.real("uncertainty"), lim::max_depth}, c.seed()) {}
+  void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
+  void bind_domain_clock(const std::string&, sc_core::sc_clock& clk) override { module_.to_clk(clk); }
+  void bind(const std::string& port, Channel& ch) override {
+    if (port == "in")
+      module_.credit_in(as<CreditChannel>(ch).credit);
+    else
+      module_.credit_out(as<CreditChannel>(ch).credit);
+  }
+  const monitor::LoopParticipant* participant() const override { return &module_; }
+  void contribute(core::LinkReport& r) const override { r.crosses_clocks = true; }
+
+ private:
+  cycle::CreditCrossing module_;
+};
+
+// Parameters shared by the kinds whose values cross into another clock.
+std::vector<ParamSpec> sync_params() {
+  return {ParamSpec::integer("sync_stages", "2", 2, 16, "synchronizer flops N in each destination domain"),
+          ParamSpec::real("uncertainty", "0", 0.0, 1.0,
+                          "chance per destination edge that a crossing lands one cycle late (1: always)")};
+}
 
 // Parameters shared by the kinds that create traffic.
 std::vector<ParamSpec> pattern_params() {
@@ -379,6 +485,42 @@ Registry builtin_registry() {
   sink.credit_out = "popped";
   sink.capacity_param = "depth";
   r.add(sink);
+
+  KindSpec fifo{"async_fifo",
+                "a dual-clock FIFO with Gray pointers: the writer's free slots are its credits",
+                params({ParamSpec::integer("depth", "8", 1, lim::max_depth, "slots"),
+                        ParamSpec::clock("rd_clock", "the reader's clock (the writer's is `clock`)")},
+                       sync_params(), drain_params()),
+                {{"in", ChannelType::stream, PortDir::in, false, "beats from the writer's side; ready = not full"},
+                 {"out", ChannelType::flow, PortDir::out, true, "the beats popped, in the reader's clock", "rd_clock"}},
+                LoopRole::loop,
+                {},
+                make<AsyncFifoComponent>()};
+  fifo.capacity_param = "depth";
+  r.add(fifo);
+
+  r.add({"flit_crossing",
+         "flits into another clock through a Gray-coded count, for a buffer in the receiver's domain",
+         params({ParamSpec::clock("to_clock", "the receiver's clock (the sender's is `clock`)")}, sync_params()),
+         {{"in", ChannelType::flow, PortDir::in, false, "flits in the sender's clock"},
+          {"out", ChannelType::flow, PortDir::out, false, "flits in the receiver's clock", "to_clock"}},
+         LoopRole::pipe,
+         {{"in", "out"}},
+         make<FlitCrossingComponent>()});
+
+  for (const auto& [form, doc] : {std::pair<const char*, const char*>{"gray", "credits back across clocks as a Gray-coded count: safe"},
+                                  {"toggle", "credits back across clocks as an acknowledged two-phase toggle each: safe, one per handshake"},
+                                  {"pulse", "credits back across clocks as single-cycle pulses through two flops: UNSAFE, loses credits"}}) {
+    const std::string name = form;
+    r.add({name,
+           doc,
+           params({ParamSpec::clock("to_clock", "the sender's clock (the receiver's is `clock`)")}, sync_params()),
+           {{"in", ChannelType::credit, PortDir::in, false, "credits in the receiver's clock"},
+            {"out", ChannelType::credit, PortDir::out, false, "credits in the sender's clock", "to_clock"}},
+           LoopRole::pipe,
+           {{"in", "out"}},
+           [name](const ComponentConfig& c) { return std::make_unique<CreditCrossingComponent>(name, c); }});
+  }
 
   r.add({"register_slice",
          "a 1- or 2-entry FIFO with registered ready: backpressure walks upstream a stage per cycle",

@@ -93,16 +93,15 @@ class Reader {
       if (!seen.insert(c.name).second) fail(kv.first, "duplicate clock '" + c.name + "'");
       const std::string where_clock = where(kv.first) + ": clock " + c.name;
       if (kv.second.IsScalar()) {
-        c.period_ps = parse_time_ps(kv.second.Scalar(), where_clock + " period");
+        c.period_text = kv.second.Scalar();
       } else {
         expect_map(kv.second, "clock " + c.name);
         check_keys(kv.second, {"period", "phase"}, "clock " + c.name);
         if (!kv.second["period"]) fail(kv.first, "clock " + c.name + " has no period");
-        c.period_ps = parse_time_ps(scalar(kv.second["period"], "period"), where_clock + " period");
-        if (kv.second["phase"])
-          c.phase_ps = parse_time_ps(scalar(kv.second["phase"], "phase"), where_clock + " phase");
+        c.period_text = scalar(kv.second["period"], "period");
+        if (kv.second["phase"]) c.phase_text = scalar(kv.second["phase"], "phase");
       }
-      if (c.period_ps <= 0) fail(kv.first, "clock " + c.name + " period must be > 0");
+      set_clock_times(c, where(kv.first));
       out.clocks.push_back(c);
     }
   }
@@ -201,6 +200,13 @@ class Reader {
 };
 
 }  // namespace
+
+void set_clock_times(ClockDecl& clock, const std::string& where) {
+  clock.period_ps = parse_time_ps(clock.period_text, where + ": " + clock.name + ".period");
+  clock.phase_ps = parse_time_ps(clock.phase_text, where + ": " + clock.name + ".phase");
+  if (clock.period_ps <= 0)
+    throw ParameterError(where + ": " + clock.name + ".period = " + clock.period_text + " must be more than 0");
+}
 
 std::pair<std::string, std::string> split_dotted(const std::string& text, const std::string& where) {
   const auto dot = text.find('.');

@@ -55,7 +55,34 @@ class Resolver {
 
   void resolve_clocks() {
     out_.clocks = n_.clocks;
-    if (out_.clocks.empty()) out_.clocks.push_back(ClockDecl{"clk", 1000.0, 0.0, 0});
+    if (out_.clocks.empty()) {
+      ClockDecl clk;
+      clk.name = "clk";
+      out_.clocks.push_back(clk);
+    }
+    for (const ComponentDecl& c : n_.components)
+      if (clock(c.name))
+        throw Error(at(c.line) + ": component " + c.name + " has the name of a clock; names must differ");
+    // clock.period and clock.phase are addressable like parameters.
+    for (const Override& o : overrides_) {
+      const auto [name, field] = split_dotted(o.target, o.where);
+      ClockDecl* c = clock(name);
+      if (!c) continue;
+      if (field == "period")
+        c->period_text = o.value;
+      else if (field == "phase")
+        c->phase_text = o.value;
+      else
+        throw Error(o.where + ": clock " + name + " has no parameter '" + field + "'" +
+                    did_you_mean(field, {"period", "phase"}) + " (allowed: period, phase)");
+      set_clock_times(*c, o.where);
+    }
+  }
+
+  ClockDecl* clock(const std::string& name) {
+    for (ClockDecl& c : out_.clocks)
+      if (c.name == name) return &c;
+    return nullptr;
   }
 
   std::vector<std::string> clock_names() const {
@@ -126,6 +153,7 @@ class Resolver {
   void apply_overrides() {
     for (const Override& o : overrides_) {
       const auto [component, param] = split_dotted(o.target, o.where);
+      if (clock(component)) continue;  // taken by resolve_clocks
       const std::size_t i = index_of(component, o.where);
       if (param == "kind") continue;  // taken by resolve_components
       check_param(i, param, o.where);

@@ -67,8 +67,14 @@ std::string run_json(const Platform& platform, const RunResult& result) {
   doc["warmup"] = result.run.warmup;
   doc["seed"] = result.run.seed;
   json params = json::object();
-  for (const ResolvedComponent& c : platform.components)
+  for (const ClockDecl& c : platform.clocks) {
+    params[c.name + ".period"] = c.period_text;
+    params[c.name + ".phase"] = c.phase_text;
+  }
+  for (const ResolvedComponent& c : platform.components) {
+    params[c.name + ".kind"] = c.kind->name;
     for (const auto& [name, value] : c.params) params[c.name + "." + name] = value_json(value);
+  }
   doc["parameters"] = params;
   json links = json::object();
   for (const core::LinkReport& l : result.links) {
@@ -88,6 +94,9 @@ std::string run_json(const Platform& platform, const RunResult& result) {
         {"loop_rtt", l.loop_rtt},
         {"measured_rtt", l.measured_rtt},
         {"mean_rtt", l.mean_rtt},
+        {"max_rtt", l.max_rtt},
+        {"depth_needed", core::depth_needed(l)},
+        {"credits_missing", l.credits_missing},
         {"credit_stall_cycles", l.credit_stall_cycles},
         {"stall_receiver_empty", l.stall_receiver_empty},
         {"stall_receiver_busy", l.stall_receiver_busy},
@@ -122,9 +131,13 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
       os << ", source held " << l.source_held_cycles << " cycles; sink depth " << l.receiver_depth
          << (l.lossy ? " (lossy)" : " (backpressure)") << ", peak occupancy " << l.peak_occupancy << "\n";
     } else {
-      os << ", " << l.credits << " credits, round trip " << l.loop_rtt << " cycles (shortest measured "
-         << l.measured_rtt << ")\n"
-         << "  waited for a credit " << l.credit_stall_cycles << " cycles: " << l.stall_receiver_empty
+      os << ", " << l.credits << " credits, round trip ";
+      if (l.loop_rtt)
+        os << l.loop_rtt << " cycles (shortest measured " << l.measured_rtt << ")\n";
+      else
+        os << "min " << l.measured_rtt << " / mean " << fixed(l.mean_rtt, 2) << " / max " << l.max_rtt
+           << " sender cycles across clocks\n";
+      os << "  waited for a credit " << l.credit_stall_cycles << " cycles: " << l.stall_receiver_empty
          << " with the receiver empty, " << l.stall_receiver_busy << " with it busy; peak occupancy "
          << l.peak_occupancy << "\n";
     }

@@ -35,6 +35,12 @@ std::vector<std::string> parts_of(const LoopPlan& loop) {
   return unique;
 }
 
+double clock_period_ps(const Platform& p, const std::string& clock) {
+  for (const ClockDecl& c : p.clocks)
+    if (c.name == clock) return c.period_ps;
+  return 0.0;
+}
+
 }  // namespace
 
 RunResult simulate(const Platform& platform, const Registry& registry, const std::string& vcd_file) {
@@ -115,6 +121,10 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     if (!loop.source.empty()) components.at(loop.source)->contribute(r);
     for (const std::string& p : parts_of(loop))
       if (p != loop.source) components.at(p)->contribute(r);
+    // Rates are per cycle of the link's own clock (the sender's): a drain counted in
+    // another clock's cycles converts by the ratio of the periods.
+    const double own_period = clock_period_ps(platform, loop.clock);
+    if (r.drain_period_ps > 0) r.drain_rate *= own_period / r.drain_period_ps;
     if (loop.sender.empty()) {
       r.kind = "ready_valid";
       r.forward_latency = r.credit_latency = 0;

@@ -16,6 +16,15 @@ std::int64_t credits_for_rate(double rate, std::uint64_t rtt);
 // drains at `drain_rate`: min(1, drain_rate, B / RTT).
 double loop_bound(std::int64_t credits, std::uint64_t rtt, double drain_rate);
 
+// The round trip to size a link by: its structural one where the topology fixes it, else
+// the worst measured (a crossing's phases vary it), or, when the drain limits the link and
+// flits queue at the receiver, the shortest (the queueing is not the loop's).
+std::uint64_t sizing_rtt(const LinkReport& report);
+
+// Depth that carries the link's target rate (its offered load, at most its drain) over
+// sizing_rtt: ceil(rate x RTT), SPEC section 3's rule. 0 when nothing was measured.
+std::int64_t depth_needed(const LinkReport& report);
+
 // Sentences saying what limits the link, e.g. "link 'l0' runs at 0.400 of full rate: its
 // 4 credits cover 4 of the 10-cycle round trip; it needs B >= 10 for full rate ...".
 std::vector<std::string> diagnose(const LinkReport& report);

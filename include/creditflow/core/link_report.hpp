@@ -22,7 +22,9 @@ struct LinkReport {
   Cycle warmup = 0;
   double offered_rate = 1.0;  // flits per cycle the source offers in the long run
   std::uint64_t source_beats = 0;  // the source's total, 0 when it never stops
-  double drain_rate = 1.0;    // pops per cycle the receiver's schedule permits
+  double drain_rate = 1.0;    // pops per sender cycle the receiver's schedule permits
+  // The clock the drain counts in, when not the sender's (the report converts): 0 = same.
+  double drain_period_ps = 0.0;
 
   std::uint64_t sent = 0;        // beats that left the source (or sender)
   std::uint64_t delivered = 0;  // popped by the receiver

@@ -20,6 +20,7 @@ struct ClockDecl {
   std::string name;
   double period_ps = 1000.0;
   double phase_ps = 0.0;  // time of the first rising edge
+  std::string period_text = "1ns", phase_text = "0ns";  // as written, for reports
   int line = 0;
 };
 
@@ -68,6 +69,9 @@ struct Netlist {
 // syntax errors, unknown top-level keys and malformed entries.
 Netlist load_netlist(const std::string& path);
 Netlist parse_netlist(const std::string& yaml_text, const std::string& file_label);
+
+// Parses a clock's period_text and phase_text; throws ParameterError naming `where`.
+void set_clock_times(ClockDecl& clock, const std::string& where);
 
 // "a.b" -> {"a", "b"}; throws Error with `where` if the text is not of that form.
 std::pair<std::string, std::string> split_dotted(const std::string& text, const std::string& where);
