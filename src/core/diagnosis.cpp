@@ -79,13 +79,22 @@ std::vector<std::string> diagnose(const LinkReport& r) {
     diagnose_sink(r, out);
     return out;
   }
-  if (r.credits_missing > 0) {
-    out.push_back(link + " lost " + std::to_string(r.credits_missing) + " of its " + std::to_string(r.credits) +
-                  " credits (conservation failed in " + std::to_string(r.conservation_violations) +
-                  " cycles): its credit return drops credits, and its throughput decays as they go");
-  } else if (r.conservation_violations) {
-    out.push_back(link + " lost or duplicated credits in " + std::to_string(r.conservation_violations) +
-                  " cycles: its figures cannot be trusted");
+  if (r.conservation_violations) {
+    // Round trips pair returns with spends: with a credit lost or doubled they no longer
+    // pair, so no sizing follows from them.
+    std::ostringstream s;
+    s << link;
+    if (r.credits_missing > 0)
+      s << " lost " << r.credits_missing << " of its " << r.credits << " credits";
+    else if (r.credits_missing < 0)
+      s << " gained " << -r.credits_missing << " credits over its " << r.credits;
+    else
+      s << " lost or duplicated credits";
+    s << " (conservation failed in " << r.conservation_violations << " cycles): its credit return is broken, its "
+      << "throughput (" << fixed3(r.throughput) << ") decays as credits go, and its round trips cannot be trusted "
+      << "for sizing";
+    out.push_back(s.str());
+    return out;
   }
   diagnose_sink(r, out);
   if (r.sent == 0) {

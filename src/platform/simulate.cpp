@@ -121,6 +121,12 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     if (!loop.source.empty()) components.at(loop.source)->contribute(r);
     for (const std::string& p : parts_of(loop))
       if (p != loop.source) components.at(p)->contribute(r);
+    // Time stamps count each clock's own cycles: across clocks, only the phases measured
+    // within one clock mean anything (creation to send, arrival to pop).
+    if (r.crosses_clocks) {
+      r.latency.send_to_arrival = core::LatencyStats{};
+      r.latency.creation_to_pop = core::LatencyStats{};
+    }
     // Rates are per cycle of the link's own clock (the sender's): a drain counted in
     // another clock's cycles converts by the ratio of the periods.
     const double own_period = clock_period_ps(platform, loop.clock);

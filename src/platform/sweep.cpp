@@ -316,8 +316,9 @@ std::string sweep_tables(const std::vector<SweepPlan>& plans, const std::vector<
     if (plan.axes.size() == 2 && mine.size() == plan.axes[0].values.size() * plan.axes[1].values.size()) {
       const Axis& x = plan.axes[0];
       const Axis& y = plan.axes[1];
-      const std::size_t label = std::max(y.param.size() + 2, std::size_t{12});
-      char buf[64];
+      std::size_t label = x.param.size() + 1;
+      for (const std::string& v : y.values) label = std::max(label, y.param.size() + 1 + v.size());
+      char buf[256];
       std::snprintf(buf, sizeof buf, "%*s", -static_cast<int>(label), (x.param + ":").c_str());
       os << buf;
       for (const std::string& v : x.values) {

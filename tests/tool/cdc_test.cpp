@@ -1,0 +1,159 @@
+// SPEC section 3 through the tool: models/cdc_fifo.yaml and models/cdc_credit_return.yaml.
+#include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
+
+#include "harness.hpp"
+
+using nlohmann::json;
+
+namespace {
+json fifo(const std::string& sets) {
+  const auto o = cftool::tool("run ../../models/cdc_fifo.yaml --json " + sets);
+  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  return json::parse(o.out).at("links").at("fifo");
+}
+
+int sends_by_theory(int depth, int rtt) {  // `depth` sends at the start of each round trip
+  int n = 0;
+  for (int t = 3000; t < 6000; ++t) n += t % rtt < depth;
+  return n;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(spec3_worked_case_rtt_nine) {
+  const json nine = fifo("");
+  BOOST_TEST(nine.at("throughput").get<double>() == 1.0);
+  BOOST_TEST(nine.at("measured_rtt").get<int>() == 9);
+  BOOST_TEST(nine.at("max_rtt").get<int>() == 9);
+  BOOST_TEST(nine.at("depth_needed").get<int>() == 9);
+  BOOST_TEST(nine.at("conservation_violations").get<int>() == 0);
+  const json eight = fifo("--set fifo.depth=8");
+  BOOST_TEST(eight.at("sent").get<int>() == sends_by_theory(8, 9));  // 8/9 of the window
+  BOOST_TEST(eight.at("throughput").get<double>() > 0.888);
+  BOOST_TEST(eight.at("throughput").get<double>() < 0.890);
+}
+
+BOOST_AUTO_TEST_CASE(async_fifo_round_trip_follows_the_flops) {
+  // Aligned equal clocks: 2N + 3 writer cycles; each crossing's worst phase adds one.
+  BOOST_TEST(fifo("--set fifo.uncertainty=0").at("measured_rtt").get<int>() == 7);
+  BOOST_TEST(fifo("--set fifo.uncertainty=0 --set fifo.sync_stages=3").at("measured_rtt").get<int>() == 9);
+  BOOST_TEST(fifo("--set fifo.uncertainty=0 --set fifo.sync_stages=4").at("measured_rtt").get<int>() == 11);
+  // Half the crossings late: a saturated stream cannot win a late cycle back without an
+  // idle one, so trips settle between the best and the worst case.
+  const json some = fifo("--set fifo.uncertainty=0.5 --set fifo.depth=16");
+  BOOST_TEST(some.at("measured_rtt").get<int>() >= 7);
+  BOOST_TEST(some.at("measured_rtt").get<int>() <= 8);
+  BOOST_TEST(some.at("max_rtt").get<int>() == 9);
+  BOOST_TEST(some.at("mean_rtt").get<double>() > 7.0);
+  BOOST_TEST(some.at("mean_rtt").get<double>() < 9.0);
+  BOOST_TEST(some.at("depth_needed").get<int>() == 9);  // ceil(1 x worst RTT)
+}
+
+BOOST_AUTO_TEST_CASE(half_speed_reader_caps_at_its_drain_whatever_the_depth) {
+  for (const char* depth : {"8", "16", "64"}) {
+    const json l = fifo(std::string("--set rd_clk.period=2ns --set fifo.uncertainty=0 --set fifo.depth=") + depth);
+    BOOST_TEST(l.at("throughput").get<double>() == 0.5, depth);
+    BOOST_TEST(l.at("measured_rtt").get<int>() == 9);  // longer than the 7 of equal clocks
+  }
+  const auto o = cftool::tool("run ../../models/cdc_fifo.yaml --set rd_clk.period=2ns --set fifo.uncertainty=0 "
+                              "--set fifo.depth=16");
+  BOOST_TEST(cftool::lines(o.out).back() ==
+             "- link 'fifo' runs at 0.500 of full rate, limited by the receiver's drain of 0.500 per cycle (the "
+             "sender was out of credits with the receiver holding flits in 1500 of 3000 cycles); more credits "
+             "will not help beyond B >= 5");
+}
+
+BOOST_AUTO_TEST_CASE(min_depth_is_ceil_rate_times_worst_rtt_across_clock_ratios) {
+  // Reader periods against a 1 ns writer (its edges offset by 0.3 ns), one message every k
+  // writer cycles, below what the reader can drain.
+  const std::vector<std::pair<std::string, int>> cases{{"1ns", 1},   {"1ns", 2},   {"1.5ns", 2}, {"1.5ns", 3},
+                                                       {"0.7ns", 1}, {"0.7ns", 2}, {"2.3ns", 3}};
+  for (const auto& [period, k] : cases) {
+    const std::string base = "--set rd_clk.period=" + period + " --set rd_clk.phase=0.3ns --set fifo.uncertainty=0 "
+                             "--set src.pattern=periodic --set src.every=" + std::to_string(k);
+    const json deep = fifo(base + " --set fifo.depth=64");
+    const int worst = deep.at("max_rtt").get<int>();
+    const int need = (worst + k - 1) / k;  // ceil(rate x worst RTT) with rate 1/k
+    BOOST_TEST(deep.at("depth_needed").get<int>() == need, period << " k=" << k);
+    const json enough = fifo(base + " --set fifo.depth=" + std::to_string(need));
+    BOOST_TEST(enough.at("credit_stall_cycles").get<int>() == 0, period << " k=" << k << " depth " << need);
+    BOOST_TEST(enough.at("sent").get<int>() == 3000 / k, period << " k=" << k);
+    if (need > 1) {
+      const json short_one = fifo(base + " --set fifo.depth=" + std::to_string(need - 1));
+      BOOST_TEST(short_one.at("credit_stall_cycles").get<int>() > 0, period << " k=" << k << " depth " << need - 1);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(pulse_crossing_loses_credits_and_the_monitor_says_so) {
+  const auto o = cftool::tool("run ../../models/cdc_credit_return.yaml --json");
+  BOOST_TEST(o.status == 1);
+  BOOST_TEST(o.err == "creditflow: credit conservation violated on link 'link' at cycle 4: sender credits 12 + "
+                      "forward flits 2 + receiver occupancy 0 + return credits 1 = 15, expected 16 (1 missing)\n");
+  const json doc = json::parse(o.out);
+  const json& link = doc.at("links").at("link");
+  BOOST_TEST(link.at("credits_missing").get<int>() == 15);  // one credit of 16 left
+  BOOST_TEST(link.at("throughput").get<double>() == 0.2);
+  BOOST_TEST(doc.at("diagnosis").at(0).get<std::string>() ==
+             "link 'link' lost 15 of its 16 credits (conservation failed in 1997 cycles): its credit return is "
+             "broken, its throughput (0.200) decays as credits go, and its round trips cannot be trusted for sizing");
+  // The decay: near full rate over the first 25 sender cycles, before the credits go.
+  const json early = json::parse(cftool::tool("run ../../models/cdc_credit_return.yaml --json --cycles 25 --warmup 0").out);
+  BOOST_TEST(early.at("links").at("link").at("throughput").get<double>() > 0.8);
+  // Phases across clocks would mix two clocks' cycle counts: not reported.
+  BOOST_TEST(link.at("latency").at("send_to_arrival").at("count").get<int>() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(safe_crossings_conserve_over_long_random_runs) {
+  cftool::TempDir dir;
+  for (const char* seed : {"1", "2"}) {
+    const auto o = cftool::tool(std::string("sweep ../../models/cdc_credit_return.yaml --seed ") + seed +
+                                " --vary crossing.kind=gray,toggle,pulse --vary tx_clk.period=3ns,2.5ns,1ns,0.7ns "
+                                "--set src.pattern=bernoulli --set src.rate=0.6 --set rx.drain_rate=0.7 "
+                                "--set crossing.uncertainty=0.5 --set link.uncertainty=0.5 --cycles 20000 "
+                                "--warmup 10000 -j 2 --metric conservation_violations");
+    BOOST_TEST(o.status == 0);
+    const auto rows = cftool::lines(o.out);
+    BOOST_TEST_REQUIRE(rows.size() == 6u);
+    for (std::size_t i = 2; i < rows.size(); ++i) {
+      std::stringstream cells(rows[i]);
+      std::string ratio, gray, toggle, pulse;
+      cells >> ratio >> gray >> toggle >> pulse;
+      BOOST_TEST(gray == "0", ratio);
+      BOOST_TEST(toggle == "0", ratio);
+      BOOST_TEST(std::stoi(pulse) > 1000, ratio);  // lost credits leave every later cycle short
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(gray_return_runs_at_full_rate_and_toggle_pays_its_handshake) {
+  const auto gray = json::parse(
+      cftool::tool("run ../../models/cdc_credit_return.yaml --json --set crossing.kind=gray").out);
+  BOOST_TEST(gray.at("links").at("link").at("throughput").get<double>() == 1.0);
+  BOOST_TEST(gray.at("links").at("link").at("measured_rtt").get<int>() == 5);
+  BOOST_TEST(gray.at("parameters").at("crossing.kind").get<std::string>() == "gray");
+  const auto toggle = json::parse(
+      cftool::tool("run ../../models/cdc_credit_return.yaml --json --set crossing.kind=toggle").out);
+  BOOST_TEST(toggle.at("links").at("link").at("conservation_violations").get<int>() == 0);
+  BOOST_TEST(toggle.at("links").at("link").at("throughput").get<double>() < 0.5);
+}
+
+BOOST_AUTO_TEST_CASE(clock_errors) {
+  auto err = [](const std::string& args) { return cftool::tool(args).err; };
+  BOOST_TEST(err("run bad/clock_mismatch.yaml") ==
+             "creditflow: bad/clock_mismatch.yaml:12: connection 'link.out -> rx.in': link.out runs on clock tx_clk "
+             "but rx.in on clock rx_clk; only a crossing (async_fifo, flit_crossing, gray, toggle, pulse) joins two "
+             "clocks\n");
+  BOOST_TEST(err("run ../../models/cdc_fifo.yaml --set rd_clk.perod=2ns") ==
+             "creditflow: --set rd_clk.perod=2ns: clock rd_clk has no parameter 'perod'; did you mean 'period'? "
+             "(allowed: period, phase)\n");
+  BOOST_TEST(err("run ../../models/cdc_fifo.yaml --set rd_clk.period=2") ==
+             "creditflow: --set rd_clk.period=2: rd_clk.period = 2 is not a valid quantity (a number >= 0 with a "
+             "unit: s, ms, us, ns, ps, fs)\n");
+  BOOST_TEST(err("run ../../models/cdc_fifo.yaml --set fifo.rd_clock=rdclk") ==
+             "creditflow: --set fifo.rd_clock=rdclk: fifo.rd_clock = rdclk is not a clock of the platform; did you "
+             "mean 'rd_clk'? (allowed a clock of the platform)\n");
+  BOOST_TEST(err("run ../../models/cdc_credit_return.yaml --set crossing.kind=pluse") ==
+             "creditflow: --set crossing.kind=pluse: component crossing has unknown kind 'pluse'; did you mean "
+             "'pulse'? ('creditflow list' shows the kinds)\n");
+}
