@@ -11,6 +11,7 @@ DrainSchedule::DrainSchedule(const DrainSpec& spec, std::uint64_t seed, const st
     : spec_(spec), rng_(seed) {
   check_range(where, "drain_every", spec.every, 1, limits::max_period);
   check_range(where, "drain_rate", spec.rate, 0.0, 1.0);
+  check_range(where, "stall_period", spec.stall_period, 0, limits::max_period);
   for (const StallWindow& w : spec.stalls) {
     check_range(where, "stall_from", w.from, 0, INT64_MAX);
     check_range(where, "stall_to", w.to, w.from, INT64_MAX);
@@ -19,8 +20,9 @@ DrainSchedule::DrainSchedule(const DrainSpec& spec, std::uint64_t seed, const st
 
 bool DrainSchedule::allows(Cycle t) {
   bool allowed = t % static_cast<Cycle>(spec_.every) == 0;
+  const Cycle at = spec_.stall_period > 0 ? t % static_cast<Cycle>(spec_.stall_period) : t;
   for (const StallWindow& w : spec_.stalls) {
-    if (t >= static_cast<Cycle>(w.from) && t < static_cast<Cycle>(w.to)) allowed = false;
+    if (at >= static_cast<Cycle>(w.from) && at < static_cast<Cycle>(w.to)) allowed = false;
   }
   if (spec_.rate < 1.0 && !rng_.bernoulli(spec_.rate)) allowed = false;
   return allowed;
@@ -32,6 +34,7 @@ std::string DrainSchedule::describe() const {
                           : "every " + std::to_string(spec_.every) + " cycles");
   if (spec_.rate < 1.0) os << " at random rate " << spec_.rate;
   for (const StallWindow& w : spec_.stalls) os << ", stalled [" << w.from << ", " << w.to << ")";
+  if (spec_.stall_period > 0) os << " of every " << spec_.stall_period << " cycles";
   return os.str();
 }
 

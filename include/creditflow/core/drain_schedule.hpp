@@ -19,6 +19,9 @@ struct StallWindow {
 struct DrainSpec {
   std::int64_t every = 1;
   std::vector<StallWindow> stalls;
+  // With a period, the stall windows repeat: they apply to t % period (SPEC section 4's
+  // consumer blocked for cycles 100..199 of every 200).
+  std::int64_t stall_period = 0;
   double rate = 1.0;
 
   // Long-run pops per cycle the schedule permits (stall windows ignored).

@@ -17,16 +17,17 @@ struct BasicFlit {
   std::uint32_t traffic_class = 0;
   Cycle created = 0;  // cycle the source offered it
   Cycle sent = 0;     // cycle the sender spent a credit on it
+  std::uint32_t data_units = 0;  // data credits it takes beside its header (0: a bare word)
   Payload payload{};
 
   friend bool operator==(const BasicFlit& a, const BasicFlit& b) {
     return a.id == b.id && a.traffic_class == b.traffic_class && a.created == b.created &&
-           a.sent == b.sent && a.payload == b.payload;
+           a.sent == b.sent && a.data_units == b.data_units && a.payload == b.payload;
   }
   friend bool operator!=(const BasicFlit& a, const BasicFlit& b) { return !(a == b); }
   friend std::ostream& operator<<(std::ostream& os, const BasicFlit& f) {
     return os << "flit{id=" << f.id << " class=" << f.traffic_class << " created=" << f.created
-              << " sent=" << f.sent << " payload=" << f.payload << "}";
+              << " sent=" << f.sent << " data_units=" << f.data_units << " payload=" << f.payload << "}";
   }
 };
 

@@ -59,7 +59,9 @@ class SourceCore {
   std::uint64_t held() const { return held_; }
   // Whether every flit the source will ever create has been taken.
   bool exhausted() const { return beats_ != 0 && created_ == beats_ && queue_.empty(); }
-  std::uint64_t refused() const { return refused_; }
+  // Refusals in cycles that have run: the arrival of the current cycle is decided at the
+  // edge before it, and counts once that cycle has closed too.
+  std::uint64_t refused() const { return refused_ - (refused_now_ ? 1 : 0); }
   std::uint64_t taken() const { return taken_; }
   const TrafficPattern& pattern() const { return pattern_; }
 
@@ -73,13 +75,15 @@ class SourceCore {
   }
 
   void create_for(Cycle t) {
+    refused_now_ = false;
     if (beats_ != 0 && created_ == beats_) return;
     if (pattern_.saturating()) {
       if (queue_.empty()) push_new(t);
     } else if (pattern_.fires(t)) {
-      if (queue_.full())
+      if (queue_.full()) {
         ++refused_;
-      else
+        refused_now_ = true;
+      } else
         push_new(t);
     }
   }
@@ -97,6 +101,7 @@ class SourceCore {
   Cycle now_ = 0;
   std::uint64_t created_ = 0;
   std::uint64_t refused_ = 0;
+  bool refused_now_ = false;  // the current cycle's arrival was refused
   std::uint64_t taken_ = 0;
   std::uint64_t held_ = 0;
 };

@@ -14,6 +14,7 @@ void sc_trace(sc_core::sc_trace_file* tf, const BasicFlit<Payload>& flit, const 
   sc_core::sc_trace(tf, flit.traffic_class, name + ".traffic_class");
   sc_core::sc_trace(tf, flit.created, name + ".created");
   sc_core::sc_trace(tf, flit.sent, name + ".sent");
+  sc_core::sc_trace(tf, flit.data_units, name + ".data_units");
   sc_core::sc_trace(tf, flit.payload, name + ".payload");
 }
 

@@ -1,0 +1,129 @@
+// A link carrying several named traffic classes (SPEC section 4), as two kernel-free
+// halves. The sender keeps one source per class (any pattern, a bounded queue whose
+// overflow is counted), counts the header and data credits each class holds, and each
+// cycle lets the arbiter pick among classes that have a packet and that the pool policy
+// allows: a packet takes one header credit and ceil(payload / data_unit) data credits.
+// The receiver keeps a buffer per class and a consumer per class with its own drain
+// schedule; a bypass receiver may pop a packet in the cycle it arrives. Credits return
+// through zero stages: popped in cycle t, usable from t + 1.
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "creditflow/core/arbiter.hpp"
+#include "creditflow/core/class_credits.hpp"
+#include "creditflow/core/drain_schedule.hpp"
+#include "creditflow/core/flit.hpp"
+#include "creditflow/core/latency_stats.hpp"
+#include "creditflow/core/pool_policy.hpp"
+#include "creditflow/core/source_core.hpp"
+
+namespace creditflow::core {
+
+struct ClassSpec {
+  std::string name;
+  SourceParams source;
+  std::vector<std::int64_t> payload_bytes{0};  // packet payloads, cycled through
+};
+
+// What the receiver advertises: header credits (`depth`) and data credits, each divided
+// among the classes by `policy`.
+struct ClassPoolSpec {
+  std::string policy = "shared";
+  std::int64_t depth = 8;
+  std::vector<std::int64_t> reserved, max;  // per class, header credits
+  std::int64_t data_depth = 0;             // 0: no data credits (packets are bare words)
+  std::vector<std::int64_t> data_reserved;
+  std::int64_t data_unit = 16;             // bytes per data credit
+};
+
+class ClassSenderCore {
+ public:
+  ClassSenderCore(std::vector<ClassSpec> classes, const ClassPoolSpec& pools, Arbiter arbiter, std::uint64_t seed,
+                  const std::string& where);
+
+  Cycle now() const { return now_; }
+  std::size_t classes() const { return classes_.size(); }
+  const std::string& name(std::size_t c) const { return classes_[c].name; }
+  // The class sending in the current cycle, or -1, and its packet.
+  int chosen() const { return chosen_; }
+  Flit chosen_flit() const;
+
+  void measure_from(Cycle start) { measure_from_ = start; }
+  // The edge closing the current cycle: the chosen packet leaves, `returned` credits come
+  // back (counted after this cycle's decision), and the next cycle's choice is made.
+  // Throws ProtocolError if more credits come back than a class holds.
+  void advance(const ClassCredits& returned);
+
+  std::int64_t held_header(std::size_t c) const { return held_h_[c]; }
+  std::int64_t held_data(std::size_t c) const { return held_d_[c]; }
+  bool has_data(std::size_t c) const { return sources_[c].has_data(); }
+  const PoolPolicy& header_pool() const { return *header_pool_; }
+
+  struct Figures {
+    std::uint64_t sent = 0;           // in the window
+    std::uint64_t stall_cycles = 0;   // had a packet, not allowed by the pool
+    LatencyStats credit_wait;         // ready (created) to sent
+    std::vector<std::uint64_t> starved_by;  // stall cycles while class k held most of the shared pool
+  };
+  const Figures& figures(std::size_t c) const { return figures_[c]; }
+  std::uint64_t refused(std::size_t c) const { return sources_[c].refused(); }
+  double offered_rate(std::size_t c) const { return sources_[c].pattern().offered_rate(); }
+
+ private:
+  std::int64_t data_credits(const Flit& f) const { return f.data_units; }
+  bool allowed(std::size_t c) const;
+  void decide();
+
+  std::vector<ClassSpec> classes_;
+  std::vector<SourceCore<Flit>> sources_;
+  std::unique_ptr<PoolPolicy> header_pool_, data_pool_;
+  Arbiter arbiter_;
+  std::vector<std::int64_t> held_h_, held_d_;
+  std::vector<Figures> figures_;
+  int chosen_ = -1;
+  Cycle now_ = 0, measure_from_ = 0;
+  std::string where_;
+};
+
+class ClassReceiverCore {
+ public:
+  ClassReceiverCore(std::vector<std::string> names, const ClassPoolSpec& pools, std::vector<DrainSpec> drains,
+                    bool bypass, std::uint64_t seed, const std::string& where);
+
+  Cycle now() const { return now_; }
+  std::size_t classes() const { return names_.size(); }
+  // What the consumers pop in the current cycle given what arrives in it (a bypass
+  // receiver may pop the arriving packet): the credits it returns.
+  ClassCredits pops(bool arrive, const Flit& flit) const;
+
+  void measure_from(Cycle start) { measure_from_ = start; }
+  // The edge closing the current cycle. Throws ProtocolError when a packet arrives with
+  // no room for it (the sender spent credits it did not have).
+  void advance(bool arrive, const Flit& flit);
+
+  std::int64_t occupancy_header(std::size_t c) const { return static_cast<std::int64_t>(queues_[c].size()); }
+  std::int64_t occupancy_data(std::size_t c) const { return queued_data_[c]; }
+  std::uint64_t delivered(std::size_t c) const { return delivered_[c]; }  // in the window
+  const LatencyStats& latency(std::size_t c) const { return latency_[c]; }  // creation to delivery
+  double drain_rate(std::size_t c) const { return drain_rates_[c]; }
+
+ private:
+  std::vector<std::string> names_;
+  std::int64_t header_capacity_, data_capacity_;
+  std::vector<DrainSchedule> drains_;
+  std::vector<double> drain_rates_;
+  bool bypass_;
+  std::vector<std::deque<Flit>> queues_;
+  std::vector<std::int64_t> queued_data_;
+  std::vector<bool> allowed_;  // each consumer may pop in the current cycle
+  std::vector<std::uint64_t> delivered_;
+  std::vector<LatencyStats> latency_;
+  Cycle now_ = 0, measure_from_ = 0;
+  std::string where_;
+};
+
+}  // namespace creditflow::core

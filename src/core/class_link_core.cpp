@@ -1,0 +1,178 @@
+#include "creditflow/core/class_link_core.hpp"
+
+#include <numeric>
+#include <sstream>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/core/seed.hpp"
+
+namespace creditflow::core {
+
+namespace {
+
+std::unique_ptr<PoolPolicy> data_pool(const ClassPoolSpec& p, std::size_t n, const std::string& where) {
+  if (p.data_depth == 0) return nullptr;
+  return make_pool(p.policy, n, p.data_depth, p.data_reserved, {}, where + " data credits");
+}
+
+}  // namespace
+
+ClassSenderCore::ClassSenderCore(std::vector<ClassSpec> classes, const ClassPoolSpec& pools, Arbiter arbiter,
+                                 std::uint64_t seed, const std::string& where)
+    : classes_(std::move(classes)),
+      header_pool_(make_pool(pools.policy, classes_.size(), pools.depth, pools.reserved, pools.max, where)),
+      data_pool_(data_pool(pools, classes_.size(), where)),
+      arbiter_(std::move(arbiter)),
+      held_h_(classes_.size(), 0),
+      held_d_(classes_.size(), 0),
+      figures_(classes_.size()),
+      where_(where) {
+  for (std::size_t c = 0; c < classes_.size(); ++c) {
+    ClassSpec& spec = classes_[c];
+    spec.source.traffic_class = static_cast<std::int64_t>(c);
+    // Each packet's data credits: its payload in data units, rounded up; the payload
+    // sizes cycle in the order given.
+    auto factory = [payloads = spec.payload_bytes, unit = pools.data_unit, next = std::size_t{0}](
+                       const FlitOrigin& origin) mutable {
+      Flit f = make_flit<Flit>(origin);
+      const std::int64_t bytes = payloads[next++ % payloads.size()];
+      f.data_units = static_cast<std::uint32_t>((bytes + unit - 1) / unit);
+      return f;
+    };
+    sources_.emplace_back(spec.source, derive_seed(seed, where + "." + spec.name), where + "." + spec.name, factory);
+    figures_[c].starved_by.assign(classes_.size(), 0);
+  }
+  decide();
+}
+
+bool ClassSenderCore::allowed(std::size_t c) const {
+  if (!header_pool_->may_take(c, 1, held_h_)) return false;
+  const std::int64_t data = data_credits(sources_[c].head());
+  return !data_pool_ || data == 0 || data_pool_->may_take(c, data, held_d_);
+}
+
+void ClassSenderCore::decide() {
+  std::vector<bool> eligible(classes_.size(), false);
+  for (std::size_t c = 0; c < classes_.size(); ++c) {
+    if (!sources_[c].has_data()) continue;
+    eligible[c] = allowed(c);
+    if (eligible[c] || now_ < measure_from_) continue;
+    // Waiting for credits: note which other class holds the most of the shared pool.
+    Figures& f = figures_[c];
+    ++f.stall_cycles;
+    std::size_t holder = c;
+    std::int64_t most = 0;
+    for (std::size_t k = 0; k < classes_.size(); ++k) {
+      const std::int64_t held = header_pool_->shared_held(k, held_h_);
+      if (k != c && held > most) {
+        most = held;
+        holder = k;
+      }
+    }
+    if (holder != c) ++f.starved_by[holder];
+  }
+  chosen_ = arbiter_.pick(eligible);
+}
+
+Flit ClassSenderCore::chosen_flit() const {
+  Flit f = sources_[static_cast<std::size_t>(chosen_)].head();
+  f.sent = now_;
+  return f;
+}
+
+void ClassSenderCore::advance(const ClassCredits& returned) {
+  for (std::size_t c = 0; c < classes_.size(); ++c) {
+    const bool sent = chosen_ == static_cast<int>(c);
+    if (sent) {
+      const Flit& f = sources_[c].head();
+      held_h_[c] += 1;
+      held_d_[c] += data_credits(f);
+      if (now_ >= measure_from_) {
+        ++figures_[c].sent;
+        figures_[c].credit_wait.add(now_ - f.created);
+      }
+    }
+    sources_[c].advance(sent);
+    held_h_[c] -= returned.header[c];
+    held_d_[c] -= returned.data[c];
+    if (held_h_[c] < 0 || held_d_[c] < 0) {
+      std::ostringstream msg;
+      msg << where_ << ": class " << classes_[c].name << " got back more credits than it held at cycle " << now_
+          << " (duplicated credit?)";
+      throw ProtocolError(msg.str());
+    }
+  }
+  ++now_;
+  decide();
+}
+
+ClassReceiverCore::ClassReceiverCore(std::vector<std::string> names, const ClassPoolSpec& pools,
+                                     std::vector<DrainSpec> drains, bool bypass, std::uint64_t seed,
+                                     const std::string& where)
+    : names_(std::move(names)),
+      header_capacity_(pools.depth),
+      data_capacity_(pools.data_depth),
+      bypass_(bypass),
+      queues_(names_.size()),
+      queued_data_(names_.size(), 0),
+      allowed_(names_.size(), false),
+      delivered_(names_.size(), 0),
+      latency_(names_.size()),
+      where_(where) {
+  for (std::size_t c = 0; c < names_.size(); ++c) {
+    drains_.emplace_back(drains[c], derive_seed(seed, where + "." + names_[c]), where + "." + names_[c]);
+    drain_rates_.push_back(drains[c].permitted_rate());
+    allowed_[c] = drains_[c].allows(0);
+  }
+}
+
+ClassCredits ClassReceiverCore::pops(bool arrive, const Flit& flit) const {
+  ClassCredits out{std::vector<std::int64_t>(names_.size(), 0), std::vector<std::int64_t>(names_.size(), 0)};
+  for (std::size_t c = 0; c < names_.size(); ++c) {
+    if (!allowed_[c]) continue;
+    if (!queues_[c].empty()) {
+      out.header[c] = 1;
+      out.data[c] = queues_[c].front().data_units;
+    } else if (bypass_ && arrive && flit.traffic_class == c) {
+      out.header[c] = 1;
+      out.data[c] = flit.data_units;
+    }
+  }
+  return out;
+}
+
+void ClassReceiverCore::advance(bool arrive, const Flit& flit) {
+  const ClassCredits popped = pops(arrive, flit);
+  if (arrive) {
+    if (flit.traffic_class >= names_.size()) {
+      throw ProtocolError(where_ + ": a packet of class " + std::to_string(flit.traffic_class) + " arrived; the receiver has " +
+                          std::to_string(names_.size()) + " classes");
+    }
+    queues_[flit.traffic_class].push_back(flit);
+    queued_data_[flit.traffic_class] += flit.data_units;
+  }
+  std::int64_t header = 0, data = 0;
+  for (std::size_t c = 0; c < names_.size(); ++c) {
+    if (popped.header[c]) {
+      const Flit& f = queues_[c].front();  // the oldest, which a bypass arrival is when alone
+      if (now_ >= measure_from_) {
+        ++delivered_[c];
+        latency_[c].add(now_ - f.created);
+      }
+      queued_data_[c] -= f.data_units;
+      queues_[c].pop_front();
+    }
+    header += occupancy_header(c);
+    data += queued_data_[c];
+  }
+  if (header > header_capacity_ || (data_capacity_ > 0 && data > data_capacity_)) {
+    std::ostringstream msg;
+    msg << where_ << ": buffer overflow at cycle " << now_ << ": " << header << " of " << header_capacity_
+        << " header credits and " << data << " of " << data_capacity_ << " data credits in use";
+    throw ProtocolError(msg.str());
+  }
+  ++now_;
+  for (std::size_t c = 0; c < names_.size(); ++c) allowed_[c] = drains_[c].allows(now_);
+}
+
+}  // namespace creditflow::core
