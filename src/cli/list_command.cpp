@@ -16,6 +16,7 @@ const char* type_name(platform::ParamType t) {
     case platform::ParamType::choice: return "choice";
     case platform::ParamType::text: return "text";
     case platform::ParamType::clock: return "clock";
+    case platform::ParamType::list: return "list";
   }
   return "?";
 }

@@ -17,15 +17,25 @@ std::unique_ptr<PoolPolicy> data_pool(const ClassPoolSpec& p, std::size_t n, con
 
 }  // namespace
 
+namespace {
+std::vector<ClassSpec> checked(std::vector<ClassSpec> classes, const std::string& where) {
+  if (classes.empty() || classes.size() > max_classes)
+    throw ParameterError(where + ": " + std::to_string(classes.size()) + " classes (allowed 1.." +
+                         std::to_string(max_classes) + ")");
+  return classes;
+}
+}  // namespace
+
 ClassSenderCore::ClassSenderCore(std::vector<ClassSpec> classes, const ClassPoolSpec& pools, Arbiter arbiter,
                                  std::uint64_t seed, const std::string& where)
-    : classes_(std::move(classes)),
+    : classes_(checked(std::move(classes), where)),
       header_pool_(make_pool(pools.policy, classes_.size(), pools.depth, pools.reserved, pools.max, where)),
       data_pool_(data_pool(pools, classes_.size(), where)),
       arbiter_(std::move(arbiter)),
       held_h_(classes_.size(), 0),
       held_d_(classes_.size(), 0),
       figures_(classes_.size()),
+      waiting_(classes_.size(), -1),
       where_(where) {
   for (std::size_t c = 0; c < classes_.size(); ++c) {
     ClassSpec& spec = classes_[c];
@@ -54,12 +64,12 @@ bool ClassSenderCore::allowed(std::size_t c) const {
 void ClassSenderCore::decide() {
   std::vector<bool> eligible(classes_.size(), false);
   for (std::size_t c = 0; c < classes_.size(); ++c) {
+    waiting_[c] = -1;
     if (!sources_[c].has_data()) continue;
     eligible[c] = allowed(c);
-    if (eligible[c] || now_ < measure_from_) continue;
-    // Waiting for credits: note which other class holds the most of the shared pool.
-    Figures& f = figures_[c];
-    ++f.stall_cycles;
+    if (eligible[c]) continue;
+    // Waiting for credits: note which other class holds the most of the shared pool. It
+    // counts when this cycle closes (the last decision is for a cycle that never runs).
     std::size_t holder = c;
     std::int64_t most = 0;
     for (std::size_t k = 0; k < classes_.size(); ++k) {
@@ -69,7 +79,7 @@ void ClassSenderCore::decide() {
         holder = k;
       }
     }
-    if (holder != c) ++f.starved_by[holder];
+    waiting_[c] = static_cast<int>(holder);
   }
   chosen_ = arbiter_.pick(eligible);
 }
@@ -82,6 +92,10 @@ Flit ClassSenderCore::chosen_flit() const {
 
 void ClassSenderCore::advance(const ClassCredits& returned) {
   for (std::size_t c = 0; c < classes_.size(); ++c) {
+    if (waiting_[c] >= 0 && now_ >= measure_from_) {
+      ++figures_[c].stall_cycles;
+      if (waiting_[c] != static_cast<int>(c)) ++figures_[c].starved_by[static_cast<std::size_t>(waiting_[c])];
+    }
     const bool sent = chosen_ == static_cast<int>(c);
     if (sent) {
       const Flit& f = sources_[c].head();
@@ -127,7 +141,7 @@ ClassReceiverCore::ClassReceiverCore(std::vector<std::string> names, const Class
 }
 
 ClassCredits ClassReceiverCore::pops(bool arrive, const Flit& flit) const {
-  ClassCredits out{std::vector<std::int64_t>(names_.size(), 0), std::vector<std::int64_t>(names_.size(), 0)};
+  ClassCredits out{};
   for (std::size_t c = 0; c < names_.size(); ++c) {
     if (!allowed_[c]) continue;
     if (!queues_[c].empty()) {

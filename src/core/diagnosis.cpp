@@ -79,6 +79,23 @@ std::vector<std::string> diagnose(const LinkReport& r) {
     diagnose_sink(r, out);
     return out;
   }
+  // A class starved by another one holding the shared pool.
+  for (const ClassReport& k : r.classes) {
+    if (k.stall_cycles == 0 || k.starved_cycles * 2 < k.stall_cycles) continue;
+    std::ostringstream s;
+    s << "class '" << k.name << "' on " << link << " waited for credits in " << k.stall_cycles
+      << " cycles, up to " << k.credit_wait.max() << " cycles for one packet: class '" << k.starved_by
+      << "' held the shared pool in " << k.starved_cycles << " of them (" << r.pool_policy
+      << "); reserve credits for '" << k.name << "' or split the pool";
+    out.push_back(s.str());
+  }
+  if (!r.classes.empty()) {
+    // A multi-class link: its figures are per class; a single loop's analysis does not apply.
+    if (out.empty())
+      out.push_back(link + " carried its " + std::to_string(r.classes.size()) +
+                    " classes with none starved by another's hold on the shared credits (" + r.pool_policy + ")");
+    return out;
+  }
   if (r.conservation_violations) {
     // Round trips pair returns with spends: with a credit lost or doubled they no longer
     // pair, so no sizing follows from them.

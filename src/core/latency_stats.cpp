@@ -28,6 +28,14 @@ void LatencyStats::merge(const LatencyStats& other) {
   min_ = std::min(min_, other.min_);
 }
 
+std::vector<std::pair<std::uint64_t, std::uint64_t>> LatencyStats::histogram() const {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
+  for (std::uint64_t v = 0; v < dense_.size(); ++v)
+    if (dense_[v]) out.emplace_back(v, dense_[v]);
+  for (const auto& [v, n] : sparse_) out.emplace_back(v, n);
+  return out;
+}
+
 double LatencyStats::mean() const {
   return count_ ? static_cast<double>(sum_ / static_cast<long double>(count_)) : 0.0;
 }

@@ -1,6 +1,7 @@
 #include "creditflow/core/loop_observer.hpp"
 
 #include <sstream>
+#include <tuple>
 #include <utility>
 
 namespace creditflow::core {
@@ -27,7 +28,23 @@ std::optional<std::string> LoopObserver::observe(Cycle t, const LoopState& state
   const bool conserved =
       capacity_ == 0 || (state.total() == capacity_ && state.sender_credits >= 0 && state.forward_flits >= 0 &&
                          state.receiver_occupancy >= 0 && state.return_credits >= 0);
-  if (conserved) return std::nullopt;
+  if (conserved) {
+    // Per class and credit type, on a multi-class link.
+    for (const ClassTerms& c : state.classes) {
+      for (const auto& [type, sent, held] : {std::tuple{"header", c.sender_header, c.receiver_header},
+                                             std::tuple{"data", c.sender_data, c.receiver_data}}) {
+        if (sent == held) continue;
+        ++violations_;
+        std::ostringstream msg;
+        msg << "credit conservation violated on link '" << link_ << "' at cycle " << t << " for class '" << c.name
+            << "' " << type << " credits: the sender holds " << sent << ", the receiver " << held << " ("
+            << (sent > held ? sent - held : held - sent) << (sent > held ? " missing)" : " extra)");
+        if (first_violation_.empty()) first_violation_ = msg.str();
+        return msg.str();
+      }
+    }
+    return std::nullopt;
+  }
   ++violations_;
   std::ostringstream msg;
   msg << "credit conservation violated on link '" << link_ << "' at cycle " << t

@@ -1,8 +1,11 @@
 // The built-in kinds: thin adapters from resolved YAML parameters to the cycle modules.
+#include <algorithm>
 #include <memory>
 
 #include "creditflow/core/limits.hpp"
 #include "creditflow/cycle/async_fifo.hpp"
+#include "creditflow/cycle/class_receiver.hpp"
+#include "creditflow/cycle/class_sender.hpp"
 #include "creditflow/cycle/credit_crossing.hpp"
 #include "creditflow/cycle/credit_receiver.hpp"
 #include "creditflow/cycle/flit_crossing.hpp"
@@ -12,6 +15,7 @@
 #include "creditflow/cycle/ready_valid_sink.hpp"
 #include "creditflow/cycle/register_slice.hpp"
 #include "creditflow/cycle/traffic_source.hpp"
+#include "creditflow/platform/nearest.hpp"
 #include "creditflow/platform/registry.hpp"
 
 namespace creditflow::platform {
@@ -359,6 +363,174 @@ class CreditCrossingComponent : public Component {
   cycle::CreditCrossing module_;
 };
 
+// What both halves of a multi-class link read of the receiver's advertisement.
+core::ClassPoolSpec pool_spec(const ComponentConfig& c, std::size_t n) {
+  core::ClassPoolSpec p;
+  p.policy = c.text("policy");
+  p.depth = c.integer("depth");
+  p.reserved = per_class_integers(c.text("reserved"), n);
+  p.max = per_class_integers(c.text("max"), n);
+  p.data_depth = c.integer("data_depth");
+  p.data_reserved = per_class_integers(c.text("data_reserved"), n);
+  p.data_unit = c.integer("data_unit");
+  return p;
+}
+
+std::vector<core::ClassSpec> class_specs(const ComponentConfig& c) {
+  const auto names = list_items(c.text("classes"));
+  const std::size_t n = names.size();
+  const auto pattern = list_items(c.text("pattern"));
+  const auto every = per_class_integers(c.text("every"), n), on = per_class_integers(c.text("burst_on"), n),
+             off = per_class_integers(c.text("burst_off"), n), queue = per_class_integers(c.text("queue_depth"), n),
+             beats = per_class_integers(c.text("beats"), n);
+  const auto rate = per_class_reals(c.text("rate"), n);
+  auto payloads = list_items(c.text("payload_bytes"));
+  if (payloads.size() == 1) payloads.assign(n, payloads.front());
+  std::vector<core::ClassSpec> specs;
+  for (std::size_t k = 0; k < n; ++k) {
+    core::ClassSpec s;
+    s.name = names[k];
+    const std::string& pat = pattern.size() == 1 ? pattern[0] : pattern[k];
+    if (pat == "periodic") s.source.traffic = core::TrafficSpec::periodic(every[k]);
+    if (pat == "burst") s.source.traffic = core::TrafficSpec::burst(on[k], off[k]);
+    if (pat == "bernoulli") s.source.traffic = core::TrafficSpec::bernoulli(rate[k]);
+    s.source.queue_depth = queue[k];
+    s.source.beats = beats[k];
+    s.payload_bytes.clear();
+    for (const std::string& b : list_items(payloads[k], '/')) s.payload_bytes.push_back(std::stoll(b));
+    specs.push_back(s);
+  }
+  return specs;
+}
+
+core::Arbiter arbiter_of(const ComponentConfig& c) {
+  const auto names = list_items(c.text("classes"));
+  std::vector<std::size_t> priority;
+  const std::string order = c.text("priority");
+  for (const std::string& p : order.empty() ? names : list_items(order)) {
+    const auto it = std::find(names.begin(), names.end(), p);
+    if (it == names.end())
+      throw ParameterError(c.name() + ": priority names class '" + p + "', which is not in classes" +
+                           did_you_mean(p, names));
+    priority.push_back(static_cast<std::size_t>(it - names.begin()));
+  }
+  for (std::size_t k = 0; k < names.size(); ++k)
+    if (std::find(priority.begin(), priority.end(), k) == priority.end()) priority.push_back(k);
+  return core::Arbiter(core::Arbiter::parse(c.text("arbitration"), c.name()), priority,
+                       per_class_integers(c.text("weights"), names.size()));
+}
+
+class ClassSenderComponent : public Component {
+ public:
+  explicit ClassSenderComponent(const ComponentConfig& c)
+      : module_(c.name().c_str(), class_specs(c), pool_spec(c, list_items(c.text("classes")).size()), arbiter_of(c),
+                c.seed()) {
+    module_.measure_from(c.warmup());
+  }
+  void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
+  void bind(const std::string& port, Channel& ch) override {
+    if (port == "out") {
+      module_.out_valid(as<FlowChannel>(ch).valid);
+      module_.out_flit(as<FlowChannel>(ch).flit);
+    } else {
+      module_.credit_in(as<ClassCreditChannel>(ch).credits);
+    }
+  }
+  const monitor::LoopParticipant* participant() const override { return &module_; }
+  void contribute(core::LinkReport& r) const override {
+    const auto& core = module_.core();
+    r.credits = core.header_pool().capacity();
+    r.pool_policy = core.header_pool().describe();
+    r.classes.resize(core.classes());
+    for (std::size_t c = 0; c < core.classes(); ++c) {
+      core::ClassReport& k = r.classes[c];
+      const auto& f = core.figures(c);
+      k.name = core.name(c);
+      k.sent = f.sent;
+      k.refused = core.refused(c);
+      k.offered_rate = core.offered_rate(c);
+      k.credit_wait = f.credit_wait;
+      k.stall_cycles = f.stall_cycles;
+      for (std::size_t other = 0; other < core.classes(); ++other)
+        if (f.starved_by[other] > k.starved_cycles) {
+          k.starved_cycles = f.starved_by[other];
+          k.starved_by = core.name(other);
+        }
+    }
+  }
+
+ private:
+  cycle::ClassSender module_;
+};
+
+std::vector<core::DrainSpec> class_drains(const ComponentConfig& c, std::size_t n) {
+  const auto every = per_class_integers(c.text("drain_every"), n), from = per_class_integers(c.text("stall_from"), n),
+             cycles = per_class_integers(c.text("stall_cycles"), n),
+             period = per_class_integers(c.text("stall_period"), n);
+  const auto rate = per_class_reals(c.text("drain_rate"), n);
+  std::vector<core::DrainSpec> drains(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    drains[k].every = every[k];
+    drains[k].rate = rate[k];
+    drains[k].stall_period = period[k];
+    if (cycles[k] > 0) drains[k].stalls.push_back({from[k], from[k] + cycles[k]});
+  }
+  return drains;
+}
+
+class ClassReceiverComponent : public Component {
+ public:
+  explicit ClassReceiverComponent(const ComponentConfig& c)
+      : names_(list_items(c.text("classes"))),
+        module_(c.name().c_str(), names_, pool_spec(c, names_.size()), class_drains(c, names_.size()),
+                c.boolean("bypass"), c.seed()) {
+    module_.measure_from(c.warmup());
+  }
+  void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
+  void bind(const std::string& port, Channel& ch) override {
+    if (port == "in") {
+      module_.in_valid(as<FlowChannel>(ch).valid);
+      module_.in_flit(as<FlowChannel>(ch).flit);
+    } else {
+      module_.credit_out(as<ClassCreditChannel>(ch).credits);
+    }
+  }
+  const monitor::LoopParticipant* participant() const override { return &module_; }
+  void contribute(core::LinkReport& r) const override {
+    const auto& core = module_.core();
+    r.receiver_depth = core.classes() ? r.credits : 0;
+    r.classes.resize(core.classes());
+    for (std::size_t c = 0; c < core.classes(); ++c) {
+      r.classes[c].name = names_[c];
+      r.classes[c].delivered = core.delivered(c);
+      r.classes[c].latency = core.latency(c);
+      r.classes[c].drain_rate = core.drain_rate(c);
+    }
+  }
+
+ private:
+  std::vector<std::string> names_;
+  cycle::ClassReceiver module_;
+};
+
+// The receiver's advertisement, which a class sender mirrors.
+std::vector<ParamSpec> pool_params() {
+  const ParamSpec count = ParamSpec::integer("", "", 0, lim::max_depth, "");
+  return {ParamSpec::integer("depth", "8", 1, lim::max_depth, "header credits: packets the buffer holds"),
+          ParamSpec::choice("policy", "shared", {"shared", "split", "reserved"},
+                            "how the credits are divided among the classes"),
+          ParamSpec::list("reserved", "0", count, "reserved policy: header credits only this class may use"),
+          ParamSpec::list("max", "0", count, "most header credits a class may hold (0: no maximum)"),
+          ParamSpec::integer("data_depth", "0", 0, lim::max_depth, "data credits (0: packets carry no data)"),
+          ParamSpec::list("data_reserved", "0", count, "reserved policy: data credits only this class may use"),
+          ParamSpec::integer("data_unit", "16", 1, 1 << 20, "bytes per data credit")};
+}
+
+ParamSpec class_names_param() {
+  return ParamSpec::list("classes", "", ParamSpec::text("", "", ""), "the traffic classes, in order", false)
+      .make_required();
+}
+
 // Parameters shared by the kinds whose values cross into another clock.
 std::vector<ParamSpec> sync_params() {
   return {ParamSpec::integer("sync_stages", "2", 2, 16, "synchronizer flops N in each destination domain"),
@@ -520,6 +692,63 @@ Registry builtin_registry() {
            LoopRole::pipe,
            {{"in", "out"}},
            [name](const ComponentConfig& c) { return std::make_unique<CreditCrossingComponent>(name, c); }});
+  }
+
+  {
+    const ParamSpec integer = ParamSpec::integer("", "", 1, lim::max_period, "");
+    KindSpec sender{
+        "class_sender",
+        "several traffic classes on one link: a source and credit counters per class, an arbiter",
+        params({class_names_param(),
+                ParamSpec::list("pattern", "saturating",
+                                ParamSpec::choice("", "", {"saturating", "periodic", "burst", "bernoulli"}, ""),
+                                "when each class creates a packet"),
+                ParamSpec::list("every", "1", integer, "periodic: a packet when t % every == 0"),
+                ParamSpec::list("burst_on", "1", integer, "burst: cycles on"),
+                ParamSpec::list("burst_off", "0", ParamSpec::integer("", "", 0, lim::max_period, ""), "burst: cycles off"),
+                ParamSpec::list("rate", "1", ParamSpec::real("", "", 0.0, 1.0, ""), "bernoulli: chance per cycle"),
+                ParamSpec::list("queue_depth", "1024", ParamSpec::integer("", "", 1, lim::max_queue, ""),
+                                "packets waiting per class; more are refused and counted"),
+                ParamSpec::list("beats", "0", ParamSpec::integer("", "", 0, INT64_MAX / 2, ""),
+                                "packets per class in all; 0: no limit"),
+                ParamSpec::list("payload_bytes", "0", ParamSpec::integer("", "", 0, 1 << 20, ""),
+                                "payload sizes per class, cycled: 0/64/16", true, true),
+                ParamSpec::choice("arbitration", "strict", {"strict", "round_robin", "weighted"},
+                                  "who sends when several classes may"),
+                ParamSpec::list("priority", "", ParamSpec::text("", "", ""), "strict: classes, highest first "
+                                "(default: the order of classes)", false),
+                ParamSpec::list("weights", "1", integer, "weighted: grants per round")},
+               pool_params()),
+        {{"out", ChannelType::flow, PortDir::out, false, "packets, tagged with their class"},
+         {"credit_in", ChannelType::class_credit, PortDir::in, false, "credits back, per class and type"}},
+        LoopRole::sender,
+        {},
+        make<ClassSenderComponent>()};
+    sender.capacity_param = "depth";
+    sender.mirrors = {"classes", "depth", "policy", "reserved", "max", "data_depth", "data_reserved", "data_unit"};
+    r.add(sender);
+
+    KindSpec receiver{
+        "class_receiver",
+        "a buffer and a consumer per traffic class, under a pool policy it advertises",
+        params({class_names_param()}, pool_params(),
+               std::vector<ParamSpec>{
+                   ParamSpec::list("drain_every", "1", integer, "each consumer pops only when t % k == 0"),
+                   ParamSpec::list("drain_rate", "1", ParamSpec::real("", "", 0.0, 1.0, ""), "seeded random pops"),
+                   ParamSpec::list("stall_from", "0", ParamSpec::integer("", "", 0, INT64_MAX / 2, ""),
+                                   "first cycle of a consumer stall"),
+                   ParamSpec::list("stall_cycles", "0", ParamSpec::integer("", "", 0, INT64_MAX / 2, ""),
+                                   "its length"),
+                   ParamSpec::list("stall_period", "0", ParamSpec::integer("", "", 0, lim::max_period, ""),
+                                   "the stall repeats every this many cycles (0: once)"),
+                   ParamSpec::boolean("bypass", "false", "a packet may be popped in the cycle it arrives")}),
+        {{"in", ChannelType::flow, PortDir::in, false, "packets"},
+         {"credit", ChannelType::class_credit, PortDir::out, false, "credits back, per class and type"}},
+        LoopRole::receiver,
+        {},
+        make<ClassReceiverComponent>()};
+    receiver.capacity_param = "depth";
+    r.add(receiver);
   }
 
   r.add({"register_slice",

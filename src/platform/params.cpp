@@ -72,6 +72,19 @@ ParamSpec ParamSpec::clock(std::string name, std::string doc) {
   return s;
 }
 
+ParamSpec ParamSpec::list(std::string name, std::string default_text, ParamSpec element, std::string doc,
+                          bool per_class, bool sequence) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = ParamType::list;
+  s.default_text = std::move(default_text);
+  s.element = std::make_shared<ParamSpec>(std::move(element));
+  s.doc = std::move(doc);
+  s.per_class = per_class;
+  s.sequence = sequence;
+  return s;
+}
+
 std::string ParamSpec::allowed() const {
   std::ostringstream os;
   switch (type) {
@@ -93,6 +106,10 @@ std::string ParamSpec::allowed() const {
       break;
     case ParamType::clock:
       os << "a clock of the platform";
+      break;
+    case ParamType::list:
+      os << (per_class ? "one per class, or one for all, " : "a list, ") << "each "
+         << (sequence ? "'/'-joined values of " : "") << element->allowed();
       break;
   }
   return os.str();
@@ -140,8 +157,53 @@ ParamValue parse_param(const ParamSpec& spec, const std::string& text, const std
     case ParamType::text:
     case ParamType::clock:  // the resolver checks the name against the clocks
       return text;
+    case ParamType::list: {
+      if (text.find_first_not_of(' ') == std::string::npos) return std::string();  // no items
+      std::string normal;
+      for (const std::string& item : list_items(text)) {
+        if (item.empty()) reject(where, qualified, text, "has an empty item", spec);
+        std::string values;
+        for (const std::string& v : spec.sequence ? list_items(item, '/') : std::vector<std::string>{item})
+          values += (values.empty() ? "" : "/") + format_value(parse_param(*spec.element, v, where, qualified));
+        normal += (normal.empty() ? "" : ",") + values;
+      }
+      return normal;
+    }
   }
   return text;
+}
+
+std::vector<std::string> list_items(const std::string& list, char separator) {
+  std::vector<std::string> items;
+  std::string item;
+  auto flush = [&] {
+    const auto b = item.find_first_not_of(' ');
+    const auto e = item.find_last_not_of(' ');
+    items.push_back(b == std::string::npos ? "" : item.substr(b, e - b + 1));
+    item.clear();
+  };
+  for (char c : list) {
+    if (c == separator)
+      flush();
+    else
+      item += c;
+  }
+  flush();
+  return items;
+}
+
+std::vector<std::int64_t> per_class_integers(const std::string& list, std::size_t classes) {
+  std::vector<std::int64_t> out;
+  for (const std::string& item : list_items(list)) out.push_back(std::stoll(item));
+  if (out.size() == 1) out.assign(classes, out.front());
+  return out;
+}
+
+std::vector<double> per_class_reals(const std::string& list, std::size_t classes) {
+  std::vector<double> out;
+  for (const std::string& item : list_items(list)) out.push_back(std::stod(item));
+  if (out.size() == 1) out.assign(classes, out.front());
+  return out;
 }
 
 std::string format_value(const ParamValue& value) {

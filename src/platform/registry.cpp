@@ -12,6 +12,8 @@ const char* channel_type_name(ChannelType type) {
       return "flow";
     case ChannelType::credit:
       return "credit";
+    case ChannelType::class_credit:
+      return "class_credit";
   }
   return "?";
 }

@@ -203,11 +203,34 @@ class Resolver {
   }
 
   void resolve_values() {
-    for (std::size_t i = 0; i < out_.components.size(); ++i)
+    for (std::size_t i = 0; i < out_.components.size(); ++i) {
       for (const ParamSpec& p : out_.components[i].kind->params) {
         std::vector<std::string> chain;
         value_of(i, p.name, chain);
       }
+      check_per_class(i);
+    }
+  }
+
+  // Lists with one item per traffic class have as many items as `classes`, or one.
+  void check_per_class(std::size_t i) const {
+    const ResolvedComponent& c = out_.components[i];
+    const auto classes = c.params.find("classes");
+    if (classes == c.params.end()) return;
+    const auto names = list_items(std::get<std::string>(classes->second));
+    for (std::size_t a = 0; a < names.size(); ++a)
+      for (std::size_t b = a + 1; b < names.size(); ++b)
+        if (names[a] == names[b])
+          throw ParameterError(raw_[i].at("classes").where + ": " + c.name + ".classes names '" + names[a] +
+                               "' twice (allowed distinct names)");
+    for (const ParamSpec& p : c.kind->params) {
+      if (p.type != ParamType::list || !p.per_class) continue;
+      const std::size_t n = list_items(std::get<std::string>(c.params.at(p.name))).size();
+      if (n != 1 && n != names.size())
+        throw ParameterError(raw_[i].at(p.name).where + ": " + c.name + "." + p.name + " has " + std::to_string(n) +
+                             " items but " + c.name + ".classes has " + std::to_string(names.size()) +
+                             " (allowed one per class, or one for all)");
+    }
   }
 
   const PortSpec& port_of(const ConnectionDecl& c, const std::string& component,
@@ -333,6 +356,13 @@ class Resolver {
                            std::to_string(depth) + " (a sender holds at most one credit per receiver slot; write " +
                            tx.kind->capacity_param + ": ${" + receiver.name + "." +
                            receiver.kind->capacity_param + "})");
+    for (const std::string& m : tx.kind->mirrors) {
+      const auto theirs = receiver.params.find(m);
+      if (theirs == receiver.params.end() || theirs->second == tx.params.at(m)) continue;
+      throw ParameterError(where + ": " + tx.name + "." + m + " = " + format_value(tx.params.at(m)) +
+                           " but its receiver " + receiver.name + " advertises " + format_value(theirs->second) +
+                           " (write " + m + ": ${" + receiver.name + "." + m + "})");
+    }
     // Every connection keeps to one clock, so a loop that spans clocks does so through
     // crossings; its monitor counts in the sender's cycles.
     out_.loops.push_back(loop);

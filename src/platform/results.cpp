@@ -22,20 +22,63 @@ json value_json(const ParamValue& v) {
   return std::visit([](const auto& x) { return json(x); }, v);
 }
 
-struct ClassFigures {
-  std::uint64_t sent = 0, delivered = 0;
-  core::LatencyStats latency;
-};
+json histogram_json(const core::LatencyStats& s) {
+  json h = json::array();
+  for (const auto& [value, count] : s.histogram()) h.push_back({value, count});
+  return h;
+}
 
-std::map<std::string, ClassFigures> by_class(const RunResult& r) {
-  std::map<std::string, ClassFigures> classes;
+// Per class over every link: a multi-class link's own classes, or a single-class link
+// under its source's class.
+std::map<std::string, core::ClassReport> by_class(const RunResult& r) {
+  std::map<std::string, core::ClassReport> classes;
+  auto add = [&](const core::ClassReport& k) {
+    core::ClassReport& c = classes[k.name];
+    c.name = k.name;
+    c.sent += k.sent;
+    c.delivered += k.delivered;
+    c.refused += k.refused;
+    c.throughput += k.throughput;
+    c.stall_cycles += k.stall_cycles;
+    c.latency.merge(k.latency);
+    c.credit_wait.merge(k.credit_wait);
+    if (k.starved_cycles > c.starved_cycles) {
+      c.starved_cycles = k.starved_cycles;
+      c.starved_by = k.starved_by;
+    }
+  };
   for (const core::LinkReport& l : r.links) {
-    ClassFigures& c = classes[l.traffic_class.empty() ? "unclassified" : l.traffic_class];
-    c.sent += l.sent;
-    c.delivered += l.delivered;
-    c.latency.merge(l.latency.creation_to_pop);
+    if (!l.classes.empty()) {
+      for (const core::ClassReport& k : l.classes) add(k);
+      continue;
+    }
+    core::ClassReport k;
+    k.name = l.traffic_class.empty() ? "unclassified" : l.traffic_class;
+    k.sent = l.sent;
+    k.delivered = l.delivered;
+    k.refused = l.source_refused;
+    k.throughput = l.throughput;
+    k.latency = l.latency.creation_to_pop;
+    k.credit_wait = l.latency.creation_to_send;
+    k.stall_cycles = l.credit_stall_cycles;
+    add(k);
   }
   return classes;
+}
+
+json class_json(const core::ClassReport& c) {
+  json latency = latency_json(c.latency), wait = latency_json(c.credit_wait);
+  latency["histogram"] = histogram_json(c.latency);
+  wait["histogram"] = histogram_json(c.credit_wait);
+  return {{"sent", c.sent},
+          {"delivered", c.delivered},
+          {"refused", c.refused},
+          {"throughput", c.throughput},
+          {"stall_cycles", c.stall_cycles},
+          {"starved_by", c.starved_by},
+          {"starved_cycles", c.starved_cycles},
+          {"latency", latency},
+          {"credit_wait", wait}};
 }
 
 std::vector<std::string> diagnosis(const RunResult& r) {
@@ -109,11 +152,16 @@ std::string run_json(const Platform& platform, const RunResult& result) {
           {"send_to_arrival", latency_json(l.latency.send_to_arrival)},
           {"arrival_to_pop", latency_json(l.latency.arrival_to_pop)},
           {"creation_to_pop", latency_json(l.latency.creation_to_pop)}}}};
+    if (!l.classes.empty()) {
+      links[l.name]["pool_policy"] = l.pool_policy;
+      json per_class = json::object();
+      for (const core::ClassReport& k : l.classes) per_class[k.name] = class_json(k);
+      links[l.name]["classes"] = per_class;
+    }
   }
   doc["links"] = links;
   json classes = json::object();
-  for (const auto& [name, c] : by_class(result))
-    classes[name] = {{"sent", c.sent}, {"delivered", c.delivered}, {"latency", latency_json(c.latency)}};
+  for (const auto& [name, c] : by_class(result)) classes[name] = class_json(c);
   doc["classes"] = classes;
   doc["diagnosis"] = diagnosis(result);
   return doc.dump(2) + "\n";
@@ -127,7 +175,14 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
     os << "link '" << l.name << "': throughput " << fixed(l.throughput, 3) << ", " << l.sent
        << " sent, " << l.delivered << " delivered";
     if (l.kind == "ready_valid" || l.dropped) os << ", " << l.dropped << " dropped";
-    if (l.kind == "ready_valid") {
+    if (!l.classes.empty()) {
+      os << ", " << l.credits << " header credits, " << l.pool_policy << "\n";
+      for (const core::ClassReport& k : l.classes)
+        os << "  class '" << k.name << "': throughput " << fixed(k.throughput, 3) << ", waited for credits "
+           << k.stall_cycles << " cycles\n";
+      if (l.conservation_violations) os << "  CONSERVATION VIOLATED in " << l.conservation_violations << " cycles\n";
+      continue;
+    } else if (l.kind == "ready_valid") {
       os << ", source held " << l.source_held_cycles << " cycles; sink depth " << l.receiver_depth
          << (l.lossy ? " (lossy)" : " (backpressure)") << ", peak occupancy " << l.peak_occupancy << "\n";
     } else {
@@ -147,9 +202,11 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
     if (l.conservation_violations)
       os << "  CONSERVATION VIOLATED in " << l.conservation_violations << " cycles\n";
   }
-  for (const auto& [name, c] : by_class(result))
-    os << "class '" << name << "': " << c.sent << " sent, " << c.delivered
-       << " delivered, latency " << latency_text(c.latency) << "\n";
+  for (const auto& [name, c] : by_class(result)) {
+    os << "class '" << name << "': " << c.sent << " sent, " << c.delivered << " delivered";
+    if (c.refused) os << ", " << c.refused << " refused at the source";
+    os << ", latency " << latency_text(c.latency) << ", credit wait " << latency_text(c.credit_wait) << "\n";
+  }
   for (const std::string& line : diagnosis(result)) os << "- " << line << "\n";
   return os.str();
 }

@@ -19,6 +19,8 @@ std::unique_ptr<Channel> make_channel(ChannelType type) {
       return std::make_unique<FlowChannel>();
     case ChannelType::credit:
       return std::make_unique<CreditChannel>();
+    case ChannelType::class_credit:
+      return std::make_unique<ClassCreditChannel>();
   }
   return nullptr;
 }
@@ -134,9 +136,12 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     if (loop.sender.empty()) {
       r.kind = "ready_valid";
       r.forward_latency = r.credit_latency = 0;
-    } else if (!r.crosses_clocks) {
+    } else if (!r.crosses_clocks && r.classes.empty()) {
       r.loop_rtt = static_cast<std::uint64_t>(r.forward_latency + r.credit_latency + 2);
     }
+    const std::uint64_t window = r.cycles > r.warmup ? r.cycles - r.warmup : 0;
+    for (core::ClassReport& k : r.classes)
+      k.throughput = window ? static_cast<double>(k.sent) / static_cast<double>(window) : 0.0;
     if (!obs.first_violation().empty()) result.first_violations.push_back(obs.first_violation());
     result.links.push_back(std::move(r));
   }

@@ -1,26 +1,25 @@
 // Credits returned in one cycle, per traffic class and credit type (a header each packet,
-// data units beside it): the payload of a multi-class link's credit channel.
+// data units beside it): the payload of a multi-class link's credit channel. Fixed arrays,
+// so a VCD can trace each count in place.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <ostream>
-#include <vector>
 
 namespace creditflow::core {
 
-struct ClassCredits {
-  std::vector<std::int64_t> header, data;
+inline constexpr std::size_t max_classes = 8;
 
-  bool any() const {
-    for (std::size_t c = 0; c < header.size(); ++c)
-      if (header[c] || data[c]) return true;
-    return false;
-  }
+struct ClassCredits {
+  std::array<std::int64_t, max_classes> header{};
+  std::array<std::int64_t, max_classes> data{};
+
   friend bool operator==(const ClassCredits& a, const ClassCredits& b) {
     return a.header == b.header && a.data == b.data;
   }
   friend std::ostream& operator<<(std::ostream& os, const ClassCredits& c) {
     os << "credits{";
-    for (std::size_t i = 0; i < c.header.size(); ++i) os << (i ? " " : "") << c.header[i] << "h+" << c.data[i] << "d";
+    for (std::size_t i = 0; i < max_classes; ++i) os << (i ? " " : "") << c.header[i] << "h+" << c.data[i] << "d";
     return os << "}";
   }
 };

@@ -84,6 +84,9 @@ class ClassSenderCore {
   Arbiter arbiter_;
   std::vector<std::int64_t> held_h_, held_d_;
   std::vector<Figures> figures_;
+  // Per class in the current cycle: -1 not waiting for credits, else the class holding
+  // most of the shared pool (itself when none does).
+  std::vector<int> waiting_;
   int chosen_ = -1;
   Cycle now_ = 0, measure_from_ = 0;
   std::string where_;

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <utility>
 #include <vector>
 
 namespace creditflow::core {
@@ -20,6 +21,8 @@ class LatencyStats {
   std::uint64_t percentile(double p) const;
   std::uint64_t max() const { return max_; }
   std::uint64_t min() const { return count_ ? min_ : 0; }
+  // Every latency seen with how often, ascending.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> histogram() const;
 
  private:
   // Dense bins for common latencies, a sparse map for the long tail.

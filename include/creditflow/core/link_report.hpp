@@ -3,11 +3,24 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "creditflow/core/receiver_core.hpp"
 #include "creditflow/core/types.hpp"
 
 namespace creditflow::core {
+
+// One traffic class of a multi-class link, over the measurement window.
+struct ClassReport {
+  std::string name;
+  std::uint64_t sent = 0, delivered = 0, refused = 0;
+  double throughput = 0.0, offered_rate = 0.0, drain_rate = 0.0;
+  LatencyStats latency;      // creation to delivery (pop)
+  LatencyStats credit_wait;  // ready (created) to sent
+  std::uint64_t stall_cycles = 0;  // had a packet, not allowed by the pool
+  std::string starved_by;          // the class holding most of the shared pool meanwhile
+  std::uint64_t starved_cycles = 0;
+};
 
 struct LinkReport {
   std::string name;
@@ -48,6 +61,8 @@ struct LinkReport {
   std::uint64_t conservation_violations = 0;
   std::uint64_t source_refused = 0;  // flits the source could not queue
   FlitLatency latency;
+  std::string pool_policy;           // multi-class links: how the buffer is divided
+  std::vector<ClassReport> classes;  // multi-class links, in the order of their classes
 };
 
 }  // namespace creditflow::core

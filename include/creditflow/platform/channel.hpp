@@ -5,12 +5,14 @@
 #include <string>
 #include <systemc>
 
+#include "creditflow/core/class_credits.hpp"
 #include "creditflow/core/flit.hpp"
+#include "creditflow/cycle/class_trace.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
 
 namespace creditflow::platform {
 
-enum class ChannelType { stream, flow, credit };
+enum class ChannelType { stream, flow, credit, class_credit };
 
 const char* channel_type_name(ChannelType type);
 
@@ -52,6 +54,16 @@ class CreditChannel : public Channel {
     sc_core::sc_trace(tf, credit, name);
   }
   sc_core::sc_signal<bool> credit;
+};
+
+// Credits per traffic class and credit type, one bundle per cycle (multi-class links).
+class ClassCreditChannel : public Channel {
+ public:
+  ChannelType type() const override { return ChannelType::class_credit; }
+  void trace(sc_core::sc_trace_file* tf, const std::string& name) const override {
+    sc_core::sc_trace(tf, credits, name);
+  }
+  sc_core::sc_signal<core::ClassCredits> credits;
 };
 
 }  // namespace creditflow::platform

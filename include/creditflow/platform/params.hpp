@@ -2,6 +2,7 @@
 // and the parser that turns YAML or command-line text into a checked value.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
@@ -9,7 +10,10 @@
 namespace creditflow::platform {
 
 // `clock` is the name of one of the platform's clocks: a component's second domain.
-enum class ParamType { integer, real, boolean, choice, text, clock };
+// `list` is comma-separated items, each checked against `element` (with `sequence`, an
+// item may be several values joined by '/'); a `per_class` list has one item per traffic
+// class of its component, or one item for them all.
+enum class ParamType { integer, real, boolean, choice, text, clock, list };
 
 struct ParamSpec {
   std::string name;
@@ -24,6 +28,9 @@ struct ParamSpec {
   double max_real = 0.0;
   std::vector<std::string> choices;
   std::string doc;
+  std::shared_ptr<ParamSpec> element;  // lists: what each item is
+  bool sequence = false;
+  bool per_class = false;
 
   static ParamSpec integer(std::string name, std::string default_text, std::int64_t lo,
                            std::int64_t hi, std::string doc);
@@ -34,6 +41,8 @@ struct ParamSpec {
                           std::vector<std::string> choices, std::string doc);
   static ParamSpec text(std::string name, std::string default_text, std::string doc);
   static ParamSpec clock(std::string name, std::string doc);
+  static ParamSpec list(std::string name, std::string default_text, ParamSpec element, std::string doc,
+                        bool per_class = true, bool sequence = false);
   ParamSpec& make_required() {
     required = true;
     return *this;
@@ -52,5 +61,11 @@ ParamValue parse_param(const ParamSpec& spec, const std::string& text, const std
 
 // The value as YAML or a CSV cell would show it.
 std::string format_value(const ParamValue& value);
+
+// The items of a list value, and of one '/'-joined item.
+std::vector<std::string> list_items(const std::string& list, char separator = ',');
+// A per-class list as integers or reals, its single item repeated for `classes` classes.
+std::vector<std::int64_t> per_class_integers(const std::string& list, std::size_t classes);
+std::vector<double> per_class_reals(const std::string& list, std::size_t classes);
 
 }  // namespace creditflow::platform

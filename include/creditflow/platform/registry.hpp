@@ -66,6 +66,8 @@ struct KindSpec {
   std::string credit_in = "credit_in";  // senders: where credits come back
   std::string credit_out = "credit";    // receivers: where credits leave
   std::string capacity_param;           // senders: their credits; receivers: their depth
+  // Senders: parameters that must equal their receiver's (what it advertises).
+  std::vector<std::string> mirrors;
 
   const ParamSpec* param(const std::string& name) const;
   const PortSpec* port(const std::string& name) const;

@@ -1,0 +1,99 @@
+// SPEC section 4 and multi-class links through the tool.
+#include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
+
+#include "harness.hpp"
+
+using nlohmann::json;
+
+namespace {
+json run(const std::string& args) {
+  const auto o = cftool::tool(args + " --json");
+  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  return json::parse(o.out);
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(spec4_figures_under_every_policy) {
+  struct Want {
+    const char* policy;
+    int worst_wait, sent, refused;
+  };
+  for (const Want& w : {Want{"shared", 101, 200, 199}, Want{"split", 0, 400, 0}, Want{"reserved", 0, 400, 0}}) {
+    const json doc = run(std::string("run ../../models/dma_irq_classes.yaml --set rx.policy=") + w.policy);
+    const json& b = doc.at("classes").at("B");
+    BOOST_TEST(b.at("credit_wait").at("max").get<int>() == w.worst_wait, w.policy);
+    BOOST_TEST(b.at("sent").get<int>() == w.sent, w.policy);
+    BOOST_TEST(b.at("refused").get<int>() == w.refused, w.policy);
+    BOOST_TEST(doc.at("links").at("rx").at("conservation_violations").get<int>() == 0, w.policy);
+    for (const char* key : {"delivered", "throughput", "stall_cycles"}) BOOST_TEST(b.contains(key), key);
+    for (const char* key : {"mean", "p50", "p99", "max", "histogram"}) {
+      BOOST_TEST(b.at("latency").contains(key), key);
+      BOOST_TEST(b.at("credit_wait").contains(key), key);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(shared_pool_diagnosis_names_the_starving_class) {
+  const json doc = run("run ../../models/dma_irq_classes.yaml");
+  BOOST_TEST(doc.at("diagnosis").at(0).get<std::string>() ==
+             "class 'B' on link 'rx' waited for credits in 2396 cycles, up to 101 cycles for one packet: class 'A' "
+             "held the shared pool in 2396 of them (shared (0+0 reserved, 8 shared)); reserve credits for 'B' or "
+             "split the pool");
+  const json& hist = doc.at("classes").at("B").at("credit_wait").at("histogram");
+  BOOST_TEST(hist.back().at(0).get<int>() == 101);  // the worst wait, as [cycles, count]
+  BOOST_TEST(hist.back().at(1).get<int>() == 19);   // once per blocked phase; the 20th is unsent at the end
+}
+
+BOOST_AUTO_TEST_CASE(round_robin_shares_within_one_word_from_yaml) {
+  const json c = run("run classes.yaml").at("classes");
+  const int x = c.at("X").at("sent").get<int>(), y = c.at("Y").at("sent").get<int>(), z = c.at("Z").at("sent").get<int>();
+  BOOST_TEST(x + y + z == 1000);
+  BOOST_TEST(std::max({x, y, z}) - std::min({x, y, z}) <= 1);
+}
+
+BOOST_AUTO_TEST_CASE(weighted_shares_from_yaml) {
+  const json c = run("run classes.yaml --set tx.arbitration=weighted --set tx.weights=5,2,1 --cycles 800").at("classes");
+  BOOST_TEST(c.at("X").at("sent").get<int>() == 500);
+  BOOST_TEST(c.at("Y").at("sent").get<int>() == 200);
+  BOOST_TEST(c.at("Z").at("sent").get<int>() == 100);
+}
+
+BOOST_AUTO_TEST_CASE(data_credits_limit_large_packets) {
+  // X sends 64-byte packets (4 data credits of 16 bytes), Y and Z bare words; its
+  // consumer pops only when t % 4 == 0: 250 pops in 1000 cycles.
+  const std::string base = "run classes.yaml --set tx.payload_bytes=64,0,0 --set rx.drain_every=4,1,1 "
+                           "--set rx.policy=split ";
+  auto x_of = [](const json& doc) { return doc.at("classes").at("X"); };
+  // 12 data credits split: X's 4 hold one packet, so at most one is ever in flight.
+  const json tight = run(base + "--set rx.data_depth=12");
+  BOOST_TEST(tight.at("links").at("rx").at("conservation_violations").get<int>() == 0);
+  BOOST_TEST(x_of(tight).at("delivered").get<int>() == 250);
+  BOOST_TEST(x_of(tight).at("sent").get<int>() - x_of(tight).at("delivered").get<int>() == 1);
+  // Plenty of data credits: X's header share (6 of 16) bounds what waits instead.
+  const json roomy = run(base + "--set rx.data_depth=120");
+  BOOST_TEST(x_of(roomy).at("delivered").get<int>() == 250);
+  BOOST_TEST(x_of(roomy).at("sent").get<int>() - x_of(roomy).at("delivered").get<int>() == 6);
+  // Fewer data credits than one packet needs: it can never go.
+  const json none = run("run classes.yaml --set rx.data_depth=3 --set tx.payload_bytes=64,0,0 --set rx.policy=split");
+  BOOST_TEST(x_of(none).at("sent").get<int>() == 0);
+  BOOST_TEST(x_of(none).at("stall_cycles").get<int>() == 1000);
+}
+
+BOOST_AUTO_TEST_CASE(class_validation_errors) {
+  auto err = [](const std::string& args) { return cftool::tool(args).err; };
+  BOOST_TEST(err("run classes.yaml --set tx.policy=split") ==
+             "creditflow: classes.yaml:3: credit loop of tx: tx.policy = split but its receiver rx advertises shared "
+             "(write policy: ${rx.policy})\n");
+  BOOST_TEST(err("run classes.yaml --set rx.drain_every=1,2") ==
+             "creditflow: --set rx.drain_every=1,2: rx.drain_every has 2 items but rx.classes has 3 (allowed one "
+             "per class, or one for all)\n");
+  // The sender mirrors ${rx.classes}, and is checked first.
+  BOOST_TEST(err("run classes.yaml --set rx.classes=X,X,Z") ==
+             "creditflow: classes.yaml:5: tx.classes names 'X' twice (allowed distinct names)\n");
+  BOOST_TEST(err("run classes.yaml --set tx.weights=1,0,1") ==
+             "creditflow: --set tx.weights=1,0,1: tx.weights = 0 is out of range (allowed 1..1073741824)\n");
+  BOOST_TEST(err("run classes.yaml --set rx.policy=fair") ==
+             "creditflow: --set rx.policy=fair: rx.policy = fair is not a known choice (allowed one of shared, split, "
+             "reserved)\n");
+}
