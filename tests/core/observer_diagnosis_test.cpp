@@ -121,3 +121,17 @@ BOOST_AUTO_TEST_CASE(stall_sizing_rules) {
   BOOST_TEST(s.bytes == 8000.0);
   BOOST_TEST(s.credits == 500);
 }
+
+BOOST_AUTO_TEST_CASE(observer_checks_every_class_and_credit_type) {
+  LoopObserver obs("rx", 8, 0);
+  LoopState s;
+  s.sender_credits = 5;
+  s.receiver_occupancy = 3;
+  s.classes = {{"A", 2, 2, 8, 8}, {"B", 1, 1, 0, 1}};  // B's receiver holds a data credit B never spent
+  const auto v = obs.observe(12, s);
+  BOOST_TEST_REQUIRE(v.has_value());
+  BOOST_TEST(*v == "credit conservation violated on link 'rx' at cycle 12 for class 'B' data credits: the sender "
+                   "holds 0, the receiver 1 (1 extra)");
+  s.classes[1].receiver_data = 0;
+  BOOST_TEST(!obs.observe(13, s).has_value());
+}
