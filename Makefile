@@ -5,9 +5,10 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 # cmake/g++/make/pkg-config: the build; libsystemc-dev: the SystemC 2.3.4 kernel;
 # libboost-test-dev: Boost.Test for the test suite; libyaml-cpp-dev, nlohmann-json3-dev,
-# libcli11-dev: YAML platforms, JSON results, the command line; gnuplot-nox: sweep plots.
+# libcli11-dev: YAML platforms, JSON results, the command line; gnuplot-nox: sweep plots;
+# verilator: RTL co-simulation of rtl/credit_receiver.sv.
 DEBIAN_PACKAGES := cmake g++ make pkg-config libsystemc-dev libboost-test-dev \
-  libyaml-cpp-dev nlohmann-json3-dev libcli11-dev gnuplot-nox
+  libyaml-cpp-dev nlohmann-json3-dev libcli11-dev gnuplot-nox verilator
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE := 1
 
 .PHONY: all deps configure build run test clean
