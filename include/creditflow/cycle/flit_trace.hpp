@@ -15,7 +15,8 @@ void sc_trace(sc_core::sc_trace_file* tf, const BasicFlit<Payload>& flit, const 
   sc_core::sc_trace(tf, flit.created, name + ".created");
   sc_core::sc_trace(tf, flit.sent, name + ".sent");
   sc_core::sc_trace(tf, flit.data_units, name + ".data_units");
-  sc_core::sc_trace(tf, flit.payload, name + ".payload");
+  using sc_core::sc_trace;  // a user's payload type brings its own, found by argument lookup
+  sc_trace(tf, flit.payload, name + ".payload");
 }
 
 }  // namespace creditflow::core

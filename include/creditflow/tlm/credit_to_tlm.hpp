@@ -1,0 +1,168 @@
+// A credit link into TLM-2.0: the receiver of the request link. Its consumer pops one
+// beat per cycle, each returning a credit, into an assembly register that holds one
+// transaction; once that is whole, an initiator socket forwards it to the target IP with
+// b_transport, and no beat is popped until the target has answered: a slow target backs up
+// into the credits and stalls the sender, as a slow consumer does. The response (status,
+// then read data) leaves on a ready/valid stream into the return link's CreditSender.
+// Pops are decided after the target has answered within the cycle, so a zero-delay
+// target drains exactly like a model receiver that pops every cycle.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <vector>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/core/limits.hpp"
+#include "creditflow/cycle/clocking.hpp"
+#include "creditflow/cycle/flit_trace.hpp"
+#include "creditflow/cycle/protocol_errors.hpp"
+#include "creditflow/monitor/loop_participant.hpp"
+#include "creditflow/tlm/beat.hpp"
+
+namespace creditflow::tlm_bridge {
+
+class CreditToTlm : public sc_core::sc_module, public monitor::LoopParticipant {
+ public:
+  tlm_utils::simple_initiator_socket<CreditToTlm> initiator{"initiator"};
+  sc_core::sc_in<bool> clk{"clk"};
+  // Requests in: this bridge is the request link's receiver.
+  sc_core::sc_in<bool> in_valid{"in_valid"};
+  sc_core::sc_in<TlmFlit> in_flit{"in_flit"};
+  sc_core::sc_out<bool> credit_out{"credit_out"};
+  // Responses out, into the return link's CreditSender.
+  sc_core::sc_out<bool> resp_valid{"resp_valid"};
+  sc_core::sc_out<TlmFlit> resp_flit{"resp_flit"};
+  sc_core::sc_in<bool> resp_ready{"resp_ready"};
+
+  SC_HAS_PROCESS(CreditToTlm);
+  CreditToTlm(sc_core::sc_module_name name, std::int64_t width, std::int64_t depth)
+      : sc_core::sc_module(name), width_(width), depth_(depth) {
+    check_range(this->name(), "depth", depth, 1, core::limits::max_depth);
+    SC_METHOD(on_edge);
+    sensitive << clk.pos();
+    dont_initialize();
+    SC_METHOD(decide);
+    sensitive << settle_;
+    dont_initialize();
+    SC_THREAD(forward);
+    credit_out.initialize(false);
+    resp_valid.initialize(false);
+  }
+
+  std::uint64_t transactions() const { return forwarded_; }
+
+  void contribute(core::LoopState& s) const override {
+    s.receiver_occupancy += static_cast<std::int64_t>(stored_.size());
+    s.popped += popped_;
+    s.receiver_popping = s.receiver_popping || pop_now_;
+  }
+
+ private:
+  void on_edge() {
+    if (cycle::opening_edge()) return;
+    if (pop_now_) {
+      assembly_.push_back(stored_.front());
+      stored_.pop_front();
+      ++popped_;
+      if (whole()) {
+        busy_ = true;
+        assembled_.notify(sc_core::SC_ZERO_TIME);
+      }
+    }
+    if (in_valid.read()) {
+      if (static_cast<std::int64_t>(stored_.size()) == depth_)
+        cycle::report_protocol_errors([&] {
+          throw ProtocolError(std::string(name()) + ": a request beat arrived with all " + std::to_string(depth_) +
+                              " slots full (more beats in flight than credits)");
+        });
+      stored_.push_back(in_flit.read().payload);
+    }
+    if (offered_ && resp_ready.read()) responses_.pop_front();
+    offered_ = !responses_.empty();
+    resp_valid.write(offered_);
+    if (offered_) resp_flit.write(responses_.front());
+    settle_.notify(sc_core::SC_ZERO_TIME);
+  }
+
+  // The pop of the coming cycle, once the worker has done what it can in this one.
+  void decide() {
+    pop_now_ = !stored_.empty() && !busy_;
+    credit_out.write(pop_now_);
+  }
+
+  // Forwards each assembled transaction to the target, in order.
+  void forward() {
+    for (;;) {
+      while (!busy_) wait(assembled_);
+      const TlmBeat header = assembly_.front();
+      std::vector<unsigned char> data(header.length, 0);
+      std::size_t at = 0;
+      for (std::size_t k = 1; k < assembly_.size(); ++k) {
+        std::memcpy(data.data() + at, &assembly_[k].value, assembly_[k].bytes);
+        at += assembly_[k].bytes;
+      }
+      tlm::tlm_generic_payload trans;
+      trans.set_command(header.write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+      trans.set_address(header.address);
+      trans.set_data_ptr(data.data());
+      trans.set_data_length(header.length);
+      trans.set_streaming_width(header.length);
+      trans.set_byte_enable_ptr(nullptr);
+      trans.set_dmi_allowed(false);
+      trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+      initiator->b_transport(trans, delay);
+      wait(delay);  // the target's own time
+      ++forwarded_;
+      respond(header, trans);
+      assembly_.clear();
+      busy_ = false;
+      settle_.notify(sc_core::SC_ZERO_TIME);
+    }
+  }
+
+  // Whether the assembly register holds a whole transaction.
+  bool whole() const {
+    const TlmBeat& header = assembly_.front();
+    if (!header.write) return true;
+    std::size_t bytes = 0;
+    for (std::size_t k = 1; k < assembly_.size(); ++k) bytes += assembly_[k].bytes;
+    return bytes >= header.length;
+  }
+
+  void respond(const TlmBeat& request, const tlm::tlm_generic_payload& trans) {
+    TlmFlit r;
+    r.payload.kind = TlmBeat::response;
+    r.payload.tag = request.tag;
+    r.payload.status = trans.is_response_ok() ? 1 : 0;
+    r.payload.length = request.write ? 0 : request.length;
+    responses_.push_back(r);
+    if (request.write) return;
+    const unsigned char* data = trans.get_data_ptr();
+    for (std::uint32_t at = 0; at < request.length; at += static_cast<std::uint32_t>(width_)) {
+      TlmFlit d;
+      d.payload.kind = TlmBeat::data;
+      d.payload.tag = request.tag;
+      d.payload.bytes = static_cast<std::uint8_t>(std::min<std::uint32_t>(width_, request.length - at));
+      std::memcpy(&d.payload.value, data + at, d.payload.bytes);
+      responses_.push_back(d);
+    }
+  }
+
+  std::int64_t width_, depth_;
+  std::deque<TlmBeat> stored_;     // the buffer: beats holding credits
+  std::vector<TlmBeat> assembly_;  // the transaction being gathered or forwarded
+  bool busy_ = false;              // the target has the assembled transaction
+  bool pop_now_ = false;
+  std::uint64_t popped_ = 0, forwarded_ = 0;
+  std::deque<TlmFlit> responses_;
+  bool offered_ = false;
+  sc_core::sc_event assembled_, settle_;
+};
+
+}  // namespace creditflow::tlm_bridge
