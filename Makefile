@@ -11,7 +11,7 @@ DEBIAN_PACKAGES := cmake g++ make pkg-config libsystemc-dev libboost-test-dev \
   libyaml-cpp-dev nlohmann-json3-dev libcli11-dev gnuplot-nox verilator
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE := 1
 
-.PHONY: all deps configure build run test clean
+.PHONY: all deps configure build run test bench clean
 
 all: build
 
@@ -43,6 +43,10 @@ run: build
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Simulated cycles per second, side by side in one run (not part of the tests).
+bench: build
+	./$(BUILD)/bench/credit_loop_bench
 
 clean:
 	rm -rf $(BUILD)
