@@ -14,27 +14,9 @@
 #include "creditflow/core/seed.hpp"
 #include "creditflow/monitor/loop_monitor.hpp"
 #include "creditflow/tlm/tlm_credit_link.hpp"
+#include "creditflow/tlm/tlm_memory.hpp"
 
 using namespace creditflow;
-
-struct Memory : sc_core::sc_module {
-  tlm_utils::simple_target_socket<Memory> socket{"socket"};
-  std::vector<unsigned char> bytes;
-  sc_core::sc_time access;
-  Memory(sc_core::sc_module_name n, std::size_t size, sc_core::sc_time access_time)
-      : sc_module(n), bytes(size, 0), access(access_time) {
-    socket.register_b_transport(this, &Memory::b_transport);
-  }
-  void b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& delay) {
-    unsigned char* at = bytes.data() + t.get_address();
-    if (t.is_write())
-      std::copy(t.get_data_ptr(), t.get_data_ptr() + t.get_data_length(), at);
-    else
-      std::copy(at, at + t.get_data_length(), t.get_data_ptr());
-    delay += access;
-    t.set_response_status(tlm::TLM_OK_RESPONSE);
-  }
-};
 
 struct Generator : sc_core::sc_module {
   tlm_utils::simple_initiator_socket<Generator> socket{"socket"};
@@ -82,7 +64,7 @@ int sc_main(int argc, char* argv[]) {
   sc_core::sc_clock clk("clk", 1, sc_core::SC_NS);
   Generator gen("generator", transactions, 4096);
   tlm_bridge::TlmCreditLink link("link", p);
-  Memory mem("memory", 4096, sc_core::sc_time(memory_cycles, sc_core::SC_NS));
+  tlm_bridge::TlmMemory mem("memory", 4096, sc_core::sc_time(memory_cycles, sc_core::SC_NS));
   link.clk(clk);
   gen.socket.bind(link.target());
   link.initiator().bind(mem.socket);

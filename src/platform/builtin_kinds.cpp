@@ -29,6 +29,23 @@ C& as(Channel& channel) {
   return dynamic_cast<C&>(channel);  // the resolver has checked the channel type
 }
 
+// Binds a module's port group to a channel: valid and flit, and ready on a stream.
+template <class Valid, class Flit, class Ready>
+void bind_stream(Valid& valid, Flit& flit, Ready& ready, Channel& ch) {
+  auto& s = as<StreamChannel>(ch);
+  valid(s.valid);
+  flit(s.flit);
+  ready(s.ready);
+}
+template <class Valid, class Flit>
+void bind_flow(Valid& valid, Flit& flit, Channel& ch) {
+  auto& f = as<FlowChannel>(ch);
+  valid(f.valid);
+  flit(f.flit);
+}
+
+double period_ps(const sc_core::sc_clock& clk) { return clk.period() / sc_core::sc_time(1, sc_core::SC_PS); }
+
 core::SourceParams source_params(const ComponentConfig& c) {
   core::SourceParams p;
   const std::string& pattern = c.text("pattern");
@@ -55,10 +72,7 @@ class SourceComponent : public Component {
       : config_(c), module_(c.name().c_str(), source_params(c), c.seed()) {}
   void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
   void bind(const std::string&, Channel& ch) override {
-    auto& s = as<StreamChannel>(ch);
-    module_.out_valid(s.valid);
-    module_.out_flit(s.flit);
-    module_.out_ready(s.ready);
+    bind_stream(module_.out_valid, module_.out_flit, module_.out_ready, ch);
   }
   const monitor::LoopParticipant* participant() const override { return &module_; }
   void contribute(core::LinkReport& r) const override {
@@ -77,14 +91,9 @@ class SenderComponent : public Component {
   void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
   void bind(const std::string& port, Channel& ch) override {
     if (port == "in") {
-      auto& s = as<StreamChannel>(ch);
-      module_.in_valid(s.valid);
-      module_.in_flit(s.flit);
-      module_.in_ready(s.ready);
+      bind_stream(module_.in_valid, module_.in_flit, module_.in_ready, ch);
     } else if (port == "out") {
-      auto& f = as<FlowChannel>(ch);
-      module_.out_valid(f.valid);
-      module_.out_flit(f.flit);
+      bind_flow(module_.out_valid, module_.out_flit, ch);
     } else {
       module_.credit_in(as<CreditChannel>(ch).credit);
     }
@@ -109,11 +118,9 @@ class LinkComponent : public Component {
   void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
   void bind(const std::string& port, Channel& ch) override {
     if (port == "in") {
-      module_.in_valid(as<FlowChannel>(ch).valid);
-      module_.in_flit(as<FlowChannel>(ch).flit);
+      bind_flow(module_.in_valid, module_.in_flit, ch);
     } else if (port == "out") {
-      module_.out_valid(as<FlowChannel>(ch).valid);
-      module_.out_flit(as<FlowChannel>(ch).flit);
+      bind_flow(module_.out_valid, module_.out_flit, ch);
     } else if (port == "credit_in") {
       module_.credit_in(as<CreditChannel>(ch).credit);
     } else {
@@ -154,17 +161,15 @@ class ReceiverComponent : public Component {
   }
   void bind_clock(sc_core::sc_clock& clk) override {
     module_.clk(clk);
-    period_ps_ = clk.period() / sc_core::sc_time(1, sc_core::SC_PS);
+    period_ps_ = period_ps(clk);
   }
   void bind(const std::string& port, Channel& ch) override {
     if (port == "in") {
-      module_.in_valid(as<FlowChannel>(ch).valid);
-      module_.in_flit(as<FlowChannel>(ch).flit);
+      bind_flow(module_.in_valid, module_.in_flit, ch);
     } else if (port == "credit") {
       module_.credit_out(as<CreditChannel>(ch).credit);
     } else {
-      module_.out_valid(as<FlowChannel>(ch).valid);
-      module_.out_flit(as<FlowChannel>(ch).flit);
+      bind_flow(module_.out_valid, module_.out_flit, ch);
     }
   }
   const monitor::LoopParticipant* participant() const override { return &module_; }
@@ -191,10 +196,7 @@ class CreditSourceComponent : public Component {
   void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
   void bind(const std::string& port, Channel& ch) override {
     if (port == "out") {
-      auto& s = as<StreamChannel>(ch);
-      module_.out_valid(s.valid);
-      module_.out_flit(s.flit);
-      module_.out_ready(s.ready);
+      bind_stream(module_.out_valid, module_.out_flit, module_.out_ready, ch);
     } else {
       module_.credit_in(as<CreditChannel>(ch).credit);
     }
@@ -225,19 +227,15 @@ class SinkComponent : public Component {
   }
   void bind_clock(sc_core::sc_clock& clk) override {
     module_.clk(clk);
-    period_ps_ = clk.period() / sc_core::sc_time(1, sc_core::SC_PS);
+    period_ps_ = period_ps(clk);
   }
   void bind(const std::string& port, Channel& ch) override {
     if (port == "in") {
-      auto& s = as<StreamChannel>(ch);
-      module_.in_valid(s.valid);
-      module_.in_flit(s.flit);
-      module_.in_ready(s.ready);
+      bind_stream(module_.in_valid, module_.in_flit, module_.in_ready, ch);
     } else if (port == "popped") {
       module_.popped(as<CreditChannel>(ch).credit);
     } else {
-      module_.out_valid(as<FlowChannel>(ch).valid);
-      module_.out_flit(as<FlowChannel>(ch).flit);
+      bind_flow(module_.out_valid, module_.out_flit, ch);
     }
   }
   const monitor::LoopParticipant* participant() const override { return &module_; }
@@ -263,16 +261,10 @@ class SliceComponent : public Component {
   explicit SliceComponent(const ComponentConfig& c) : module_(c.name().c_str(), c.integer("entries")) {}
   void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
   void bind(const std::string& port, Channel& ch) override {
-    auto& s = as<StreamChannel>(ch);
-    if (port == "in") {
-      module_.in_valid(s.valid);
-      module_.in_flit(s.flit);
-      module_.in_ready(s.ready);
-    } else {
-      module_.out_valid(s.valid);
-      module_.out_flit(s.flit);
-      module_.out_ready(s.ready);
-    }
+    if (port == "in")
+      bind_stream(module_.in_valid, module_.in_flit, module_.in_ready, ch);
+    else
+      bind_stream(module_.out_valid, module_.out_flit, module_.out_ready, ch);
   }
 
  private:
@@ -287,17 +279,13 @@ class AsyncFifoComponent : public Component {
   void bind_clock(sc_core::sc_clock& clk) override { module_.wr_clk(clk); }
   void bind_domain_clock(const std::string&, sc_core::sc_clock& clk) override {
     module_.rd_clk(clk);
-    read_period_ps_ = clk.period() / sc_core::sc_time(1, sc_core::SC_PS);
+    read_period_ps_ = period_ps(clk);
   }
   void bind(const std::string& port, Channel& ch) override {
     if (port == "in") {
-      auto& s = as<StreamChannel>(ch);
-      module_.in_valid(s.valid);
-      module_.in_flit(s.flit);
-      module_.in_ready(s.ready);
+      bind_stream(module_.in_valid, module_.in_flit, module_.in_ready, ch);
     } else {
-      module_.out_valid(as<FlowChannel>(ch).valid);
-      module_.out_flit(as<FlowChannel>(ch).flit);
+      bind_flow(module_.out_valid, module_.out_flit, ch);
     }
   }
   const monitor::LoopParticipant* participant() const override { return &module_; }
@@ -327,14 +315,10 @@ class FlitCrossingComponent : public Component {
   void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
   void bind_domain_clock(const std::string&, sc_core::sc_clock& clk) override { module_.to_clk(clk); }
   void bind(const std::string& port, Channel& ch) override {
-    auto& f = as<FlowChannel>(ch);
-    if (port == "in") {
-      module_.in_valid(f.valid);
-      module_.in_flit(f.flit);
-    } else {
-      module_.out_valid(f.valid);
-      module_.out_flit(f.flit);
-    }
+    if (port == "in")
+      bind_flow(module_.in_valid, module_.in_flit, ch);
+    else
+      bind_flow(module_.out_valid, module_.out_flit, ch);
   }
   const monitor::LoopParticipant* participant() const override { return &module_; }
   void contribute(core::LinkReport& r) const override { r.crosses_clocks = true; }
@@ -430,8 +414,7 @@ class ClassSenderComponent : public Component {
   void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
   void bind(const std::string& port, Channel& ch) override {
     if (port == "out") {
-      module_.out_valid(as<FlowChannel>(ch).valid);
-      module_.out_flit(as<FlowChannel>(ch).flit);
+      bind_flow(module_.out_valid, module_.out_flit, ch);
     } else {
       module_.credit_in(as<ClassCreditChannel>(ch).credits);
     }
@@ -489,8 +472,7 @@ class ClassReceiverComponent : public Component {
   void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
   void bind(const std::string& port, Channel& ch) override {
     if (port == "in") {
-      module_.in_valid(as<FlowChannel>(ch).valid);
-      module_.in_flit(as<FlowChannel>(ch).flit);
+      bind_flow(module_.in_valid, module_.in_flit, ch);
     } else {
       module_.credit_out(as<ClassCreditChannel>(ch).credits);
     }

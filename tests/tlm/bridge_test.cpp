@@ -13,28 +13,11 @@
 #include "creditflow/monitor/loop_monitor.hpp"
 #include "creditflow/platform/isolated_run.hpp"
 #include "creditflow/tlm/tlm_credit_link.hpp"
+#include "creditflow/tlm/tlm_memory.hpp"
 
 using namespace creditflow;
 
 namespace {
-
-struct Memory : sc_core::sc_module {
-  tlm_utils::simple_target_socket<Memory> socket{"socket"};
-  std::vector<unsigned char> bytes;
-  sc_core::sc_time access;
-  Memory(sc_core::sc_module_name n, int access_cycles) : sc_module(n), bytes(8192, 0), access(access_cycles, sc_core::SC_NS) {
-    socket.register_b_transport(this, &Memory::b_transport);
-  }
-  void b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& delay) {
-    unsigned char* at = bytes.data() + t.get_address();
-    if (t.is_write())
-      std::copy(t.get_data_ptr(), t.get_data_ptr() + t.get_data_length(), at);
-    else
-      std::copy(at, at + t.get_data_length(), t.get_data_ptr());
-    delay += access;
-    t.set_response_status(tlm::TLM_OK_RESPONSE);
-  }
-};
 
 // Several initiator threads, each with its own address range, checking what they read.
 struct Initiators : sc_core::sc_module {
@@ -80,7 +63,7 @@ struct Bench {
   sc_core::sc_clock clk{"clk", 1, sc_core::SC_NS};
   Initiators initiators;
   tlm_bridge::TlmCreditLink link;
-  Memory memory;
+  tlm_bridge::TlmMemory memory;
   monitor::LoopMonitor mon;
   const core::LoopObserver& request;
   const core::LoopObserver& response;
@@ -89,7 +72,7 @@ struct Bench {
         core::Cycle cycles = 0, core::Cycle warmup = 0)
       : initiators("initiators", threads, per_thread, random),
         link("link", p),
-        memory("memory", memory_cycles),
+        memory("memory", 8192, sc_core::sc_time(memory_cycles, sc_core::SC_NS)),
         mon("mon", cycles, warmup),
         request(mon.watch("request", p.request_depth, link.request_holders())),
         response(mon.watch("response", p.response_depth, link.response_holders())) {

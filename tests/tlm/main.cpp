@@ -1,14 +1,4 @@
-// TLM bridge tests: SystemC's main calls sc_main, which hands over to Boost.Test.
+// tlm tests. CTest runs each case in its own process: SystemC elaborates once per process.
 #define BOOST_TEST_MODULE creditflow_tlm
 #define BOOST_TEST_NO_MAIN
-#include <boost/test/unit_test.hpp>
-#include <systemc>
-
-struct WarningsFail {
-  WarningsFail() {
-    sc_core::sc_report_handler::set_actions(sc_core::SC_WARNING, sc_core::SC_DISPLAY | sc_core::SC_THROW);
-  }
-};
-BOOST_TEST_GLOBAL_FIXTURE(WarningsFail);
-
-int sc_main(int argc, char* argv[]) { return boost::unit_test::unit_test_main(&init_unit_test, argc, argv); }
+#include "../common/systemc_test_main.hpp"

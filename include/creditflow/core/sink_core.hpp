@@ -98,13 +98,10 @@ class SinkCore {
   void pop() {
     const Entry& e = buffer_.front();
     if (now_ >= measure_from_) {
-      latency_.arrival_to_pop.add(now_ - e.arrived);
-      if constexpr (has_time_stamps<T>::value) {
-        // A stream has no stages: a beat is sent in the cycle the sink takes it.
-        latency_.creation_to_send.add(e.arrived - e.flit.created);
-        latency_.send_to_arrival.add(0);
-        latency_.creation_to_pop.add(now_ - e.flit.created);
-      }
+      // A stream has no stages: a beat is sent in the cycle the sink takes it.
+      T sent = e.flit;
+      stamp_sent(sent, e.arrived);
+      record_latency(latency_, sent, e.arrived, now_);
     }
     buffer_.pop();
     ++popped_;
