@@ -38,6 +38,7 @@ int sc_main(int, char*[]) {
   core::LinkReport report;
   obs.add_to(report);  // name, window and counts; the rest from the parts
   report.credits = 4;
+  report.loop_rtt = 4 + 4 + 2;  // Lf + Lr + 2
   report.measured_rtt = tx.core().round_trips().min();
   for (const std::string& line : core::diagnose(report)) std::cout << line << "\n";
   return 0;
