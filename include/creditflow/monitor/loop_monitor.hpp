@@ -1,6 +1,8 @@
-// Watches credit loops in one clock domain: one delta cycle after every rising edge, when
-// every clocked process has updated its registers, it sums each loop's credit holders and
-// feeds the kernel-free LoopObserver (conservation, window counts, stall classes).
+// Watches links on one clock (for a loop across clocks, its sender's): one delta cycle
+// after every rising edge, when every process clocked by that edge has updated its
+// registers, it sums each loop's credit holders and feeds the kernel-free LoopObserver
+// (conservation, window counts, stall classes). Holders on other clocks are read between
+// their own edges, so the sum is always of settled registers.
 // A conservation violation is a SystemC error naming the link, the cycle and each term.
 // With a cycle budget, it stops the simulation after exactly that many cycles.
 #pragma once

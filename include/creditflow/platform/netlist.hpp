@@ -27,7 +27,7 @@ struct ClockDecl {
 struct ComponentDecl {
   std::string name;
   std::string kind;
-  std::string clock;  // empty: the only clock
+  std::string clock;  // empty: the platform's only clock (an error if it has several)
   int line = 0;
   int clock_line = 0;
   std::vector<std::pair<std::string, SourceText>> params;
