@@ -1,6 +1,5 @@
 #include "creditflow/core/drain_schedule.hpp"
 
-#include <sstream>
 
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/limits.hpp"
@@ -26,16 +25,6 @@ bool DrainSchedule::allows(Cycle t) {
   }
   if (spec_.rate < 1.0 && !rng_.bernoulli(spec_.rate)) allowed = false;
   return allowed;
-}
-
-std::string DrainSchedule::describe() const {
-  std::ostringstream os;
-  os << (spec_.every == 1 ? std::string("every cycle")
-                          : "every " + std::to_string(spec_.every) + " cycles");
-  if (spec_.rate < 1.0) os << " at random rate " << spec_.rate;
-  for (const StallWindow& w : spec_.stalls) os << ", stalled [" << w.from << ", " << w.to << ")";
-  if (spec_.stall_period > 0) os << " of every " << spec_.stall_period << " cycles";
-  return os.str();
 }
 
 }  // namespace creditflow::core

@@ -1,6 +1,5 @@
 #include "creditflow/core/traffic_pattern.hpp"
 
-#include <sstream>
 
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/limits.hpp"
@@ -74,25 +73,6 @@ double TrafficSpec::offered_rate() const {
       return rate;
   }
   return 0.0;
-}
-
-std::string TrafficPattern::describe() const {
-  std::ostringstream os;
-  switch (spec_.kind) {
-    case TrafficSpec::Kind::saturating:
-      os << "saturating";
-      break;
-    case TrafficSpec::Kind::periodic:
-      os << "one flit every " << spec_.every << " cycles";
-      break;
-    case TrafficSpec::Kind::burst:
-      os << "bursts of " << spec_.on << " on, " << spec_.off << " off";
-      break;
-    case TrafficSpec::Kind::bernoulli:
-      os << "Bernoulli at rate " << spec_.rate;
-      break;
-  }
-  return os.str();
 }
 
 }  // namespace creditflow::core

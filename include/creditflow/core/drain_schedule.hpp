@@ -36,7 +36,6 @@ class DrainSchedule {
   // form draws one number per call whatever the other conditions say, so the draw
   // sequence does not depend on them.
   bool allows(Cycle t);
-  std::string describe() const;
 
  private:
   DrainSpec spec_;

@@ -39,7 +39,6 @@ class SinkCore {
   Cycle now() const { return now_; }
   std::int64_t depth() const { return static_cast<std::int64_t>(buffer_.capacity()); }
   std::int64_t occupancy() const { return static_cast<std::int64_t>(buffer_.size()); }
-  bool backpressure() const { return backpressure_; }
   bool full() const { return buffer_.full(); }
   // Moore outputs for the current cycle.
   bool ready() const { return !backpressure_ || !buffer_.full(); }

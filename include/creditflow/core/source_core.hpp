@@ -57,8 +57,6 @@ class SourceCore {
   std::uint64_t created() const { return created_; }
   // Cycles the head was offered and not taken.
   std::uint64_t held() const { return held_; }
-  // Whether every flit the source will ever create has been taken.
-  bool exhausted() const { return beats_ != 0 && created_ == beats_ && queue_.empty(); }
   // Refusals in cycles that have run: the arrival of the current cycle is decided at the
   // edge before it, and counts once that cycle has closed too.
   std::uint64_t refused() const { return refused_ - (refused_now_ ? 1 : 0); }

@@ -36,7 +36,6 @@ class TrafficPattern {
   // Bernoulli form draws one number per call.
   bool fires(Cycle t);
   double offered_rate() const { return spec_.offered_rate(); }
-  std::string describe() const;
 
  private:
   TrafficSpec spec_;
