@@ -438,13 +438,27 @@ void merge_outputs(const std::string& output, const std::vector<std::string>& in
       while (std::getline(lines, line)) {
         if (line.empty()) continue;
         const auto f = split_csv_line(line);
+        const auto number = [&](const std::string& cell) {
+          char* end = nullptr;
+          const unsigned long v = std::strtoul(cell.c_str(), &end, 10);
+          if (cell.empty() || *end != '\0')
+            throw Error("merge: " + in + ": malformed row (point and points_total must be numbers): " + line);
+          return static_cast<std::size_t>(v);
+        };
         if (f.size() < 3) throw Error("merge: " + in + ": malformed row: " + line);
-        const std::size_t point = std::stoul(f[1]);
-        add(point, std::stoul(f[2]), in);
+        const std::size_t point = number(f[1]);
+        add(point, number(f[2]), in);
         csv_rows[point] = line;
       }
     } else {
-      const json doc = json::parse(text);
+      json doc;
+      try {
+        doc = json::parse(text);
+        doc.at("points");
+        doc.at("points_total");
+      } catch (const json::exception&) {
+        throw Error("merge: " + in + " is not a creditflow sweep JSON (points, points_total)");
+      }
       if (first_doc.is_null()) first_doc = doc;
       for (const json& p : doc.at("points")) {
         const std::size_t point = p.at("point").get<std::size_t>();

@@ -104,6 +104,16 @@ BOOST_AUTO_TEST_CASE(shards_merge_into_the_whole_sweep) {
   BOOST_TEST(missing.err == "creditflow: merge: 2 of 7 points missing (2, 3): is a shard absent?\n");
   const auto twice = cftool::tool("merge " + (dir / "x.csv") + " " + (dir / "s1.csv") + " " + (dir / "s1.csv"));
   BOOST_TEST(twice.err.find("point 0 appears twice") != std::string::npos);
+  // Files that are not shard outputs get a clear line, not a parser's exception.
+  {
+    std::ofstream bad(dir / "bad.csv");
+    bad << cftool::lines(cftool::read_file(dir / "s1.csv")).at(0) << "\nvary,zero,7\n";
+  }
+  BOOST_TEST(cftool::tool("merge " + (dir / "y.csv") + " " + (dir / "bad.csv")).err ==
+             "creditflow: merge: " + (dir / "bad.csv") +
+                 ": malformed row (point and points_total must be numbers): vary,zero,7\n");
+  BOOST_TEST(cftool::tool("merge " + (dir / "y.json") + " " + (dir / "s1.csv")).err ==
+             "creditflow: merge: " + (dir / "s1.csv") + " is not a creditflow sweep JSON (points, points_total)\n");
 }
 
 BOOST_AUTO_TEST_CASE(a_failing_point_is_reported_and_the_rest_go_on) {
