@@ -46,6 +46,14 @@ class Reader {
     throw Error(where(n) + ": " + message);
   }
 
+  // A parameter's text: a scalar, or a sequence of scalars for a list ([A, B] is "A, B").
+  std::string value_text(const YAML::Node& n, const std::string& what) const {
+    if (!n.IsSequence()) return scalar(n, what);
+    std::string text;
+    for (const auto& item : n) text += (text.empty() ? "" : ", ") + scalar(item, what + " item");
+    return text;
+  }
+
   std::string scalar(const YAML::Node& n, const std::string& what) const {
     if (!n.IsScalar()) fail(n, what + " must be a single value");
     return n.Scalar();
@@ -125,7 +133,7 @@ class Reader {
           c.clock = scalar(p.second, c.name + ".clock");
           c.clock_line = line(p.first);
         } else {
-          c.params.push_back({key, {scalar(p.second, c.name + "." + key), line(p.first)}});
+          c.params.push_back({key, {value_text(p.second, c.name + "." + key), line(p.first)}});
         }
       }
       if (c.kind.empty()) fail(kv.first, "component " + c.name + " has no kind");

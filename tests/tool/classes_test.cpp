@@ -97,3 +97,10 @@ BOOST_AUTO_TEST_CASE(class_validation_errors) {
              "creditflow: --set rx.policy=fair: rx.policy = fair is not a known choice (allowed one of shared, split, "
              "reserved)\n");
 }
+
+BOOST_AUTO_TEST_CASE(per_class_lists_as_yaml_sequences) {
+  const json c = run("run classes_seq.yaml").at("classes");
+  BOOST_TEST(c.at("X").at("sent").get<int>() == 500);
+  BOOST_TEST(c.at("Y").at("sent").get<int>() == 200);
+  BOOST_TEST(c.at("Z").at("sent").get<int>() == 100);
+}
