@@ -144,6 +144,8 @@ BOOST_AUTO_TEST_CASE(clock_errors) {
              "creditflow: bad/clock_mismatch.yaml:12: connection 'link.out -> rx.in': link.out runs on clock tx_clk "
              "but rx.in on clock rx_clk; only a crossing (async_fifo, flit_crossing, gray, toggle, pulse) joins two "
              "clocks\n");
+  BOOST_TEST(err("run bad/missing_clock.yaml") ==
+             "creditflow: bad/missing_clock.yaml:5: component src needs a clock: the platform has 2 clocks\n");
   BOOST_TEST(err("run ../../models/cdc_fifo.yaml --set rd_clk.perod=2ns") ==
              "creditflow: --set rd_clk.perod=2ns: clock rd_clk has no parameter 'perod'; did you mean 'period'? "
              "(allowed: period, phase)\n");
