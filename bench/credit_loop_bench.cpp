@@ -2,10 +2,13 @@
 // L = 4, B = 10), measured side by side in one run, each SystemC variant in a process of
 // its own (SystemC elaborates once per process):
 //   cycle   creditflow's cycle view: source, sender, link, receiver, one monitor;
+//   tl      creditflow's transaction-level view: the same cores in one process, a
+//           quantum of cycles per entry into the kernel;
 //   naive   the same loop written as many would first write it in SystemC: one clocked
 //           process and one sc_signal per register;
 //   plain   a plain C++ loop of the same rules: the limit.
-// All three must send the same number of flits, or the comparison means nothing.
+// All must send the same number of flits, or the comparison means nothing. Then the same
+// at 10% load (one flit every 10 cycles) for the cycle view, the tl view and the plain loop.
 //   credit_loop_bench [cycles]        (default 2,000,000)
 #define SC_INCLUDE_DYNAMIC_PROCESSES  // sc_spawn, for the naive model's per-stage processes
 #include <chrono>
@@ -18,6 +21,7 @@
 #include "creditflow/cycle/credit_loop.hpp"
 #include "creditflow/monitor/loop_monitor.hpp"
 #include "creditflow/platform/isolated_run.hpp"
+#include "creditflow/tl/credit_loop_tl.hpp"
 
 namespace cf = creditflow;
 
@@ -30,11 +34,25 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-std::string cycle_view(long cycles) {
-  sc_core::sc_clock clk("clk", 1, sc_core::SC_NS);
-  cf::cycle::CreditLoopParams p;
+cf::core::CreditLoopParams loop_params(int every) {
+  cf::core::CreditLoopParams p;
   p.link = {L, L};
   p.receiver.depth = B;
+  if (every > 1) p.source.traffic = cf::core::TrafficSpec::periodic(every);
+  return p;
+}
+
+std::string tl_view(long cycles, int every) {
+  cf::tl::CreditLoopTL<> loop("loop", loop_params(every), static_cast<cf::core::Cycle>(cycles), 0);
+  const auto t0 = std::chrono::steady_clock::now();
+  sc_core::sc_start();
+  const double s = seconds_since(t0);
+  return std::to_string(s) + " " + std::to_string(loop.observer().sent_in_window());
+}
+
+std::string cycle_view(long cycles, int every = 1) {
+  sc_core::sc_clock clk("clk", 1, sc_core::SC_NS);
+  const cf::core::CreditLoopParams p = loop_params(every);
   cf::cycle::CreditLoop<> loop("loop", p);
   loop.clk(clk);
   cf::monitor::LoopMonitor mon("mon", static_cast<cf::core::Cycle>(cycles), 0);
@@ -112,8 +130,8 @@ std::string naive(long cycles) {
   return std::to_string(s) + " " + std::to_string(n.sent);
 }
 
-// The same rules in plain C++: registers as ints and rings.
-std::string plain(long cycles) {
+// The same rules in plain C++: registers as ints and rings; a flit every `every` cycles.
+std::string plain(long cycles, int every = 1) {
   int credits = B, occupancy = 0;
   bool fwd[L] = {}, ret[L] = {};
   int head = 0;  // both rings shift together
@@ -121,7 +139,7 @@ std::string plain(long cycles) {
   const auto t0 = std::chrono::steady_clock::now();
   for (long t = 0; t < cycles; ++t) {
     const int tail = (head + L - 1) % L;  // the last stage
-    const bool send = credits > 0, pop = occupancy > 0, arrive = fwd[tail], credit_in = ret[tail];
+    const bool send = credits > 0 && t % every == 0, pop = occupancy > 0, arrive = fwd[tail], credit_in = ret[tail];
     sent += send;
     credits += credit_in - send;
     occupancy += arrive - pop;
@@ -153,25 +171,41 @@ Result measure(const char* label, const std::function<std::string()>& work) {
 
 int sc_main(int argc, char* argv[]) {
   const long cycles = argc > 1 ? std::atol(argv[1]) : 2'000'000;
+  const long repeat = 20;  // the plain loop is fast: repeat it so its time is measurable
+  auto row = [&](const char* name, const Result& r) {
+    std::printf("  %-10s %12.0f cycles/s  %9ld sent\n", name, static_cast<double>(cycles) / r.seconds, r.sent);
+  };
+  auto plain_run = [&](int every) {
+    Result p = measure("plain", [&] { return plain(cycles * repeat, every); });
+    return Result{p.seconds / repeat, p.sent / repeat};
+  };
+  bool agree = true;
+
   std::printf("credit loop L=%d B=%d, saturating, %ld cycles\n", L, B, cycles);
   const Result c = measure("cycle view", [&] { return cycle_view(cycles); });
+  const Result t = measure("tl view", [&] { return tl_view(cycles, 1); });
   const Result n = measure("naive", [&] { return naive(cycles); });
-  // The plain loop is fast: repeat it so its time is measurable, and scale back.
-  const long repeat = 20;
-  const Result p = measure("plain", [&] { return plain(cycles * repeat); });
-  const double plain_seconds = p.seconds / repeat;
-  const long plain_sent = p.sent / repeat;
-  auto row = [&](const char* name, double s, long sent) {
-    std::printf("  %-10s %12.0f cycles/s  %9ld sent\n", name, static_cast<double>(cycles) / s, sent);
-  };
-  row("cycle", c.seconds, c.sent);
-  row("naive", n.seconds, n.sent);
-  row("plain", plain_seconds, plain_sent);
-  std::printf("ratios: cycle view / naive SystemC = %.2f, plain loop / cycle view = %.1f\n", n.seconds / c.seconds,
-              c.seconds / plain_seconds);
-  if (c.sent != n.sent || c.sent != plain_sent) {
-    std::fprintf(stderr, "credit_loop_bench: the variants disagree on the flits sent (%ld, %ld, %ld)\n", c.sent,
-                 n.sent, plain_sent);
+  const Result p = plain_run(1);
+  row("cycle", c);
+  row("tl", t);
+  row("naive", n);
+  row("plain", p);
+  std::printf("ratios: cycle / naive = %.2f, tl / cycle = %.1f, tl / plain = %.3f\n", n.seconds / c.seconds,
+              c.seconds / t.seconds, p.seconds / t.seconds);
+  agree = agree && c.sent == t.sent && c.sent == n.sent && c.sent == p.sent;
+
+  std::printf("the same loop at 10%% load (a flit every 10 cycles)\n");
+  const Result c10 = measure("cycle view", [&] { return cycle_view(cycles, 10); });
+  const Result t10 = measure("tl view", [&] { return tl_view(cycles, 10); });
+  const Result p10 = plain_run(10);
+  row("cycle", c10);
+  row("tl", t10);
+  row("plain", p10);
+  std::printf("ratios: tl / cycle = %.1f, tl / plain = %.3f\n", c10.seconds / t10.seconds, p10.seconds / t10.seconds);
+  agree = agree && c10.sent == t10.sent && c10.sent == p10.sent;
+
+  if (!agree) {
+    std::fprintf(stderr, "credit_loop_bench: the variants disagree on the flits sent\n");
     return 1;
   }
   return 0;

@@ -37,7 +37,7 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> LatencyStats::histogram() c
 }
 
 double LatencyStats::mean() const {
-  return count_ ? static_cast<double>(sum_ / static_cast<long double>(count_)) : 0.0;
+  return count_ ? static_cast<double>(sum_) / static_cast<double>(count_) : 0.0;
 }
 
 std::uint64_t LatencyStats::percentile(double p) const {

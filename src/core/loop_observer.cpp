@@ -21,8 +21,18 @@ std::optional<std::string> LoopObserver::observe(Cycle t, const LoopState& state
   }
   if (t > warmup_ && last_.source_held) ++held_;
   last_cycle_ = t;
-  last_ = state;
-  if (t == warmup_) at_warmup_ = state;
+  // Only the counts are needed later: skip copying the per-class terms every cycle.
+  last_.sender_credits = state.sender_credits;
+  last_.forward_flits = state.forward_flits;
+  last_.receiver_occupancy = state.receiver_occupancy;
+  last_.return_credits = state.return_credits;
+  last_.sender_has_data = state.sender_has_data;
+  last_.receiver_popping = state.receiver_popping;
+  last_.source_held = state.source_held;
+  last_.sent = state.sent;
+  last_.popped = state.popped;
+  last_.dropped = state.dropped;
+  if (t == warmup_) at_warmup_ = last_;
   // Every term must be a real count too: a crossing that mistakes a pointer could keep
   // the sum while one term goes negative.
   const bool conserved =

@@ -4,6 +4,7 @@
 
 #include "creditflow/core/error.hpp"
 #include "creditflow/monitor/loop_monitor.hpp"
+#include "creditflow/tl/credit_loop_tl.hpp"
 
 namespace creditflow::cycle {
 
@@ -11,6 +12,14 @@ core::LinkReport run_credit_loop(const CreditLoopParams& params, const RunOption
   check_range("run", "cycles", static_cast<std::int64_t>(options.cycles), 1, INT64_MAX);
   check_range("run", "warmup", static_cast<std::int64_t>(options.warmup), 0,
               static_cast<std::int64_t>(options.cycles) - 1);
+  if (options.view != "cycle" && options.view != "tl")
+    throw ParameterError("run: view = " + options.view + " is not a known view (allowed one of cycle, tl)");
+  if (options.view == "tl") {
+    if (!options.vcd_file.empty()) throw ParameterError("run: a VCD trace needs the cycle view (the tl view has no signals)");
+    tl::CreditLoopTL<> loop("loop", params, options.cycles, options.warmup, options.link_name);
+    sc_core::sc_start();
+    return loop.report();
+  }
   sc_core::sc_clock clk("clk", 1, sc_core::SC_NS);
   CreditLoop<> loop("loop", params);
   loop.clk(clk);

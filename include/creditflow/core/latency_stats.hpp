@@ -30,7 +30,7 @@ class LatencyStats {
   std::vector<std::uint64_t> dense_;
   std::map<std::uint64_t, std::uint64_t> sparse_;
   std::uint64_t count_ = 0;
-  long double sum_ = 0;
+  std::uint64_t sum_ = 0;  // exact: latencies are whole cycles
   std::uint64_t max_ = 0;
   std::uint64_t min_ = UINT64_MAX;
 };

@@ -7,8 +7,7 @@
 #include <systemc>
 #include <vector>
 
-#include "creditflow/core/link_report.hpp"
-#include "creditflow/core/loop_observer.hpp"
+#include "creditflow/core/credit_loop_report.hpp"
 #include "creditflow/cycle/credit_receiver.hpp"
 #include "creditflow/cycle/credit_sender.hpp"
 #include "creditflow/cycle/pipelined_link.hpp"
@@ -16,12 +15,7 @@
 
 namespace creditflow::cycle {
 
-struct CreditLoopParams {
-  core::SourceParams source;
-  core::LinkParams link;
-  core::ReceiverParams receiver;  // receiver.depth is B, also the sender's initial credits
-  std::uint64_t seed = 1;
-};
+using CreditLoopParams = core::CreditLoopParams;
 
 template <class T = core::Flit>
 class CreditLoop : public sc_core::sc_module {
@@ -85,22 +79,7 @@ class CreditLoop : public sc_core::sc_module {
   }
 
   core::LinkReport report(const core::LoopObserver& observer) const {
-    core::LinkReport r;
-    observer.add_to(r);
-    r.credits = params_.receiver.depth;
-    r.receiver_depth = params_.receiver.depth;
-    r.forward_latency = params_.link.forward_latency;
-    r.credit_latency = params_.link.credit_latency;
-    r.loop_rtt = static_cast<std::uint64_t>(params_.link.forward_latency +
-                                            params_.link.credit_latency + 2);
-    r.offered_rate = src.core().pattern().offered_rate();
-    r.drain_rate = params_.receiver.drain.permitted_rate();
-    r.measured_rtt = tx.core().round_trips().min();
-    r.mean_rtt = tx.core().round_trips().mean();
-    r.peak_occupancy = rx.core().peak_occupancy();
-    r.source_refused = src.core().refused();
-    r.latency = rx.core().latency();
-    return r;
+    return core::credit_loop_report(observer, params_, src.core(), tx.core(), rx.core());
   }
 
  private:

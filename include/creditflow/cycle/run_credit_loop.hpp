@@ -13,7 +13,10 @@ struct RunOptions {
   core::Cycle cycles = 6000;
   core::Cycle warmup = 3000;  // SPEC section 1: the second half is the measurement window
   std::string link_name = "link";
-  std::string vcd_file;  // without extension; empty: no trace
+  std::string vcd_file;  // without extension; empty: no trace (cycle view only)
+  // "cycle": the signal-level modules; "tl": the same cores stepped in one process, a
+  // quantum of cycles per entry into the kernel. Both give identical figures.
+  std::string view = "cycle";
 };
 
 core::LinkReport run_credit_loop(const CreditLoopParams& params, const RunOptions& options);
