@@ -88,6 +88,17 @@ std::uint64_t LoopObserver::dropped_in_window() const {
   return window_cycles() ? last_.dropped - at_warmup_.dropped : 0;
 }
 
+std::optional<std::string> LoopObserver::observe_idle(Cycle from, Cycle to, const LoopState& state) {
+  if (from >= to) return std::nullopt;
+  // The first observation classifies the cycle before `from` and checks conservation;
+  // the idle cycles after it add nothing to the stall counts.
+  auto violation = observe(from, state);
+  if (violation) violations_ += to - from - 1;  // every idle cycle is just as short
+  if (warmup_ > from && warmup_ < to) at_warmup_ = last_;
+  last_cycle_ = to - 1;
+  return violation;
+}
+
 std::uint64_t LoopObserver::window_cycles() const {
   return last_cycle_ > warmup_ ? last_cycle_ - warmup_ : 0;
 }

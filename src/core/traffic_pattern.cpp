@@ -75,4 +75,22 @@ double TrafficSpec::offered_rate() const {
   return 0.0;
 }
 
+std::optional<Cycle> TrafficPattern::next_firing(Cycle t) const {
+  switch (spec_.kind) {
+    case TrafficSpec::Kind::saturating:
+      return t;
+    case TrafficSpec::Kind::periodic: {
+      const auto k = static_cast<Cycle>(spec_.every);
+      return (t + k - 1) / k * k;
+    }
+    case TrafficSpec::Kind::burst: {
+      const auto period = static_cast<Cycle>(spec_.on + spec_.off);
+      return t % period < static_cast<Cycle>(spec_.on) ? t : (t / period + 1) * period;
+    }
+    case TrafficSpec::Kind::bernoulli:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 }  // namespace creditflow::core

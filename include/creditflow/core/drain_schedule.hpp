@@ -36,6 +36,8 @@ class DrainSchedule {
   // form draws one number per call whatever the other conditions say, so the draw
   // sequence does not depend on them.
   bool allows(Cycle t);
+  // Whether allows() draws no random numbers, so cycles may be skipped.
+  bool deterministic() const { return spec_.rate >= 1.0; }
 
  private:
   DrainSpec spec_;

@@ -28,6 +28,10 @@ class LoopObserver {
   // closes the run (it opens a cycle that is not simulated). Returns a one-line
   // description of a conservation violation, if any (every one is also counted).
   std::optional<std::string> observe(Cycle t, const LoopState& state);
+  // The same idle `state` opening every cycle of [from, to): what observe() would have
+  // counted one cycle at a time. The state must have no sender waiting and no source
+  // held (an idle loop).
+  std::optional<std::string> observe_idle(Cycle from, Cycle to, const LoopState& state);
 
   const std::string& link() const { return link_; }
   std::int64_t capacity() const { return capacity_; }

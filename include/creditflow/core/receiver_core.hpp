@@ -79,6 +79,15 @@ class ReceiverCore {
     pop_now_ = drain_.allows(now_) && !buffer_.empty();
   }
 
+  // Whether idle cycles may be skipped: an empty buffer and a drain with no random draws.
+  bool skippable() const { return buffer_.empty() && drain_.deterministic(); }
+  // Jumps to cycle t across cycles with an empty buffer and nothing arriving.
+  void skip_to(Cycle t) {
+    if (t <= now_) return;
+    now_ = t;
+    pop_now_ = drain_.allows(now_) && !buffer_.empty();
+  }
+
   std::uint64_t arrived() const { return arrived_; }
   std::uint64_t popped() const { return popped_; }
   std::int64_t peak_occupancy() const { return peak_; }

@@ -3,6 +3,7 @@
 // edge closing t: credits += credit_in - send. It also times each credit from spend to the
 // cycle it is spendable again (the measured round trip).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -27,6 +28,9 @@ class SenderCore {
   // from a faster clock may return several). Returns whether the sender sent.
   // Throws ProtocolError when a returned credit would exceed the bound.
   bool advance(bool has_data, std::int64_t credits_in);
+
+  // Jumps to cycle t across cycles with nothing to send and nothing returning.
+  void skip_to(Cycle t) { now_ = std::max(now_, t); }
 
   std::uint64_t sent() const { return sent_; }
   std::uint64_t credit_stall_cycles() const { return credit_stall_cycles_; }

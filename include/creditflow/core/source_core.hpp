@@ -54,6 +54,14 @@ class SourceCore {
     create_for(++now_);
   }
 
+  // Jumps to cycle t >= now() across idle cycles: the queue is empty and the pattern
+  // fires in none of the cycles skipped (callers use pattern().next_firing()).
+  void skip_to(Cycle t) {
+    if (t <= now_) return;
+    now_ = t;
+    create_for(now_);
+  }
+
   std::uint64_t created() const { return created_; }
   // Cycles the head was offered and not taken.
   std::uint64_t held() const { return held_; }

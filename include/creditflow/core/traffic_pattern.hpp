@@ -2,6 +2,7 @@
 // m off, or Bernoulli at rate r from a seeded generator.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "creditflow/core/seed.hpp"
@@ -36,6 +37,9 @@ class TrafficPattern {
   // Bernoulli form draws one number per call.
   bool fires(Cycle t);
   double offered_rate() const { return spec_.offered_rate(); }
+  // The first cycle >= t in which the pattern fires, for the patterns that draw no
+  // random numbers; nullopt for Bernoulli (every cycle's draw must be taken).
+  std::optional<Cycle> next_firing(Cycle t) const;
 
  private:
   TrafficSpec spec_;
