@@ -46,6 +46,18 @@ void bind_flow(Valid& valid, Flit& flit, Channel& ch) {
 
 double period_ps(const sc_core::sc_clock& clk) { return clk.period() / sc_core::sc_time(1, sc_core::SC_PS); }
 
+// What every buffering receiver adds to its link's report; its drain counts in cycles of
+// the clock of `drain_period_ps`.
+template <class Core>
+void add_receiver_figures(core::LinkReport& r, std::int64_t depth, const Core& core, const core::DrainSpec& drain,
+                          double drain_period_ps) {
+  r.receiver_depth = depth;
+  r.peak_occupancy = core.peak_occupancy();
+  r.latency = core.latency();
+  r.drain_rate = drain.permitted_rate();
+  r.drain_period_ps = drain_period_ps;
+}
+
 core::SourceParams source_params(const ComponentConfig& c) {
   core::SourceParams p;
   const std::string& pattern = c.text("pattern");
@@ -174,11 +186,7 @@ class ReceiverComponent : public Component {
   }
   const monitor::LoopParticipant* participant() const override { return &module_; }
   void contribute(core::LinkReport& r) const override {
-    r.receiver_depth = params_.depth;
-    r.peak_occupancy = module_.core().peak_occupancy();
-    r.latency = module_.core().latency();
-    r.drain_rate = params_.drain.permitted_rate();
-    r.drain_period_ps = period_ps_;
+    add_receiver_figures(r, params_.depth, module_.core(), params_.drain, period_ps_);
   }
 
  private:
@@ -240,14 +248,10 @@ class SinkComponent : public Component {
   }
   const monitor::LoopParticipant* participant() const override { return &module_; }
   void contribute(core::LinkReport& r) const override {
-    r.receiver_depth = params_.depth;
+    add_receiver_figures(r, params_.depth, module_.core(), params_.drain, period_ps_);
     r.lossy = !params_.backpressure;
     r.credit_latency += 1;  // `popped` is a register: the first stage of a credit's way back
-    r.peak_occupancy = module_.core().peak_occupancy();
     r.depth_to_keep_all = module_.core().depth_to_keep_all();
-    r.latency = module_.core().latency();
-    r.drain_rate = params_.drain.permitted_rate();
-    r.drain_period_ps = period_ps_;
   }
 
  private:
@@ -291,15 +295,12 @@ class AsyncFifoComponent : public Component {
   const monitor::LoopParticipant* participant() const override { return &module_; }
   void contribute(core::LinkReport& r) const override {
     const auto& core = module_.core();
-    r.credits = r.receiver_depth = params_.depth;
+    add_receiver_figures(r, params_.depth, core, params_.drain, read_period_ps_);
+    r.credits = params_.depth;
     r.crosses_clocks = true;
     r.measured_rtt = core.writer().round_trips().min();
     r.mean_rtt = core.writer().round_trips().mean();
     r.max_rtt = core.writer().round_trips().max();
-    r.peak_occupancy = core.peak_occupancy();
-    r.latency = core.latency();
-    r.drain_rate = params_.drain.permitted_rate();
-    r.drain_period_ps = read_period_ps_;
   }
 
  private:
