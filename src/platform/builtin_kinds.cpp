@@ -466,6 +466,7 @@ class ClassReceiverComponent : public Component {
  public:
   explicit ClassReceiverComponent(const ComponentConfig& c)
       : names_(list_items(c.text("classes"))),
+        depth_(c.integer("depth")),
         module_(c.name().c_str(), names_, pool_spec(c, names_.size()), class_drains(c, names_.size()),
                 c.boolean("bypass"), c.seed()) {
     module_.measure_from(c.warmup());
@@ -481,7 +482,7 @@ class ClassReceiverComponent : public Component {
   const monitor::LoopParticipant* participant() const override { return &module_; }
   void contribute(core::LinkReport& r) const override {
     const auto& core = module_.core();
-    r.receiver_depth = core.classes() ? r.credits : 0;
+    r.receiver_depth = depth_;
     r.classes.resize(core.classes());
     for (std::size_t c = 0; c < core.classes(); ++c) {
       r.classes[c].name = names_[c];
@@ -493,6 +494,7 @@ class ClassReceiverComponent : public Component {
 
  private:
   std::vector<std::string> names_;
+  std::int64_t depth_;
   cycle::ClassReceiver module_;
 };
 
