@@ -13,6 +13,7 @@ struct RunArgs {
   std::string model;
   std::vector<std::string> sets;
   std::string cycles, warmup, seed, vcd;
+  std::string view = "cycle";
   bool json = false;
 };
 }  // namespace
@@ -41,12 +42,14 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
   run->add_option("--warmup", args->warmup, "cycles before the measurement window (default: half)");
   run->add_option("--seed", args->seed, "run seed for every random choice (default 1)");
   run->add_flag("--json", args->json, "print a JSON document instead of the summary");
-  run->add_option("--vcd", args->vcd, "write every channel's signals to this VCD file");
+  run->add_option("--vcd", args->vcd, "write every channel's signals to this VCD file (cycle view)");
+  run->add_option("--view", args->view, "cycle (SystemC modules on signals) or tl (transaction level: faster, "
+                  "the same figures)")->check(CLI::IsMember({"cycle", "tl"}));
   run->callback([args, &registry, &status] {
     const platform::Netlist netlist = platform::load_netlist(args->model);
     const platform::Platform p = platform::resolve(
         netlist, registry, parse_sets(args->sets), run_overrides(args->cycles, args->warmup, args->seed));
-    const platform::RunResult result = platform::simulate(p, registry, args->vcd);
+    const platform::RunResult result = platform::simulate_view(p, registry, args->view, args->vcd);
     std::cout << (args->json ? platform::run_json(p, result) : platform::run_summary(p, result));
     for (const std::string& v : result.first_violations) {
       std::cerr << "creditflow: " << v << "\n";

@@ -19,6 +19,7 @@ struct SweepArgs {
   std::vector<std::string> vary, sets, sweeps;
   std::string cycles, warmup, seed, csv, json, plot, shard;
   std::string metric = "throughput";
+  std::string view = "cycle";
   int jobs = 1;
 };
 
@@ -75,6 +76,8 @@ void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& s
   sweep->add_option("--metric", args->metric,
                     "what the table and plot show: a link figure (throughput, peak_occupancy, ...) "
                     "or a JSON path (links.link.latency.creation_to_pop.p99)");
+  sweep->add_option("--view", args->view, "cycle (SystemC modules on signals) or tl (transaction level: faster, "
+                    "the same figures)")->check(CLI::IsMember({"cycle", "tl"}));
   sweep->add_option("--shard", args->shard, "run only the K-th of N slices of the points: K/N");
   sweep->callback([args, &registry, &status] {
     if (!args->plot.empty()) platform::check_plot_file(args->plot);
@@ -105,6 +108,7 @@ void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& s
     }
     platform::SweepOptions options;
     options.jobs = args->jobs;
+    options.view = args->view;
     options.sets = parse_sets(args->sets);
     options.run = run_overrides(args->cycles, args->warmup, args->seed);
     Progress progress(std::max<std::size_t>(points.size(), 1));

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 
+#include "collect_results.hpp"
 #include "creditflow/monitor/loop_monitor.hpp"
 
 namespace creditflow::platform {
@@ -23,24 +24,6 @@ std::unique_ptr<Channel> make_channel(ChannelType type) {
       return std::make_unique<ClassCreditChannel>();
   }
   return nullptr;
-}
-
-// The components a link's monitor sums: a credit loop's sender, pipes and receiver, or a
-// ready/valid link's source, pipes and receiver; each once (a loop kind is all three).
-std::vector<std::string> parts_of(const LoopPlan& loop) {
-  std::vector<std::string> parts{loop.sender.empty() ? loop.source : loop.sender};
-  parts.insert(parts.end(), loop.pipes.begin(), loop.pipes.end());
-  parts.push_back(loop.receiver);
-  std::vector<std::string> unique;
-  for (const std::string& p : parts)
-    if (!p.empty() && std::find(unique.begin(), unique.end(), p) == unique.end()) unique.push_back(p);
-  return unique;
-}
-
-double clock_period_ps(const Platform& p, const std::string& clock) {
-  for (const ClockDecl& c : p.clocks)
-    if (c.name == clock) return c.period_ps;
-  return 0.0;
 }
 
 }  // namespace
@@ -113,39 +96,9 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
   sc_core::sc_start();
   if (tf) sc_core::sc_close_vcd_trace_file(tf);
 
-  RunResult result;
-  result.run = platform.run;
-  for (std::size_t i = 0; i < platform.loops.size(); ++i) {
-    const LoopPlan& loop = platform.loops[i];
-    const core::LoopObserver& obs = *observers[i];
-    core::LinkReport r;
-    obs.add_to(r);
-    if (!loop.source.empty()) components.at(loop.source)->contribute(r);
-    for (const std::string& p : parts_of(loop))
-      if (p != loop.source) components.at(p)->contribute(r);
-    // Time stamps count each clock's own cycles: across clocks, only the phases measured
-    // within one clock mean anything (creation to send, arrival to pop).
-    if (r.crosses_clocks) {
-      r.latency.send_to_arrival = core::LatencyStats{};
-      r.latency.creation_to_pop = core::LatencyStats{};
-    }
-    // Rates are per cycle of the link's own clock (the sender's): a drain counted in
-    // another clock's cycles converts by the ratio of the periods.
-    const double own_period = clock_period_ps(platform, loop.clock);
-    if (r.drain_period_ps > 0) r.drain_rate *= own_period / r.drain_period_ps;
-    if (loop.sender.empty()) {
-      r.kind = "ready_valid";
-      r.forward_latency = r.credit_latency = 0;
-    } else if (!r.crosses_clocks && r.classes.empty()) {
-      r.loop_rtt = static_cast<std::uint64_t>(r.forward_latency + r.credit_latency + 2);
-    }
-    const std::uint64_t window = r.cycles > r.warmup ? r.cycles - r.warmup : 0;
-    for (core::ClassReport& k : r.classes)
-      k.throughput = window ? static_cast<double>(k.sent) / static_cast<double>(window) : 0.0;
-    if (!obs.first_violation().empty()) result.first_violations.push_back(obs.first_violation());
-    result.links.push_back(std::move(r));
-  }
-  return result;
+  return collect_results(platform, observers, [&](const std::string& part, core::LinkReport& r) {
+    components.at(part)->contribute(r);
+  });
 }
 
 }  // namespace creditflow::platform

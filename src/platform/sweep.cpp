@@ -91,7 +91,7 @@ std::vector<PointResult> run_sweep(const Netlist& netlist, const Registry& regis
   }
   std::vector<Work> work;
   for (const Platform& p : platforms)
-    work.push_back([&p, &registry] { return run_json(p, simulate(p, registry)); });
+    work.push_back([&p, &registry, &options] { return run_json(p, simulate_view(p, registry, options.view)); });
   const std::size_t invalid = points.size() - runnable.size();
   const auto outcomes = run_isolated_all(work, options.jobs, [&](std::size_t done, std::size_t) {
     if (options.progress) options.progress(invalid + done, points.size());

@@ -12,6 +12,7 @@
 #include "creditflow/cycle/clocking.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
 #include "creditflow/cycle/protocol_errors.hpp"
+#include "creditflow/core/loop_terms.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 
 namespace creditflow::cycle {
@@ -42,16 +43,7 @@ class AsyncFifo : public sc_core::sc_module, public monitor::LoopParticipant {
   const core::AsyncFifoCore<T>& core() const { return core_; }
   void measure_from(core::Cycle reader_cycle) { core_.measure_from(reader_cycle); }
 
-  void contribute(core::LoopState& s) const override {
-    s.sender_credits += core_.writer_credits();
-    s.forward_flits += core_.crossing_forward();
-    s.receiver_occupancy += core_.occupancy();
-    s.return_credits += core_.crossing_back();
-    s.sender_has_data = s.sender_has_data || in_valid.read();
-    s.receiver_popping = s.receiver_popping || core_.will_pop();
-    s.sent += core_.writer().sent();
-    s.popped += core_.popped();
-  }
+  void contribute(core::LoopState& s) const override { core::add_terms(s, core_, in_valid.read()); }
 
  private:
   void on_write() {

@@ -10,6 +10,7 @@
 #include "creditflow/cycle/clocking.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
 #include "creditflow/cycle/protocol_errors.hpp"
+#include "creditflow/core/loop_terms.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 
 namespace creditflow::cycle {
@@ -36,15 +37,7 @@ class ClassReceiver : public sc_core::sc_module, public monitor::LoopParticipant
   const core::ClassReceiverCore& core() const { return core_; }
   void measure_from(core::Cycle start) { core_.measure_from(start); }
 
-  void contribute(core::LoopState& s) const override {
-    s.classes.resize(core_.classes());
-    for (std::size_t c = 0; c < core_.classes(); ++c) {
-      s.receiver_occupancy += core_.occupancy_header(c);
-      s.popped += core_.delivered(c);
-      s.classes[c].receiver_header += core_.occupancy_header(c);
-      s.classes[c].receiver_data += core_.occupancy_data(c);
-    }
-  }
+  void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
 
  private:
   void on_edge() {

@@ -10,6 +10,7 @@
 #include "creditflow/cycle/clocking.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
 #include "creditflow/cycle/protocol_errors.hpp"
+#include "creditflow/core/loop_terms.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 
 namespace creditflow::cycle {
@@ -35,20 +36,7 @@ class ClassSender : public sc_core::sc_module, public monitor::LoopParticipant {
   const core::ClassSenderCore& core() const { return core_; }
   void measure_from(core::Cycle start) { core_.measure_from(start); }
 
-  void contribute(core::LoopState& s) const override {
-    s.sender_credits += core_.header_pool().capacity();
-    for (std::size_t c = 0; c < core_.classes(); ++c) {
-      s.sender_credits -= core_.held_header(c);
-      s.sender_has_data = s.sender_has_data || core_.has_data(c);
-      s.sent += core_.figures(c).sent;
-    }
-    s.classes.resize(core_.classes());
-    for (std::size_t c = 0; c < core_.classes(); ++c) {
-      s.classes[c].name = core_.name(c);
-      s.classes[c].sender_header += core_.held_header(c);
-      s.classes[c].sender_data += core_.held_data(c);
-    }
-  }
+  void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
 
  private:
   void on_edge() {

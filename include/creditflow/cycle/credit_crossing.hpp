@@ -12,6 +12,7 @@
 #include "creditflow/core/credit_crossing.hpp"
 #include "creditflow/core/seed.hpp"
 #include "creditflow/cycle/clocking.hpp"
+#include "creditflow/core/loop_terms.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 
 namespace creditflow::cycle {
@@ -37,7 +38,7 @@ class CreditCrossing : public sc_core::sc_module, public monitor::LoopParticipan
   }
 
   const core::CreditCrossing& core() const { return *core_; }
-  void contribute(core::LoopState& s) const override { s.return_credits += core_->in_flight(); }
+  void contribute(core::LoopState& s) const override { core::add_terms(s, *core_); }
 
  private:
   void on_source() {

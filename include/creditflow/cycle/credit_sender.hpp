@@ -10,6 +10,7 @@
 #include "creditflow/cycle/clocking.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
 #include "creditflow/cycle/protocol_errors.hpp"
+#include "creditflow/core/loop_terms.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 
 namespace creditflow::cycle {
@@ -38,11 +39,7 @@ class CreditSender : public sc_core::sc_module, public monitor::LoopParticipant 
 
   const core::SenderCore& core() const { return core_; }
 
-  void contribute(core::LoopState& s) const override {
-    s.sender_credits += core_.credits();
-    s.sender_has_data = s.sender_has_data || in_valid.read();
-    s.sent += core_.sent();
-  }
+  void contribute(core::LoopState& s) const override { core::add_terms(s, core_, in_valid.read()); }
 
  private:
   void on_edge() {

@@ -12,6 +12,7 @@
 #include "creditflow/cycle/clocking.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
 #include "creditflow/cycle/protocol_errors.hpp"
+#include "creditflow/core/loop_terms.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 
 namespace creditflow::cycle {
@@ -37,12 +38,7 @@ class CreditSource : public sc_core::sc_module, public monitor::LoopParticipant 
 
   const core::CreditSourceCore<T>& core() const { return core_; }
 
-  void contribute(core::LoopState& s) const override {
-    s.sender_credits += core_.sender().credits();
-    s.return_credits += core_.credits_returning();
-    s.sender_has_data = s.sender_has_data || core_.source().has_data();
-    s.sent += core_.sender().sent();
-  }
+  void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
 
  private:
   T stamped() const {

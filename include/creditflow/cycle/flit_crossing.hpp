@@ -10,6 +10,7 @@
 #include "creditflow/core/seed.hpp"
 #include "creditflow/cycle/clocking.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
+#include "creditflow/core/loop_terms.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 
 namespace creditflow::cycle {
@@ -36,7 +37,7 @@ class FlitCrossing : public sc_core::sc_module, public monitor::LoopParticipant 
     dont_initialize();
   }
 
-  void contribute(core::LoopState& s) const override { s.forward_flits += core_.in_flight(); }
+  void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
 
  private:
   void on_source() {

@@ -7,6 +7,7 @@
 #include "creditflow/core/link_core.hpp"
 #include "creditflow/cycle/clocking.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
+#include "creditflow/core/loop_terms.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 
 namespace creditflow::cycle {
@@ -42,10 +43,7 @@ class PipelinedLink : public sc_core::sc_module, public monitor::LoopParticipant
 
   const core::LinkCore<T>& core() const { return core_; }
 
-  void contribute(core::LoopState& s) const override {
-    s.forward_flits += core_.forward_flits();
-    s.return_credits += core_.return_credits();
-  }
+  void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
 
  private:
   void on_edge() {

@@ -11,6 +11,7 @@
 #include "creditflow/core/sink_core.hpp"
 #include "creditflow/cycle/clocking.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
+#include "creditflow/core/loop_terms.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 
 namespace creditflow::cycle {
@@ -38,13 +39,7 @@ class ReadyValidSink : public sc_core::sc_module, public monitor::LoopParticipan
   const core::SinkCore<T>& core() const { return core_; }
   void measure_from(core::Cycle start) { core_.measure_from(start); }
 
-  void contribute(core::LoopState& s) const override {
-    s.receiver_occupancy += core_.occupancy();
-    s.return_credits += core_.popped_register();  // a credit on its way back
-    s.popped += core_.popped();
-    s.dropped += core_.dropped();
-    s.receiver_popping = s.receiver_popping || core_.will_pop();
-  }
+  void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
 
  private:
   void on_edge() {

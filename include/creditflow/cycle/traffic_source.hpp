@@ -9,6 +9,7 @@
 #include "creditflow/core/source_core.hpp"
 #include "creditflow/cycle/clocking.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
+#include "creditflow/core/loop_terms.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 
 namespace creditflow::cycle {
@@ -36,10 +37,7 @@ class TrafficSource : public sc_core::sc_module, public monitor::LoopParticipant
   const core::SourceCore<T>& core() const { return core_; }
 
   // On a ready/valid link (no credits): what left the source, and whether it is held now.
-  void contribute(core::LoopState& s) const override {
-    s.sent += core_.taken();
-    s.source_held = s.source_held || (core_.has_data() && !out_ready.read());
-  }
+  void contribute(core::LoopState& s) const override { core::add_terms(s, core_, out_ready.read()); }
 
  private:
   void on_edge() {

@@ -12,6 +12,7 @@
 #include "creditflow/platform/channel.hpp"
 #include "creditflow/platform/component.hpp"
 #include "creditflow/platform/params.hpp"
+#include "creditflow/platform/tl_part.hpp"
 
 namespace creditflow::platform {
 
@@ -40,6 +41,7 @@ enum class LoopRole { none, source, sender, pipe, receiver, loop };
 
 struct KindSpec {
   using Factory = std::function<std::unique_ptr<Component>(const ComponentConfig&)>;
+  using TlFactory = std::function<std::unique_ptr<TlPart>(const ComponentConfig&)>;
 
   KindSpec() = default;
   KindSpec(std::string name, std::string doc, std::vector<ParamSpec> params, std::vector<PortSpec> ports,
@@ -59,6 +61,8 @@ struct KindSpec {
   LoopRole role = LoopRole::none;
   std::vector<std::pair<std::string, std::string>> passes;
   Factory factory;
+  // The transaction-level view (`--view tl`); a kind without one runs in the cycle view only.
+  TlFactory tl_factory;
 
   // The ports and parameter that tie the kind into links, where its role needs them.
   std::string flit_in = "in";           // receivers: where flits arrive

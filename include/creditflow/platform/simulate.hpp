@@ -21,4 +21,12 @@ struct RunResult {
 RunResult simulate(const Platform& platform, const Registry& registry,
                    const std::string& vcd_file = "");
 
+// The same run in the transaction-level view: every kind's TlPart, no SystemC kernel, the
+// same figures. Throws creditflow::Error if a component's kind has no TL view.
+RunResult simulate_tl(const Platform& platform);
+
+// "cycle" or "tl"; --vcd needs the cycle view. Throws ParameterError naming `option`.
+RunResult simulate_view(const Platform& platform, const Registry& registry, const std::string& view,
+                        const std::string& vcd_file = "", const std::string& option = "--view");
+
 }  // namespace creditflow::platform

@@ -53,6 +53,7 @@ struct SweepOptions {
   int jobs = 1;
   std::vector<Override> sets;  // --set, applied under every point's own values
   RunOverrides run;
+  std::string view = "cycle";  // or "tl": every point in the transaction-level view
   std::function<void(std::size_t done, std::size_t total)> progress;
 };
 

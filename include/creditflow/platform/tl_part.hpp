@@ -1,0 +1,48 @@
+// What the transaction-level view needs of a component: the same kernel-free cores as its
+// cycle module, driven by a scheduler instead of SystemC processes. Connections are plain
+// Wires holding what they carry during the current cycle; at each rising edge of its
+// clocks a part advances its cores from its inputs (edge), then writes its outputs for the
+// next cycle from its state and, where the cycle module is combinational, from its
+// inputs (drive). A user's kind gains a TL view by implementing this and setting
+// KindSpec::tl_factory.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "creditflow/core/class_credits.hpp"
+#include "creditflow/core/flit.hpp"
+#include "creditflow/core/link_report.hpp"
+#include "creditflow/monitor/loop_participant.hpp"
+
+namespace creditflow::platform {
+
+// One connection's values in the current cycle; a channel type uses only its own fields
+// (stream: valid, flit, ready; flow: valid, flit; credit: credit; class_credit: credits).
+struct Wire {
+  bool valid = false;
+  bool ready = false;
+  bool credit = false;
+  core::Flit flit{};
+  core::ClassCredits credits{};
+};
+
+class TlPart {
+ public:
+  virtual ~TlPart() = default;
+  // Called once per connected port with the connection's wire.
+  virtual void bind(const std::string& port, Wire& wire) = 0;
+  // The periods of the part's clocks, in ps: domain 0 is `clock`, domain 1 its
+  // clock-typed parameter (a crossing's other side).
+  virtual void set_period(int /*domain*/, double /*period_ps*/) {}
+  // The input ports drive() reads: the scheduler drives their sources first.
+  virtual std::vector<std::string> combinational_inputs() const { return {}; }
+  // The rising edge of `domain` closing its current cycle: read inputs, advance the cores.
+  // Must not write any wire, so that parts clocked by one edge all see the values before it.
+  virtual void edge(int domain) = 0;
+  // Writes the outputs for the cycle now starting.
+  virtual void drive() = 0;
+  virtual const monitor::LoopParticipant* participant() const { return nullptr; }
+  virtual void contribute(core::LinkReport&) const {}
+};
+
+}  // namespace creditflow::platform

@@ -1,0 +1,64 @@
+#include "collect_results.hpp"
+
+#include <algorithm>
+
+namespace creditflow::platform {
+
+namespace {
+
+double clock_period_ps(const Platform& p, const std::string& clock) {
+  for (const ClockDecl& c : p.clocks)
+    if (c.name == clock) return c.period_ps;
+  return 0.0;
+}
+
+}  // namespace
+
+std::vector<std::string> parts_of(const LoopPlan& loop) {
+  std::vector<std::string> parts{loop.sender.empty() ? loop.source : loop.sender};
+  parts.insert(parts.end(), loop.pipes.begin(), loop.pipes.end());
+  parts.push_back(loop.receiver);
+  std::vector<std::string> unique;
+  for (const std::string& p : parts)
+    if (!p.empty() && std::find(unique.begin(), unique.end(), p) == unique.end()) unique.push_back(p);
+  return unique;
+}
+
+RunResult collect_results(const Platform& platform, const std::vector<const core::LoopObserver*>& observers,
+                          const std::function<void(const std::string&, core::LinkReport&)>& contribute) {
+  RunResult result;
+  result.run = platform.run;
+  for (std::size_t i = 0; i < platform.loops.size(); ++i) {
+    const LoopPlan& loop = platform.loops[i];
+    const core::LoopObserver& obs = *observers[i];
+    core::LinkReport r;
+    obs.add_to(r);
+    if (!loop.source.empty()) contribute(loop.source, r);
+    for (const std::string& p : parts_of(loop))
+      if (p != loop.source) contribute(p, r);
+    // Time stamps count each clock's own cycles: across clocks, only the phases measured
+    // within one clock mean anything (creation to send, arrival to pop).
+    if (r.crosses_clocks) {
+      r.latency.send_to_arrival = core::LatencyStats{};
+      r.latency.creation_to_pop = core::LatencyStats{};
+    }
+    // Rates are per cycle of the link's own clock (the sender's): a drain counted in
+    // another clock's cycles converts by the ratio of the periods.
+    const double own_period = clock_period_ps(platform, loop.clock);
+    if (r.drain_period_ps > 0) r.drain_rate *= own_period / r.drain_period_ps;
+    if (loop.sender.empty()) {
+      r.kind = "ready_valid";
+      r.forward_latency = r.credit_latency = 0;
+    } else if (!r.crosses_clocks && r.classes.empty()) {
+      r.loop_rtt = static_cast<std::uint64_t>(r.forward_latency + r.credit_latency + 2);
+    }
+    const std::uint64_t window = r.cycles > r.warmup ? r.cycles - r.warmup : 0;
+    for (core::ClassReport& k : r.classes)
+      k.throughput = window ? static_cast<double>(k.sent) / static_cast<double>(window) : 0.0;
+    if (!obs.first_violation().empty()) result.first_violations.push_back(obs.first_violation());
+    result.links.push_back(std::move(r));
+  }
+  return result;
+}
+
+}  // namespace creditflow::platform

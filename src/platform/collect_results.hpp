@@ -1,0 +1,21 @@
+// What both views do once a platform has run: each link's report from its observer and
+// from what its parts measured, with the cross-clock and per-class adjustments.
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "creditflow/core/loop_observer.hpp"
+#include "creditflow/platform/simulate.hpp"
+
+namespace creditflow::platform {
+
+// The components a link's monitor sums: a credit loop's sender, pipes and receiver, or a
+// ready/valid link's source, pipes and receiver; each once (a loop kind is all three).
+std::vector<std::string> parts_of(const LoopPlan& loop);
+
+// `observers` in the order of platform.loops; `contribute` adds a named component's figures.
+RunResult collect_results(const Platform& platform, const std::vector<const core::LoopObserver*>& observers,
+                          const std::function<void(const std::string&, core::LinkReport&)>& contribute);
+
+}  // namespace creditflow::platform

@@ -1,0 +1,146 @@
+// Resolved YAML parameters -> the parameters of the kernel-free cores, shared by the
+// cycle view's components and the transaction-level view's parts.
+#include "kind_config.hpp"
+
+#include <algorithm>
+
+#include "creditflow/platform/nearest.hpp"
+
+namespace creditflow::platform {
+
+core::SourceParams source_params(const ComponentConfig& c) {
+  core::SourceParams p;
+  const std::string& pattern = c.text("pattern");
+  if (pattern == "periodic") p.traffic = core::TrafficSpec::periodic(c.integer("every"));
+  if (pattern == "burst")
+    p.traffic = core::TrafficSpec::burst(c.integer("burst_on"), c.integer("burst_off"));
+  if (pattern == "bernoulli") p.traffic = core::TrafficSpec::bernoulli(c.real("rate"));
+  p.queue_depth = c.integer("queue_depth");
+  p.beats = c.integer("beats");
+  return p;
+}
+
+core::DrainSpec drain_spec(const ComponentConfig& c) {
+  core::DrainSpec d;
+  d.every = c.integer("drain_every");
+  d.rate = c.real("drain_rate");
+  if (c.integer("stall_cycles") > 0) {
+    const std::int64_t from = c.integer("stall_from");
+    d.stalls.push_back({from, from + c.integer("stall_cycles")});
+  }
+  return d;
+}
+
+core::ReceiverParams receiver_params(const ComponentConfig& c) {
+  return core::ReceiverParams{c.integer("depth"), drain_spec(c)};
+}
+
+core::ClassPoolSpec pool_spec(const ComponentConfig& c, std::size_t n) {
+  core::ClassPoolSpec p;
+  p.policy = c.text("policy");
+  p.depth = c.integer("depth");
+  p.reserved = per_class_integers(c.text("reserved"), n);
+  p.max = per_class_integers(c.text("max"), n);
+  p.data_depth = c.integer("data_depth");
+  p.data_reserved = per_class_integers(c.text("data_reserved"), n);
+  p.data_unit = c.integer("data_unit");
+  return p;
+}
+
+std::vector<core::ClassSpec> class_specs(const ComponentConfig& c) {
+  const auto names = list_items(c.text("classes"));
+  const std::size_t n = names.size();
+  const auto pattern = list_items(c.text("pattern"));
+  const auto every = per_class_integers(c.text("every"), n), on = per_class_integers(c.text("burst_on"), n),
+             off = per_class_integers(c.text("burst_off"), n), queue = per_class_integers(c.text("queue_depth"), n),
+             beats = per_class_integers(c.text("beats"), n);
+  const auto rate = per_class_reals(c.text("rate"), n);
+  auto payloads = list_items(c.text("payload_bytes"));
+  if (payloads.size() == 1) payloads.assign(n, payloads.front());
+  std::vector<core::ClassSpec> specs;
+  for (std::size_t k = 0; k < n; ++k) {
+    core::ClassSpec s;
+    s.name = names[k];
+    const std::string& pat = pattern.size() == 1 ? pattern[0] : pattern[k];
+    if (pat == "periodic") s.source.traffic = core::TrafficSpec::periodic(every[k]);
+    if (pat == "burst") s.source.traffic = core::TrafficSpec::burst(on[k], off[k]);
+    if (pat == "bernoulli") s.source.traffic = core::TrafficSpec::bernoulli(rate[k]);
+    s.source.queue_depth = queue[k];
+    s.source.beats = beats[k];
+    s.payload_bytes.clear();
+    for (const std::string& b : list_items(payloads[k], '/')) s.payload_bytes.push_back(std::stoll(b));
+    specs.push_back(s);
+  }
+  return specs;
+}
+
+core::Arbiter arbiter_of(const ComponentConfig& c) {
+  const auto names = list_items(c.text("classes"));
+  std::vector<std::size_t> priority;
+  const std::string order = c.text("priority");
+  for (const std::string& p : order.empty() ? names : list_items(order)) {
+    const auto it = std::find(names.begin(), names.end(), p);
+    if (it == names.end())
+      throw ParameterError(c.name() + ": priority names class '" + p + "', which is not in classes" +
+                           did_you_mean(p, names));
+    priority.push_back(static_cast<std::size_t>(it - names.begin()));
+  }
+  for (std::size_t k = 0; k < names.size(); ++k)
+    if (std::find(priority.begin(), priority.end(), k) == priority.end()) priority.push_back(k);
+  return core::Arbiter(core::Arbiter::parse(c.text("arbitration"), c.name()), priority,
+                       per_class_integers(c.text("weights"), names.size()));
+}
+
+std::vector<core::DrainSpec> class_drains(const ComponentConfig& c, std::size_t n) {
+  const auto every = per_class_integers(c.text("drain_every"), n), from = per_class_integers(c.text("stall_from"), n),
+             cycles = per_class_integers(c.text("stall_cycles"), n),
+             period = per_class_integers(c.text("stall_period"), n);
+  const auto rate = per_class_reals(c.text("drain_rate"), n);
+  std::vector<core::DrainSpec> drains(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    drains[k].every = every[k];
+    drains[k].rate = rate[k];
+    drains[k].stall_period = period[k];
+    if (cycles[k] > 0) drains[k].stalls.push_back({from[k], from[k] + cycles[k]});
+  }
+  return drains;
+}
+
+}  // namespace creditflow::platform
+
+namespace creditflow::platform {
+
+void add_class_sender_figures(core::LinkReport& r, const core::ClassSenderCore& core) {
+  r.credits = core.header_pool().capacity();
+  r.pool_policy = core.header_pool().describe();
+  r.classes.resize(core.classes());
+  for (std::size_t c = 0; c < core.classes(); ++c) {
+    core::ClassReport& k = r.classes[c];
+    const auto& f = core.figures(c);
+    k.name = core.name(c);
+    k.sent = f.sent;
+    k.refused = core.refused(c);
+    k.offered_rate = core.offered_rate(c);
+    k.credit_wait = f.credit_wait;
+    k.stall_cycles = f.stall_cycles;
+    for (std::size_t other = 0; other < core.classes(); ++other)
+      if (f.starved_by[other] > k.starved_cycles) {
+        k.starved_cycles = f.starved_by[other];
+        k.starved_by = core.name(other);
+      }
+  }
+}
+
+void add_class_receiver_figures(core::LinkReport& r, const std::vector<std::string>& names, std::int64_t depth,
+                                const core::ClassReceiverCore& core) {
+  r.receiver_depth = depth;
+  r.classes.resize(core.classes());
+  for (std::size_t c = 0; c < core.classes(); ++c) {
+    r.classes[c].name = names[c];
+    r.classes[c].delivered = core.delivered(c);
+    r.classes[c].latency = core.latency(c);
+    r.classes[c].drain_rate = core.drain_rate(c);
+  }
+}
+
+}  // namespace creditflow::platform

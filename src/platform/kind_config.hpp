@@ -1,0 +1,57 @@
+// Resolved YAML parameters -> the parameters of the kernel-free cores, and the figures
+// each kind adds to its link's report: one place for both views of every built-in kind.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "creditflow/core/arbiter.hpp"
+#include "creditflow/core/class_link_core.hpp"
+#include "creditflow/core/link_report.hpp"
+#include "creditflow/core/receiver_core.hpp"
+#include "creditflow/core/sender_core.hpp"
+#include "creditflow/core/source_core.hpp"
+#include "creditflow/platform/component.hpp"
+
+namespace creditflow::platform {
+
+core::SourceParams source_params(const ComponentConfig& c);
+core::DrainSpec drain_spec(const ComponentConfig& c);
+core::ReceiverParams receiver_params(const ComponentConfig& c);
+// What both halves of a multi-class link read of the receiver's advertisement.
+core::ClassPoolSpec pool_spec(const ComponentConfig& c, std::size_t n);
+std::vector<core::ClassSpec> class_specs(const ComponentConfig& c);
+core::Arbiter arbiter_of(const ComponentConfig& c);
+std::vector<core::DrainSpec> class_drains(const ComponentConfig& c, std::size_t n);
+
+// What every buffering receiver adds to its link's report; its drain counts in cycles of
+// the clock of `drain_period_ps`.
+template <class Core>
+void add_receiver_figures(core::LinkReport& r, std::int64_t depth, const Core& core, const core::DrainSpec& drain,
+                          double drain_period_ps) {
+  r.receiver_depth = depth;
+  r.peak_occupancy = core.peak_occupancy();
+  r.latency = core.latency();
+  r.drain_rate = drain.permitted_rate();
+  r.drain_period_ps = drain_period_ps;
+}
+
+inline void add_source_figures(const core::TrafficPattern& pattern, std::uint64_t refused, const ComponentConfig& c,
+                               core::LinkReport& r) {
+  r.traffic_class = c.text("class");
+  r.offered_rate = pattern.offered_rate();
+  r.source_refused = refused;
+  r.source_beats = static_cast<std::uint64_t>(c.integer("beats"));
+}
+
+inline void add_round_trips(core::LinkReport& r, const core::SenderCore& tx) {
+  r.measured_rtt = tx.round_trips().min();
+  r.mean_rtt = tx.round_trips().mean();
+  r.max_rtt = tx.round_trips().max();
+}
+
+void add_class_sender_figures(core::LinkReport& r, const core::ClassSenderCore& core);
+void add_class_receiver_figures(core::LinkReport& r, const std::vector<std::string>& names, std::int64_t depth,
+                                const core::ClassReceiverCore& core);
+
+}  // namespace creditflow::platform
