@@ -105,7 +105,7 @@ std::string latency_text(const core::LatencyStats& s) {
 std::string run_json(const Platform& platform, const RunResult& result) {
   json doc;
   doc["model"] = platform.file;
-  doc["view"] = "cycle";
+  doc["view"] = result.view;
   doc["cycles"] = result.run.cycles;
   doc["warmup"] = result.run.warmup;
   doc["seed"] = result.run.seed;

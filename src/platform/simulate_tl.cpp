@@ -133,9 +133,11 @@ RunResult simulate_tl(const Platform& platform) {
 
   std::vector<const core::LoopObserver*> observed;
   for (const core::LoopObserver& o : observers) observed.push_back(&o);
-  return collect_results(platform, observed, [&](const std::string& part, core::LinkReport& r) {
+  RunResult result = collect_results(platform, observed, [&](const std::string& part, core::LinkReport& r) {
     parts.at(part)->contribute(r);
   });
+  result.view = "tl";
+  return result;
 }
 
 }  // namespace creditflow::platform

@@ -60,7 +60,9 @@ class AsyncFifoCore {
     if (writer_.advance(valid, returned)) {
       T stamped = flit;
       stamp_sent(stamped, writer_.now() - 1);
-      storage_[wptr_.binary() % storage_.size()] = stamped;
+      // Slots go by entry count: a Gray pointer's binary value wraps at a power of two, so
+      // for a depth that is not one it would map two live entries onto one slot.
+      storage_[(writer_.sent() - 1) % storage_.size()] = stamped;
       wptr_.advance();
     }
     rsync_.sample(read_gray);
@@ -69,7 +71,7 @@ class AsyncFifoCore {
   // --- reader domain
   Cycle read_cycle() const { return rnow_; }
   bool will_pop() const { return pop_now_; }
-  const T& head() const { return storage_[rptr_.binary() % storage_.size()]; }
+  const T& head() const { return storage_[popped_ % storage_.size()]; }
   std::uint64_t read_gray() const { return rptr_.gray(); }
   void measure_from(Cycle reader_cycle) { measure_from_ = reader_cycle; }
   void read_edge(std::uint64_t write_gray) {

@@ -12,6 +12,7 @@ namespace creditflow::platform {
 
 struct RunResult {
   RunSettings run;
+  std::string view = "cycle";                 // which view ran: "cycle" or "tl"
   std::vector<core::LinkReport> links;        // in the order the loops were found
   std::vector<std::string> first_violations;  // per loop with any conservation violation
 };

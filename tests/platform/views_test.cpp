@@ -1,0 +1,192 @@
+// The two views of a platform give identical figures: every model in models/ (and the
+// tool tests' platforms) at its own parameters and at random points drawn from each
+// model's axes, with several seeds. The cycle view runs in a child process (SystemC
+// elaborates once per process), the transaction-level view in this one; the JSON
+// documents must match byte for byte once the `view` key is set aside.
+#include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/platform/isolated_run.hpp"
+#include "creditflow/platform/netlist.hpp"
+#include "creditflow/platform/results.hpp"
+#include "creditflow/platform/simulate.hpp"
+
+namespace cf = creditflow;
+namespace pf = creditflow::platform;
+
+namespace {
+
+using Axes = std::vector<std::pair<std::string, std::vector<std::string>>>;
+
+std::string figures(const pf::Platform& p, const pf::RunResult& r) {
+  auto doc = nlohmann::json::parse(pf::run_json(p, r));
+  BOOST_TEST(doc.at("view") == r.view);
+  doc.erase("view");
+  std::string out = doc.dump(1);
+  for (const std::string& v : r.first_violations) out += "\nviolation: " + v;
+  return out;
+}
+
+// Runs `file` with `sets` in both views; false if the point does not resolve.
+bool compare_views(const std::string& file, const std::vector<std::string>& sets, const std::string& seed) {
+  const pf::Registry registry = pf::builtin_registry();
+  std::vector<pf::Override> overrides;
+  for (const std::string& s : sets) overrides.push_back(pf::parse_override(s, "--set"));
+  pf::RunOverrides run;
+  run.seed = seed;
+  pf::Platform p;
+  try {
+    p = pf::resolve(pf::load_netlist(file), registry, overrides, run);
+  } catch (const cf::ParameterError&) {
+    return false;  // e.g. more credits than the drawn depth: neither view runs it
+  }
+  const auto cycle = pf::run_isolated([&] { return figures(p, pf::simulate(p, registry)); });
+  BOOST_REQUIRE_MESSAGE(cycle.ok, cycle.error);
+  std::string point = file + " --seed " + seed;
+  for (const std::string& s : sets) point += " --set " + s;
+  const std::string tl = figures(p, pf::simulate_tl(p));
+  BOOST_TEST_INFO(point);
+  BOOST_TEST(tl == cycle.output);
+  return true;
+}
+
+// The model at its own parameters, then `points` random points of `axes`.
+void check_model(const std::string& model, const Axes& axes, int points) {
+  const std::string file = std::string(CREDITFLOW_SOURCE_DIR) + "/" + model;
+  BOOST_TEST(compare_views(file, {}, "1"));
+  std::mt19937 rng(20261202);  // fixed: the same points every run
+  const std::vector<std::string> seeds{"1", "7", "12345"};
+  int compared = 0;
+  for (int attempt = 0; compared < points && attempt < points * 10; ++attempt) {
+    std::vector<std::string> sets;
+    for (const auto& [param, values] : axes) sets.push_back(param + "=" + values[rng() % values.size()]);
+    compared += compare_views(file, sets, seeds[rng() % seeds.size()]);
+  }
+  BOOST_TEST(compared == points);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(credit_loop_views_agree) {
+  check_model("models/credit_loop.yaml",
+              {{"link.forward_latency", {"0", "1", "2", "4", "7"}},
+               {"link.credit_latency", {"0", "1", "3", "5"}},
+               {"rx.depth", {"1", "2", "3", "5", "8", "12", "16"}},
+               {"rx.drain_every", {"1", "1", "2", "3"}},
+               {"rx.drain_rate", {"1", "1", "0.6"}},
+               {"rx.stall_from", {"100", "3100"}},
+               {"rx.stall_cycles", {"0", "0", "50"}},
+               {"src.pattern", {"saturating", "periodic", "burst", "bernoulli"}},
+               {"src.every", {"1", "3", "10"}},
+               {"src.burst_on", {"1", "3"}},
+               {"src.burst_off", {"0", "5"}},
+               {"src.rate", {"0.3", "0.9"}},
+               {"src.queue_depth", {"1", "4", "1024"}}},
+              24);
+}
+
+BOOST_AUTO_TEST_CASE(lossy_stall_views_agree) {
+  check_model("models/lossy_stall.yaml",
+              {{"sink.depth", {"1", "2", "4", "8"}},
+               {"sink.backpressure", {"true", "false"}},
+               {"sink.stall_from", {"0", "1", "5"}},
+               {"sink.stall_cycles", {"0", "6", "12"}},
+               {"sink.drain_every", {"1", "2"}},
+               {"sink.drain_rate", {"1", "0.5"}},
+               {"src.beats", {"0", "12", "30"}},
+               {"src.pattern", {"saturating", "bernoulli"}}},
+              16);
+}
+
+BOOST_AUTO_TEST_CASE(credit_stall_views_agree) {
+  check_model("models/credit_stall.yaml",
+              {{"src.credits", {"1", "2", "4"}},
+               {"src.return_delay", {"0", "1", "3"}},
+               {"sink.depth", {"4", "6"}},
+               {"sink.backpressure", {"true", "false"}},
+               {"sink.stall_cycles", {"0", "6", "20"}},
+               {"sink.drain_rate", {"1", "0.7"}},
+               {"src.beats", {"0", "40"}}},
+              16);
+}
+
+BOOST_AUTO_TEST_CASE(cdc_fifo_views_agree) {
+  check_model("models/cdc_fifo.yaml",
+              {{"wr_clk.period", {"1ns", "1.5ns", "2.2ns"}},
+               {"rd_clk.period", {"1ns", "0.7ns", "3ns"}},
+               {"rd_clk.phase", {"0ns", "0.3ns"}},
+               {"fifo.depth", {"2", "5", "9", "16"}},
+               {"fifo.sync_stages", {"2", "3"}},
+               {"fifo.uncertainty", {"0", "0.5", "1"}},
+               {"fifo.drain_rate", {"1", "0.6"}},
+               {"src.pattern", {"saturating", "bernoulli"}},
+               {"src.rate", {"0.4"}}},
+              16);
+}
+
+BOOST_AUTO_TEST_CASE(cdc_credit_return_views_agree) {
+  check_model("models/cdc_credit_return.yaml",
+              {{"crossing.kind", {"gray", "toggle", "pulse"}},
+               {"tx_clk.period", {"2.2ns", "1ns", "0.6ns"}},
+               {"rx_clk.period", {"1ns", "1.7ns"}},
+               {"rx_clk.phase", {"0ns", "0.4ns"}},
+               {"rx.depth", {"2", "6", "16"}},
+               {"rx.drain_rate", {"1", "0.5"}},
+               {"link.sync_stages", {"2", "3"}},
+               {"link.uncertainty", {"0", "0.5"}},
+               {"crossing.sync_stages", {"2", "4"}},
+               {"crossing.uncertainty", {"0", "0.5"}}},
+              16);
+}
+
+BOOST_AUTO_TEST_CASE(dma_irq_classes_views_agree) {
+  check_model("models/dma_irq_classes.yaml",
+              {{"rx.policy", {"shared", "split", "reserved"}},
+               {"tx.arbitration", {"strict", "round_robin", "weighted"}},
+               {"tx.weights", {"1", "3, 1"}},
+               {"rx.bypass", {"true", "false"}},
+               {"rx.depth", {"4", "8", "12"}},
+               {"rx.data_depth", {"0", "32"}},
+               {"tx.payload_bytes", {"0", "64/16"}},
+               {"tx.pattern", {"saturating, periodic", "bernoulli, saturating"}},
+               {"rx.drain_every", {"4, 1", "1, 2"}},
+               {"rx.drain_rate", {"1", "0.8, 1"}}},
+              16);
+}
+
+// Register slices (backpressure through registers) and the tool tests' other platforms.
+BOOST_AUTO_TEST_CASE(tool_test_platforms_views_agree) {
+  for (const char* file : {"tests/tool/slices.yaml", "tests/tool/good.yaml", "tests/tool/classes.yaml",
+                           "tests/tool/classes_seq.yaml"})
+    BOOST_TEST(compare_views(std::string(CREDITFLOW_SOURCE_DIR) + "/" + file, {}, "3"));
+  check_model("tests/tool/slices.yaml",
+              {{"s1.entries", {"1", "2"}},
+               {"sink.depth", {"1", "2", "5"}},
+               {"sink.stall_cycles", {"0", "10", "30"}},
+               {"src.pattern", {"saturating", "bernoulli"}}},
+              8);
+}
+
+// A kind without a transaction-level view is refused with one line saying what to do.
+BOOST_AUTO_TEST_CASE(kind_without_tl_view_is_refused) {
+  pf::Registry registry = pf::builtin_registry();
+  pf::KindSpec probe = *registry.find("credit_receiver");
+  probe.name = "cycle_only_receiver";
+  probe.tl_factory = nullptr;
+  registry.add(probe);
+  const std::string file = std::string(CREDITFLOW_SOURCE_DIR) + "/models/credit_loop.yaml";
+  const pf::Platform p = pf::resolve(pf::load_netlist(file), registry,
+                                     {pf::parse_override("rx.kind=cycle_only_receiver", "--set")});
+  try {
+    pf::simulate_view(p, registry, "tl");
+    BOOST_FAIL("expected an error");
+  } catch (const cf::Error& e) {
+    BOOST_TEST(std::string(e.what()).find("component 'rx' of kind 'cycle_only_receiver' has no transaction-level "
+                                          "view; run it with --view cycle") != std::string::npos);
+  }
+}
