@@ -5,7 +5,7 @@
 //   tl      creditflow's transaction-level view: the same cores in one process, a
 //           quantum of cycles per entry into the kernel;
 //   naive   the same loop written as many would first write it in SystemC: one clocked
-//           process and one sc_signal per register;
+//           process and one sc_signal per register (27 of each), no statistics;
 //   plain   a plain C++ loop of the same rules: the limit.
 // All must send the same number of flits, or the comparison means nothing. Then the same
 // at 10% load (one flit every 10 cycles) for the cycle view, the tl view and the plain loop.
@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -64,60 +65,73 @@ std::string cycle_view(long cycles, int every = 1) {
   return std::to_string(s) + " " + std::to_string(obs.sent_in_window());
 }
 
-// One clocked process and one sc_signal per register; each process recomputes the
-// combinational terms it needs from the other registers' start-of-cycle values.
+// The same loop as many would first write it in SystemC, with no statistics at all: one
+// clocked process and one sc_signal per register of the hardware. Registers: the
+// source's next flit, the credit counter, per forward stage a valid and a flit, per
+// return stage a credit, the receiver's B flit slots, its write and read pointers and its
+// count. Each process recomputes the combinational terms it needs (send, pop) from the
+// other registers' values at the start of the cycle.
 struct Naive : sc_core::sc_module {
   sc_core::sc_in<bool> clk{"clk"};
-  sc_core::sc_signal<int> credits{"credits", B}, occupancy{"occupancy", 0};
+  sc_core::sc_signal<cf::core::Flit> next_flit{"next_flit"};
+  sc_core::sc_signal<int> credits{"credits", B};
   std::vector<sc_core::sc_signal<bool>> fwd_valid, ret_valid;
-  std::vector<sc_core::sc_signal<std::uint64_t>> fwd_data;
-  sc_core::sc_signal<std::uint64_t> next_id{"next_id", 0};
+  std::vector<sc_core::sc_signal<cf::core::Flit>> fwd_flit, slot;
+  sc_core::sc_signal<int> wr_ptr{"wr_ptr", 0}, rd_ptr{"rd_ptr", 0}, count{"count", 0};
   long sent = 0;
 
   SC_HAS_PROCESS(Naive);
-  explicit Naive(sc_core::sc_module_name n) : sc_module(n), fwd_valid(L), ret_valid(L), fwd_data(L) {
-    SC_METHOD(credit_reg);
-    sensitive << clk.pos();
-    dont_initialize();
-    SC_METHOD(occupancy_reg);
-    sensitive << clk.pos();
-    dont_initialize();
-    SC_METHOD(id_reg);
-    sensitive << clk.pos();
-    dont_initialize();
+  explicit Naive(sc_core::sc_module_name n) : sc_module(n), fwd_valid(L), ret_valid(L), fwd_flit(L), slot(B) {
+    clocked([this] { source_reg(); });
+    clocked([this] { credit_reg(); });
+    clocked([this] { wr_ptr_reg(); });
+    clocked([this] { rd_ptr_reg(); });
+    clocked([this] { count_reg(); });
     for (int i = 0; i < L; ++i) {
-      sc_core::sc_spawn_options o;
-      o.spawn_method();
-      o.dont_initialize();
-      o.set_sensitivity(&clk.pos());
-      sc_core::sc_spawn([this, i] { fwd_stage(i); }, sc_core::sc_gen_unique_name("fwd"), &o);
-      sc_core::sc_spawn([this, i] { ret_stage(i); }, sc_core::sc_gen_unique_name("ret"), &o);
+      clocked([this, i] { fwd_valid[i].write(i == 0 ? send() : fwd_valid[i - 1].read()); });
+      clocked([this, i] { fwd_flit[i].write(i == 0 ? sent_flit() : fwd_flit[i - 1].read()); });
+      clocked([this, i] { ret_valid[i].write(i == 0 ? pop() : ret_valid[i - 1].read()); });
     }
+    for (int i = 0; i < B; ++i)
+      clocked([this, i] {
+        if (arrive() && wr_ptr.read() == i) slot[i].write(fwd_flit[L - 1].read());
+      });
+  }
+  void clocked(std::function<void()> body) {
+    sc_core::sc_spawn_options o;
+    o.spawn_method();
+    o.dont_initialize();
+    o.set_sensitivity(&clk.pos());
+    sc_core::sc_spawn(
+        [this, body] {
+          if (sc_core::sc_time_stamp() != sc_core::SC_ZERO_TIME) body();  // the edge at 0 opens cycle 0
+        },
+        sc_core::sc_gen_unique_name("reg"), &o);
   }
   bool send() const { return credits.read() > 0; }  // the source saturates
-  bool pop() const { return occupancy.read() > 0; }
-  void credit_reg() {
-    if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) return;
-    sent += send();
-    credits.write(credits.read() + ret_valid[L - 1].read() - send());
+  bool arrive() const { return fwd_valid[L - 1].read(); }
+  bool pop() const { return count.read() > 0; }
+  cf::core::Flit sent_flit() const {
+    cf::core::Flit f = next_flit.read();
+    f.sent = static_cast<cf::core::Cycle>(sc_core::sc_time_stamp().to_seconds() * 1e9) - 1;
+    return f;
   }
-  void occupancy_reg() {
-    if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) return;
-    occupancy.write(occupancy.read() + fwd_valid[L - 1].read() - pop());
+  void source_reg() {
+    if (!send()) return;
+    ++sent;
+    cf::core::Flit f = next_flit.read();
+    ++f.id;
+    f.created = static_cast<cf::core::Cycle>(sc_core::sc_time_stamp().to_seconds() * 1e9);
+    next_flit.write(f);
   }
-  void id_reg() {
-    if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) return;
-    if (send()) next_id.write(next_id.read() + 1);
+  void credit_reg() { credits.write(credits.read() + ret_valid[L - 1].read() - send()); }
+  void wr_ptr_reg() {
+    if (arrive()) wr_ptr.write((wr_ptr.read() + 1) % B);
   }
-  void fwd_stage(int i) {
-    if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) return;
-    fwd_valid[i].write(i == 0 ? send() : fwd_valid[i - 1].read());
-    fwd_data[i].write(i == 0 ? next_id.read() : fwd_data[i - 1].read());
+  void rd_ptr_reg() {
+    if (pop()) rd_ptr.write((rd_ptr.read() + 1) % B);
   }
-  void ret_stage(int i) {
-    if (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME) return;
-    ret_valid[i].write(i == 0 ? pop() : ret_valid[i - 1].read());
-  }
+  void count_reg() { count.write(count.read() + arrive() - pop()); }
 };
 
 std::string naive(long cycles) {

@@ -23,7 +23,7 @@ core::LinkReport run_credit_loop(const CreditLoopParams& params, const RunOption
   sc_core::sc_clock clk("clk", 1, sc_core::SC_NS);
   CreditLoop<> loop("loop", params);
   loop.clk(clk);
-  loop.rx.measure_from(options.warmup);
+  loop.measure_from(options.warmup);
   monitor::LoopMonitor mon("monitor", options.cycles, options.warmup);
   mon.clk(clk);
   const core::LoopObserver& observer =

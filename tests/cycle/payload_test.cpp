@@ -25,7 +25,7 @@ BOOST_AUTO_TEST_CASE(user_payload_without_time_stamps) {
   sc_core::sc_clock clk("clk", 1, sc_core::SC_NS);
   cycle::CreditLoop<user::Packet> loop("loop", cftest::loop_params(4, 4));
   loop.clk(clk);
-  loop.rx.measure_from(3000);
+  loop.measure_from(3000);
   monitor::LoopMonitor mon("mon", 6000, 3000);
   mon.clk(clk);
   const auto& obs = mon.watch("link", 4, loop.holders());

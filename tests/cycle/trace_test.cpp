@@ -26,7 +26,7 @@ struct SlotTracer : sc_core::sc_module {
     dont_initialize();
   }
   void sample() {
-    credits.push_back(static_cast<int>(loop.tx.core().credits()));
+    credits.push_back(static_cast<int>(loop.core().sender().credits()));
     send.push_back(loop.send_signal().read());
     pop.push_back(loop.pop_signal().read());
     credit_in.push_back(loop.credit_in_signal().read());
@@ -57,8 +57,8 @@ BOOST_AUTO_TEST_CASE(slot_trace_l2_b3) {
   BOOST_TEST(late_sends == 12);  // four round trips of 6 cycles, B = 3 flits each
   BOOST_TEST(obs.cycles() == 36u);
   BOOST_TEST(obs.conservation_violations() == 0u);
-  BOOST_TEST(loop.tx.core().round_trips().min() == 6u);
-  BOOST_TEST(loop.tx.core().round_trips().max() == 6u);
+  BOOST_TEST(loop.core().sender().round_trips().min() == 6u);
+  BOOST_TEST(loop.core().sender().round_trips().max() == 6u);
 }
 
 BOOST_AUTO_TEST_CASE(clock_rising_first_after_zero_gives_the_same_cycles) {
@@ -71,7 +71,7 @@ BOOST_AUTO_TEST_CASE(clock_rising_first_after_zero_gives_the_same_cycles) {
   const auto& obs = mon.watch("link", 3, loop.holders());
   sc_core::sc_start();
   BOOST_TEST(obs.sent_in_window() == 18u);  // 3 per 6-cycle round trip from cycle 0
-  BOOST_TEST(loop.tx.core().round_trips().min() == 6u);
+  BOOST_TEST(loop.core().sender().round_trips().min() == 6u);
 }
 
 BOOST_AUTO_TEST_CASE(vcd_trace_has_the_loop_signals) {

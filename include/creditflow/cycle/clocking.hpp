@@ -11,6 +11,20 @@ namespace creditflow::cycle {
 
 inline bool opening_edge() { return sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME; }
 
+// The same question for a process that wants to ask the kernel only once: only its first
+// rising edge can be at time zero.
+class EdgeCount {
+ public:
+  bool opening() {
+    if (seen_) return false;
+    seen_ = true;
+    return opening_edge();
+  }
+
+ private:
+  bool seen_ = false;
+};
+
 // An output port that may be left unbound (e.g. a receiver's popped-flit output when
 // nothing downstream consumes it). Write through write_if_bound().
 template <class T>

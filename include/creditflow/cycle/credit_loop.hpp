@@ -1,73 +1,52 @@
-// A whole credit loop of SPEC section 1 as one module: source `src`, sender `tx`,
-// pipelined link `link` and receiver `rx`, wired by sc_signals, plus the report that
-// gathers what the monitor and the parts measured.
+// A whole credit loop of SPEC section 1 as one module: source, sender, pipelined link and
+// receiver stepped by one process per rising edge (core::CreditLoopCore), so the kernel
+// wakes once per cycle rather than once per part. Its wires are signals for tracing and
+// for whatever else watches them: send(t), arrive(t), pop(t), credit_in(t) of SPEC
+// section 1, the source's valid and the sender's ready, and, once traced, the flit sent.
+// To wire the parts to other IP one by one, use TrafficSource, CreditSender,
+// PipelinedLink and CreditReceiver (cycle/*.hpp), as platforms do.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <systemc>
 #include <vector>
 
-#include "creditflow/core/credit_loop_report.hpp"
-#include "creditflow/cycle/credit_receiver.hpp"
-#include "creditflow/cycle/credit_sender.hpp"
-#include "creditflow/cycle/pipelined_link.hpp"
-#include "creditflow/cycle/traffic_source.hpp"
+#include "creditflow/core/credit_loop_core.hpp"
+#include "creditflow/cycle/clocking.hpp"
+#include "creditflow/cycle/flit_trace.hpp"
+#include "creditflow/cycle/protocol_errors.hpp"
+#include "creditflow/monitor/loop_participant.hpp"
 
 namespace creditflow::cycle {
 
 using CreditLoopParams = core::CreditLoopParams;
 
 template <class T = core::Flit>
-class CreditLoop : public sc_core::sc_module {
+class CreditLoop : public sc_core::sc_module, public monitor::LoopParticipant {
  public:
   sc_core::sc_in<bool> clk{"clk"};
 
-  TrafficSource<T> src;
-  CreditSender<T> tx;
-  PipelinedLink<T> link;
-  CreditReceiver<T> rx;
-
+  SC_HAS_PROCESS(CreditLoop);
   CreditLoop(sc_core::sc_module_name name, const CreditLoopParams& p)
-      : sc_core::sc_module(name),
-        src("src", p.source, p.seed),
-        tx("tx", p.receiver.depth),
-        link("link", p.link),
-        rx("rx", p.receiver, p.seed),
-        params_(p) {
-    src.clk(clk);
-    tx.clk(clk);
-    link.clk(clk);
-    rx.clk(clk);
-    src.out_valid(src_valid_);
-    src.out_flit(src_flit_);
-    src.out_ready(tx_ready_);
-    tx.in_valid(src_valid_);
-    tx.in_flit(src_flit_);
-    tx.in_ready(tx_ready_);
-    tx.out_valid(send_);
-    tx.out_flit(sent_flit_);
-    tx.credit_in(credit_to_tx_);
-    link.in_valid(send_);
-    link.in_flit(sent_flit_);
-    link.out_valid(arrive_);
-    link.out_flit(arrived_flit_);
-    link.credit_in(pop_);
-    link.credit_out(credit_to_tx_);
-    rx.in_valid(arrive_);
-    rx.in_flit(arrived_flit_);
-    rx.credit_out(pop_);
+      : sc_core::sc_module(name), core_(p, this->name()) {
+    SC_METHOD(on_edge);
+    sensitive << clk.pos();
+    dont_initialize();
   }
 
-  std::vector<const monitor::LoopParticipant*> holders() const { return {&tx, &link, &rx}; }
-  std::int64_t capacity() const { return params_.receiver.depth; }
+  const core::CreditLoopCore<T>& core() const { return core_; }
+  void measure_from(core::Cycle start) { core_.measure_from(start); }
+  std::vector<const monitor::LoopParticipant*> holders() const { return {this}; }
+  std::int64_t capacity() const { return core_.params().receiver.depth; }
+  void contribute(core::LoopState& s) const override { core_.add_terms(s); }
 
-  // Signals for tracing: send(t), arrive(t), pop(t), credit_in(t) of SPEC section 1.
   const sc_core::sc_signal<bool>& send_signal() const { return send_; }
   const sc_core::sc_signal<bool>& arrive_signal() const { return arrive_; }
   const sc_core::sc_signal<bool>& pop_signal() const { return pop_; }
-  const sc_core::sc_signal<bool>& credit_in_signal() const { return credit_to_tx_; }
+  const sc_core::sc_signal<bool>& credit_in_signal() const { return credit_in_; }
 
-  void trace(sc_core::sc_trace_file* tf) const {
+  // Adds the wires to a VCD; from then on the flit sent is written every cycle too.
+  void trace(sc_core::sc_trace_file* tf) {
     const std::string base = this->name();
     sc_core::sc_trace(tf, src_valid_, base + ".src_valid");
     sc_core::sc_trace(tf, tx_ready_, base + ".tx_ready");
@@ -75,22 +54,35 @@ class CreditLoop : public sc_core::sc_module {
     sc_core::sc_trace(tf, sent_flit_, base + ".sent_flit");
     sc_core::sc_trace(tf, arrive_, base + ".arrive");
     sc_core::sc_trace(tf, pop_, base + ".pop");
-    sc_core::sc_trace(tf, credit_to_tx_, base + ".credit_in");
+    sc_core::sc_trace(tf, credit_in_, base + ".credit_in");
+    traced_ = true;
   }
 
-  core::LinkReport report(const core::LoopObserver& observer) const {
-    return core::credit_loop_report(observer, params_, src.core(), tx.core(), rx.core());
-  }
+  core::LinkReport report(const core::LoopObserver& observer) const { return core_.report(observer); }
 
  private:
-  CreditLoopParams params_;
-  sc_core::sc_signal<bool> src_valid_{"src_valid"}, tx_ready_{"tx_ready"};
-  sc_core::sc_signal<T> src_flit_{"src_flit"};
-  sc_core::sc_signal<bool> send_{"send"};
+  void on_edge() {
+    if (edges_.opening()) return;
+    report_protocol_errors([&] { core_.step(); });
+    const auto w = core_.wires();
+    src_valid_.write(w.has_data);
+    tx_ready_.write(core_.sender().can_send());
+    send_.write(w.send);
+    arrive_.write(w.arrive);
+    pop_.write(w.pop);
+    credit_in_.write(w.credit_in);
+    if (traced_ && w.send) sent_flit_.write(core_.sent_flit());
+  }
+
+  core::CreditLoopCore<T> core_;
+  EdgeCount edges_;
+  bool traced_ = false;
+  // Reset values: the wires of cycle 0.
+  sc_core::sc_signal<bool> src_valid_{"src_valid", core_.wires().has_data};
+  sc_core::sc_signal<bool> tx_ready_{"tx_ready", core_.sender().can_send()};
+  sc_core::sc_signal<bool> send_{"send", core_.wires().send}, arrive_{"arrive", core_.wires().arrive};
+  sc_core::sc_signal<bool> pop_{"pop", core_.wires().pop}, credit_in_{"credit_in", core_.wires().credit_in};
   sc_core::sc_signal<T> sent_flit_{"sent_flit"};
-  sc_core::sc_signal<bool> arrive_{"arrive"};
-  sc_core::sc_signal<T> arrived_flit_{"arrived_flit"};
-  sc_core::sc_signal<bool> pop_{"pop"}, credit_to_tx_{"credit_to_tx"};
 };
 
 }  // namespace creditflow::cycle

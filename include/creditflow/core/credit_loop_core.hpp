@@ -1,0 +1,100 @@
+// SPEC section 1's whole loop as one kernel-free object: source, sender, pipelined link and
+// receiver, stepped in SPEC order. The cycle view's CreditLoop module runs one step per
+// rising edge; the transaction-level view runs many per entry into the kernel and jumps
+// idle stretches. Both therefore compute every cycle with the same code.
+#pragma once
+#include <string>
+
+#include "creditflow/core/credit_loop_report.hpp"
+#include "creditflow/core/loop_terms.hpp"
+#include "creditflow/core/seed.hpp"
+
+namespace creditflow::core {
+
+template <class T = Flit>
+class CreditLoopCore {
+ public:
+  // The parts are named `where`.src, .tx, .link and .rx, in errors and for their seeds.
+  CreditLoopCore(const CreditLoopParams& p, const std::string& where)
+      : params_(p),
+        src_(p.source, derive_seed(p.seed, where + ".src"), where + ".src"),
+        tx_(p.receiver.depth, where + ".tx"),
+        link_(p.link, where + ".link"),
+        rx_(p.receiver, derive_seed(p.seed, where + ".rx"), where + ".rx") {}
+
+  // What the loop's wires carry during the current cycle, decided from the state at its
+  // start: SPEC section 1's send(t), arrive(t), pop(t) and credit_in(t).
+  struct Wires {
+    bool has_data, send, arrive, pop, credit_in;
+  };
+  Wires wires() const {
+    const bool has = src_.has_data(), send = tx_.will_send(has), pop = rx_.will_pop();
+    return {has, send, link_.forward_is_wire() ? send : link_.arrive_valid(), pop,
+            link_.credit_is_wire() ? pop : link_.credit_out()};
+  }
+  // The flit on the sender's output during the current cycle, if it sends.
+  T sent_flit() const {
+    T flit = src_.head();
+    stamp_sent(flit, tx_.now());
+    return flit;
+  }
+
+  // The edge closing the current cycle. Throws ProtocolError on a credit or buffer overflow.
+  void step() {
+    const Wires w = wires();
+    const T flit = w.send ? sent_flit() : T{};
+    // The last stage's slot is read before the link shifts, so a reference is safe.
+    const T& arrived = link_.forward_is_wire() ? flit : link_.arrive_flit();
+    tx_.advance(w.has_data, w.credit_in);
+    src_.advance(w.send);
+    rx_.advance(w.arrive, arrived);
+    link_.advance(w.send, flit, w.pop);
+  }
+
+  // The first cycle after t that may differ from cycle t: t + 1 unless the whole loop is
+  // idle (every credit home, nothing in flight or buffered, nothing offered) and neither
+  // the pattern nor the drain draws random numbers, when it is the pattern's next firing.
+  Cycle next_busy(Cycle t) const {
+    if (src_.has_data() || tx_.credits() != tx_.capacity() || !rx_.skippable() || link_.forward_flits() != 0 ||
+        link_.return_credits() != 0)
+      return t + 1;
+    const auto next = src_.pattern().next_firing(t + 1);
+    return next ? *next : t + 1;
+  }
+  // Jumps an idle stretch found by next_busy.
+  void skip_to(Cycle t) {
+    src_.skip_to(t);
+    tx_.skip_to(t);
+    rx_.skip_to(t);
+  }
+
+  void measure_from(Cycle start) { rx_.measure_from(start); }
+  void add_terms(LoopState& s) const {
+    core::add_terms(s, tx_, src_.has_data());
+    core::add_terms(s, link_);
+    core::add_terms(s, rx_);
+  }
+  LoopState state() const {
+    LoopState s;
+    add_terms(s);
+    return s;
+  }
+  LinkReport report(const LoopObserver& observer) const {
+    return credit_loop_report(observer, params_, src_, tx_, rx_);
+  }
+
+  const CreditLoopParams& params() const { return params_; }
+  const SourceCore<T>& source() const { return src_; }
+  const SenderCore& sender() const { return tx_; }
+  const LinkCore<T>& link() const { return link_; }
+  const ReceiverCore<T>& receiver() const { return rx_; }
+
+ private:
+  CreditLoopParams params_;
+  SourceCore<T> src_;
+  SenderCore tx_;
+  LinkCore<T> link_;
+  ReceiverCore<T> rx_;
+};
+
+}  // namespace creditflow::core
