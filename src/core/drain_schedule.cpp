@@ -1,5 +1,7 @@
 #include "creditflow/core/drain_schedule.hpp"
 
+#include <algorithm>
+#include <numeric>
 
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/limits.hpp"
@@ -25,6 +27,23 @@ bool DrainSchedule::allows(Cycle t) {
   }
   if (spec_.rate < 1.0 && !rng_.bernoulli(spec_.rate)) allowed = false;
   return allowed;
+}
+
+std::optional<Cycle> DrainSchedule::cycle_length() const {
+  if (!deterministic()) return std::nullopt;
+  const auto every = static_cast<Cycle>(spec_.every);
+  if (spec_.stall_period == 0) return every;
+  const auto period = static_cast<Cycle>(spec_.stall_period);
+  return every / std::gcd(every, period) * period;
+}
+
+Cycle DrainSchedule::next_stall_edge(Cycle t) const {
+  Cycle next = INT64_MAX;
+  if (spec_.stall_period > 0) return next;  // repeating windows are part of the cycle
+  for (const StallWindow& w : spec_.stalls)
+    for (const auto edge : {static_cast<Cycle>(w.from), static_cast<Cycle>(w.to)})
+      if (edge > t) next = std::min(next, edge);
+  return next;
 }
 
 }  // namespace creditflow::core

@@ -28,6 +28,17 @@ void LatencyStats::merge(const LatencyStats& other) {
   min_ = std::min(min_, other.min_);
 }
 
+void LatencyStats::repeat(const LatencyStats& earlier, std::uint64_t k) {
+  for (std::size_t v = 0; v < dense_.size(); ++v)
+    dense_[v] += k * (dense_[v] - (v < earlier.dense_.size() ? earlier.dense_[v] : 0));
+  for (auto& [v, n] : sparse_) {
+    const auto it = earlier.sparse_.find(v);
+    n += k * (n - (it == earlier.sparse_.end() ? 0 : it->second));
+  }
+  count_ += k * (count_ - earlier.count_);
+  sum_ += k * (sum_ - earlier.sum_);
+}
+
 std::vector<std::pair<std::uint64_t, std::uint64_t>> LatencyStats::histogram() const {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
   for (std::uint64_t v = 0; v < dense_.size(); ++v)

@@ -116,4 +116,21 @@ double LoopObserver::throughput() const {
   return n ? static_cast<double>(sent_in_window()) / static_cast<double>(n) : 0.0;
 }
 
+void LoopObserver::add_shape(Shape& s) const {
+  for (const std::int64_t v : {last_.sender_credits, last_.forward_flits, last_.receiver_occupancy, last_.return_credits})
+    s.add(v);
+  for (const bool b : {last_.sender_has_data, last_.receiver_popping, last_.source_held}) s.add(std::uint64_t{b});
+}
+
+void LoopObserver::repeat(const LoopObserver& earlier, const Repeat& r) {
+  stall_empty_ = r.count(stall_empty_, earlier.stall_empty_);
+  stall_busy_ = r.count(stall_busy_, earlier.stall_busy_);
+  held_ = r.count(held_, earlier.held_);
+  violations_ = r.count(violations_, earlier.violations_);
+  last_cycle_ = r.time(last_cycle_);
+  last_.sent = r.count(last_.sent, earlier.last_.sent);
+  last_.popped = r.count(last_.popped, earlier.last_.popped);
+  last_.dropped = r.count(last_.dropped, earlier.last_.dropped);
+}
+
 }  // namespace creditflow::core

@@ -93,4 +93,18 @@ std::optional<Cycle> TrafficPattern::next_firing(Cycle t) const {
   return std::nullopt;
 }
 
+std::optional<Cycle> TrafficPattern::cycle_length() const {
+  switch (spec_.kind) {
+    case TrafficSpec::Kind::saturating:
+      return 1;
+    case TrafficSpec::Kind::periodic:
+      return static_cast<Cycle>(spec_.every);
+    case TrafficSpec::Kind::burst:
+      return static_cast<Cycle>(spec_.on + spec_.off);
+    case TrafficSpec::Kind::bernoulli:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 }  // namespace creditflow::core

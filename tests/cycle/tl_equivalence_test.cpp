@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "../common/spec_section1.hpp"
+#include "creditflow/tl/credit_loop_tl.hpp"
 #include "helpers.hpp"
 
 using namespace creditflow;
@@ -12,7 +13,9 @@ namespace {
 
 void latency(std::ostream& os, const char* name, const core::LatencyStats& s) {
   os << name << " " << s.count() << " " << s.mean() << " " << s.percentile(0.5) << " " << s.percentile(0.99) << " "
-     << s.max() << "\n";
+     << s.min() << " " << s.max() << " histogram";
+  for (const auto& [v, n] : s.histogram()) os << " " << v << ":" << n;
+  os << "\n";
 }
 
 // Every number of the report, as text.
@@ -29,11 +32,12 @@ std::string figures(const core::LinkReport& r) {
   return os.str();
 }
 
-std::string run_view(const core::CreditLoopParams& p, const std::string& view) {
+std::string run_view(const core::CreditLoopParams& p, const std::string& view, core::Cycle cycles = 3000,
+                     core::Cycle warmup = 500) {
   const auto r = platform::run_isolated([&] {
     cycle::RunOptions o;
-    o.cycles = 3000;
-    o.warmup = 500;
+    o.cycles = cycles;
+    o.warmup = warmup;
     o.view = view;
     return figures(cycle::run_credit_loop(p, o));
   });
@@ -111,4 +115,96 @@ BOOST_AUTO_TEST_CASE(tl_view_skips_idle_stretches_exactly) {
         ++points;
       }
   BOOST_TEST(points == 12);
+}
+
+// Deterministic patterns and drains settle into a steady state that repeats; the TL view
+// jumps whole periods of it. Long runs, backlogged sources (a large state to compare),
+// one-off consumer stalls in the middle (no jump may cross their edges) and several
+// warm-ups: every figure, down to each latency histogram bin, is the cycle view's.
+BOOST_AUTO_TEST_CASE(tl_view_jumps_steady_states_exactly) {
+  struct Case {
+    core::TrafficSpec traffic;
+    std::int64_t lf, lr, depth, drain_every, queue;
+    core::Cycle stall_from, stall_to, warmup;
+  };
+  const std::vector<Case> cases{
+      {core::TrafficSpec::saturating(), 4, 4, 10, 1, 1, 0, 0, 3000},
+      {core::TrafficSpec::saturating(), 4, 4, 6, 1, 1, 0, 0, 0},
+      {core::TrafficSpec::saturating(), 0, 3, 2, 2, 1, 9000, 9500, 1000},
+      {core::TrafficSpec::periodic(10), 4, 4, 10, 1, 8, 0, 0, 3000},
+      {core::TrafficSpec::periodic(2), 1, 2, 4, 3, 1024, 0, 0, 2000},
+      {core::TrafficSpec::burst(5, 7), 3, 1, 3, 2, 16, 12000, 12345, 500},
+      {core::TrafficSpec::periodic(7), 2, 0, 1, 5, 64, 4000, 4100, 4500},
+  };
+  for (const Case& c : cases) {
+    core::CreditLoopParams p;
+    p.link = {c.lf, c.lr};
+    p.receiver.depth = c.depth;
+    p.receiver.drain.every = c.drain_every;
+    if (c.stall_to > c.stall_from) p.receiver.drain.stalls.push_back({static_cast<std::int64_t>(c.stall_from),
+                                                                       static_cast<std::int64_t>(c.stall_to)});
+    p.source.traffic = c.traffic;
+    p.source.queue_depth = c.queue;
+    const core::Cycle cycles = 40000;
+    const std::string cycle = run_view(p, "cycle", cycles, c.warmup);
+    const auto run = platform::run_isolated([&] {
+      tl::CreditLoopTL<> loop("loop", p, cycles, c.warmup);
+      sc_core::sc_start();
+      return figures(loop.report()) + "jumps " + std::to_string(loop.jumps());
+    });
+    BOOST_TEST_REQUIRE(run.ok, run.error);
+    const std::size_t cut = run.output.rfind("jumps ");
+    BOOST_TEST(run.output.substr(0, cut) == cycle, "Lf " << c.lf << " Lr " << c.lr << " B " << c.depth << "\n"
+                                                          << cycle << "vs\n" << run.output);
+    BOOST_TEST(std::stoi(run.output.substr(cut + 6)) >= 1, "no steady state found: " << run.output);
+  }
+}
+
+// Random draws never repeat: the TL view steps every cycle and makes no jump.
+BOOST_AUTO_TEST_CASE(tl_view_never_jumps_with_random_draws) {
+  for (bool random_source : {true, false}) {
+    core::CreditLoopParams p;
+    p.link = {2, 2};
+    p.receiver.depth = 4;
+    if (random_source)
+      p.source.traffic = core::TrafficSpec::bernoulli(0.5);
+    else
+      p.receiver.drain.rate = 0.9;
+    const auto run = platform::run_isolated([&] {
+      tl::CreditLoopTL<> loop("loop", p, 20000, 1000);
+      sc_core::sc_start();
+      return std::to_string(loop.jumps());
+    });
+    BOOST_TEST_REQUIRE(run.ok, run.error);
+    BOOST_TEST(run.output == "0");
+  }
+}
+
+// 60 random deterministic loops (latencies, depths, drains, patterns, queues, one-off
+// stalls, warm-ups and lengths drawn from a fixed seed): the TL view, jumps and all,
+// gives the cycle view's figures at every one.
+BOOST_AUTO_TEST_CASE(tl_view_jumps_match_at_random_points) {
+  core::Rng rng(424242);
+  auto pick = [&](std::int64_t lo, std::int64_t hi) {
+    return lo + static_cast<std::int64_t>(rng.next() % static_cast<std::uint64_t>(hi - lo + 1));
+  };
+  for (int i = 0; i < 60; ++i) {
+    core::CreditLoopParams p;
+    p.link = {pick(0, 6), pick(0, 6)};
+    p.receiver.depth = pick(1, 12);
+    p.receiver.drain.every = pick(1, 4);
+    const std::int64_t kind = pick(0, 2);
+    p.source.traffic = kind == 0   ? core::TrafficSpec::saturating()
+                       : kind == 1 ? core::TrafficSpec::periodic(pick(1, 12))
+                                   : core::TrafficSpec::burst(pick(1, 6), pick(0, 8));
+    p.source.queue_depth = pick(1, 64);
+    const auto cycles = static_cast<core::Cycle>(pick(2000, 30000));
+    const auto warmup = static_cast<core::Cycle>(pick(0, static_cast<std::int64_t>(cycles) / 2));
+    if (pick(0, 1)) {
+      const std::int64_t from = pick(0, static_cast<std::int64_t>(cycles));
+      p.receiver.drain.stalls.push_back({from, from + pick(1, 400)});
+    }
+    p.seed = static_cast<std::uint64_t>(pick(1, 1000));
+    BOOST_TEST(run_view(p, "cycle", cycles, warmup) == run_view(p, "tl", cycles, warmup), "point " << i);
+  }
 }

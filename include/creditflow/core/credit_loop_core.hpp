@@ -3,6 +3,8 @@
 // rising edge; the transaction-level view runs many per entry into the kernel and jumps
 // idle stretches. Both therefore compute every cycle with the same code.
 #pragma once
+#include <numeric>
+#include <optional>
 #include <string>
 
 #include "creditflow/core/credit_loop_report.hpp"
@@ -81,6 +83,28 @@ class CreditLoopCore {
   }
   LinkReport report(const LoopObserver& observer) const {
     return credit_loop_report(observer, params_, src_, tx_, rx_);
+  }
+
+  // Steady-state jumps (loop_fast_forward.hpp): the loop repeats every cycle_length()
+  // cycles of its pattern and drain, nullopt when either draws random numbers.
+  std::optional<Cycle> cycle_length() const {
+    const auto a = src_.cycle_length(), b = rx_.cycle_length();
+    if (!a || !b) return std::nullopt;
+    return std::lcm(*a, *b);
+  }
+  Cycle next_stall_edge(Cycle t) const { return rx_.next_stall_edge(t); }
+  void add_shape(Shape& s) const {
+    const std::uint64_t next_id = src_.created();
+    src_.add_shape(s);
+    tx_.add_shape(s);
+    link_.add_shape(s, tx_.now(), next_id);
+    rx_.add_shape(s, next_id);
+  }
+  void repeat(const CreditLoopCore& earlier, const Repeat& r) {
+    src_.repeat(earlier.src_, r);
+    tx_.repeat(earlier.tx_, r);
+    link_.repeat(r);
+    rx_.repeat(earlier.rx_, r);
   }
 
   const CreditLoopParams& params() const { return params_; }

@@ -20,6 +20,22 @@ class DelayLine {
   bool out_valid() const { return slots_[oldest_].valid; }
   const T& out_value() const { return slots_[oldest_].value; }
 
+  // Visits every stage as (valid, value), the last stage (leaving next) first.
+  template <class F>
+  void for_each(F&& f) const {
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+      const Slot& slot = slots_[(oldest_ + i) % slots_.size()];
+      f(slot.valid, slot.value);
+    }
+  }
+  template <class F>
+  void for_each(F&& f) {
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+      Slot& slot = slots_[(oldest_ + i) % slots_.size()];
+      f(slot.valid, slot.value);
+    }
+  }
+
   // The edge: the last stage's entry leaves, `valid`/`value` enter the first stage.
   void shift(bool valid, const T& value) {
     Slot& slot = slots_[oldest_];

@@ -3,6 +3,7 @@
 // draw allows. All conditions combine.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,11 @@ class DrainSchedule {
   bool allows(Cycle t);
   // Whether allows() draws no random numbers, so cycles may be skipped.
   bool deterministic() const { return spec_.rate >= 1.0; }
+  // The schedule repeats every this many cycles, away from one-off stall windows;
+  // nullopt with random draws.
+  std::optional<Cycle> cycle_length() const;
+  // The first cycle > t at which a one-off stall window opens or closes (INT64_MAX if none).
+  Cycle next_stall_edge(Cycle t) const;
 
  private:
   DrainSpec spec_;

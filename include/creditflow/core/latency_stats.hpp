@@ -13,6 +13,9 @@ class LatencyStats {
   void add(std::uint64_t cycles);
   // Adds every sample of `other`, as if each had been added here.
   void merge(const LatencyStats& other);
+  // Adds k more copies of the samples added since `earlier` (a copy of this taken then):
+  // one period of a steady state, repeated. Min and max stay: the period is already in.
+  void repeat(const LatencyStats& earlier, std::uint64_t k);
 
   std::uint64_t count() const { return count_; }
   double mean() const;

@@ -10,6 +10,7 @@
 #include "creditflow/core/delay_line.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/limits.hpp"
+#include "creditflow/core/steady_state.hpp"
 
 namespace creditflow::core {
 
@@ -44,6 +45,24 @@ class LinkCore {
   }
   std::int64_t return_credits() const {
     return credits_ ? static_cast<std::int64_t>(credits_->occupied()) : 0;
+  }
+
+  // Steady-state jumps (steady_state.hpp): what is in which stage, and the flits' stamps.
+  void add_shape(Shape& s, Cycle now, std::uint64_t next_id) const {
+    if (forward_)
+      forward_->for_each([&](bool valid, const T& f) {
+        s.add(std::uint64_t{valid});
+        if constexpr (jumpable_flit<T>)
+          if (valid) add_flit(s, f, now, next_id, true);
+      });
+    if (credits_) credits_->for_each([&](bool valid, bool) { s.add(std::uint64_t{valid}); });
+  }
+  void repeat(const Repeat& r) {
+    if constexpr (jumpable_flit<T>)
+      if (forward_)
+        forward_->for_each([&](bool valid, T& f) {
+          if (valid) move_flit(f, r, true);
+        });
   }
 
  private:

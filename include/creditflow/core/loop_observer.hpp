@@ -15,6 +15,7 @@
 
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/core/loop_state.hpp"
+#include "creditflow/core/steady_state.hpp"
 #include "creditflow/core/types.hpp"
 
 namespace creditflow::core {
@@ -54,6 +55,11 @@ class LoopObserver {
 
   // Fills the report's name, window and the counts observed here (the parts add the rest).
   void add_to(LinkReport& report) const;
+
+  // Steady-state jumps (steady_state.hpp): the last state seen, which decides the next
+  // cycle's stall class, and the counts a period adds.
+  void add_shape(Shape& s) const;
+  void repeat(const LoopObserver& earlier, const Repeat& r);
 
  private:
   std::string link_;

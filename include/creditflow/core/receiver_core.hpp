@@ -4,6 +4,8 @@
 // It also measures each flit's latency by phase when it pops.
 #pragma once
 #include <algorithm>
+#include <optional>
+#include <utility>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -14,6 +16,7 @@
 #include "creditflow/core/latency_stats.hpp"
 #include "creditflow/core/limits.hpp"
 #include "creditflow/core/ring_fifo.hpp"
+#include "creditflow/core/steady_state.hpp"
 
 namespace creditflow::core {
 
@@ -92,6 +95,39 @@ class ReceiverCore {
   std::uint64_t popped() const { return popped_; }
   std::int64_t peak_occupancy() const { return peak_; }
   const FlitLatency& latency() const { return latency_; }
+
+  // Steady-state jumps (steady_state.hpp). The drain repeats every cycle_length() cycles
+  // between one-off stall windows; latency counts from measuring_from().
+  std::optional<Cycle> cycle_length() const {
+    if (!jumpable_flit<T>) return std::nullopt;
+    return drain_.cycle_length();
+  }
+  Cycle next_stall_edge(Cycle t) const { return drain_.next_stall_edge(t); }
+  Cycle measuring_from() const { return measure_from_; }
+  void add_shape(Shape& s, std::uint64_t next_id) const {
+    s.add(std::uint64_t{pop_now_});
+    s.add(buffer_.size());
+    if constexpr (jumpable_flit<T>)
+      buffer_.for_each([&](const Entry& e) {
+        add_flit(s, e.flit, now_, next_id, true);
+        s.add(static_cast<std::int64_t>(e.arrived) - static_cast<std::int64_t>(now_));
+      });
+  }
+  void repeat(const ReceiverCore& earlier, const Repeat& r) {
+    if constexpr (jumpable_flit<T>)
+      buffer_.for_each([&](Entry& e) {
+        move_flit(e.flit, r, true);
+        e.arrived = r.time(e.arrived);
+      });
+    now_ = r.time(now_);
+    arrived_ = r.count(arrived_, earlier.arrived_);
+    popped_ = r.count(popped_, earlier.popped_);
+    for (auto [now, before] : {std::pair{&latency_.creation_to_send, &earlier.latency_.creation_to_send},
+                               std::pair{&latency_.send_to_arrival, &earlier.latency_.send_to_arrival},
+                               std::pair{&latency_.arrival_to_pop, &earlier.latency_.arrival_to_pop},
+                               std::pair{&latency_.creation_to_pop, &earlier.latency_.creation_to_pop}})
+      now->repeat(*before, r.periods);
+  }
 
  private:
   struct Entry {

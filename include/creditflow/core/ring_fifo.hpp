@@ -22,6 +22,16 @@ class RingFifo {
   }
   const T& front() const { return slots_[head_]; }
   T& front() { return slots_[head_]; }
+  // Visits every entry, oldest first.
+  template <class F>
+  void for_each(F&& f) const {
+    for (std::size_t i = 0; i < size_; ++i) f(slots_[(head_ + i) % slots_.size()]);
+  }
+  template <class F>
+  void for_each(F&& f) {
+    for (std::size_t i = 0; i < size_; ++i) f(slots_[(head_ + i) % slots_.size()]);
+  }
+
   void pop() {
     head_ = (head_ + 1) % slots_.size();
     --size_;

@@ -9,6 +9,7 @@
 
 #include "creditflow/core/latency_stats.hpp"
 #include "creditflow/core/ring_fifo.hpp"
+#include "creditflow/core/steady_state.hpp"
 #include "creditflow/core/types.hpp"
 
 namespace creditflow::core {
@@ -36,6 +37,20 @@ class SenderCore {
   std::uint64_t credit_stall_cycles() const { return credit_stall_cycles_; }
   // Spend-to-spendable-again times of every returned credit.
   const LatencyStats& round_trips() const { return round_trips_; }
+
+  // Steady-state jumps (steady_state.hpp).
+  void add_shape(Shape& s) const {
+    s.add(credits_);
+    s.add(spends_.size());
+    spends_.for_each([&](Cycle c) { s.add(static_cast<std::int64_t>(c) - static_cast<std::int64_t>(now_)); });
+  }
+  void repeat(const SenderCore& earlier, const Repeat& r) {
+    spends_.for_each([&](Cycle& c) { c = r.time(c); });
+    now_ = r.time(now_);
+    sent_ = r.count(sent_, earlier.sent_);
+    credit_stall_cycles_ = r.count(credit_stall_cycles_, earlier.credit_stall_cycles_);
+    round_trips_.repeat(earlier.round_trips_, r.periods);
+  }
 
  private:
   std::string where_;

@@ -5,12 +5,14 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/flit.hpp"
 #include "creditflow/core/limits.hpp"
 #include "creditflow/core/ring_fifo.hpp"
+#include "creditflow/core/steady_state.hpp"
 #include "creditflow/core/traffic_pattern.hpp"
 
 namespace creditflow::core {
@@ -70,6 +72,27 @@ class SourceCore {
   std::uint64_t refused() const { return refused_ - (refused_now_ ? 1 : 0); }
   std::uint64_t taken() const { return taken_; }
   const TrafficPattern& pattern() const { return pattern_; }
+
+  // Steady-state jumps (steady_state.hpp). The source repeats every cycle_length() cycles
+  // of its pattern; nullopt while it cannot jump (random draws, beats still to create, a
+  // payload type of the user's).
+  std::optional<Cycle> cycle_length() const {
+    if (!jumpable_flit<T> || (beats_ != 0 && created_ < beats_)) return std::nullopt;
+    return pattern_.cycle_length();
+  }
+  void add_shape(Shape& s) const {
+    s.add(std::uint64_t{refused_now_});
+    s.add(queue_.size());
+    if constexpr (jumpable_flit<T>) queue_.for_each([&](const T& f) { add_flit(s, f, now_, created_, false); });
+  }
+  void repeat(const SourceCore& earlier, const Repeat& r) {
+    if constexpr (jumpable_flit<T>) queue_.for_each([&](T& f) { move_flit(f, r, false); });
+    now_ = r.time(now_);
+    created_ = r.count(created_, earlier.created_);
+    refused_ = r.count(refused_, earlier.refused_);
+    taken_ = r.count(taken_, earlier.taken_);
+    held_ = r.count(held_, earlier.held_);
+  }
 
  private:
   static std::int64_t checked_queue_depth(const SourceParams& p, const std::string& where) {

@@ -40,6 +40,9 @@ class TrafficPattern {
   // The first cycle >= t in which the pattern fires, for the patterns that draw no
   // random numbers; nullopt for Bernoulli (every cycle's draw must be taken).
   std::optional<Cycle> next_firing(Cycle t) const;
+  // The pattern repeats every this many cycles (fires(t) == fires(t + n)); nullopt for
+  // Bernoulli, whose draws never repeat.
+  std::optional<Cycle> cycle_length() const;
 
  private:
   TrafficSpec spec_;

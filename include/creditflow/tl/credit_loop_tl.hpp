@@ -3,7 +3,8 @@
 // kernel (temporal decoupling, as TLM-2.0 loosely timed models do): no process wakes per
 // cycle, and no signal changes. The observer sees the state at the start of every cycle,
 // as the cycle view's monitor does, so the figures are identical; simulated time advances
-// a quantum at a time. Idle stretches are jumped (CreditLoopCore::next_busy).
+// a quantum at a time. Idle stretches are jumped (CreditLoopCore::next_busy), and so are
+// whole periods of a steady state once the loop repeats itself (LoopFastForward).
 #pragma once
 #include <algorithm>
 #include <string>
@@ -11,6 +12,7 @@
 
 #include "creditflow/core/credit_loop_core.hpp"
 #include "creditflow/core/flit.hpp"
+#include "creditflow/core/loop_fast_forward.hpp"
 #include "creditflow/cycle/protocol_errors.hpp"
 #include "creditflow/monitor/loop_monitor.hpp"
 
@@ -28,6 +30,7 @@ class CreditLoopTL : public sc_core::sc_module {
       : sc_core::sc_module(name),
         loop_(p, this->name()),
         observer_(link, p.receiver.depth, warmup),
+        fast_forward_(warmup + 1),
         cycles_(cycles),
         period_(period),
         quantum_(std::max<core::Cycle>(1, quantum)) {
@@ -37,6 +40,8 @@ class CreditLoopTL : public sc_core::sc_module {
 
   const core::CreditLoopCore<T>& core() const { return loop_; }
   const core::LoopObserver& observer() const { return observer_; }
+  // Steady-state jumps taken (core/loop_fast_forward.hpp); 0 with random traffic or drains.
+  std::uint64_t jumps() const { return fast_forward_.jumps(); }
   core::LinkReport report() const { return loop_.report(observer_); }
 
  private:
@@ -49,6 +54,11 @@ class CreditLoopTL : public sc_core::sc_module {
       const core::Cycle start = t, end = std::min(t + quantum_, cycles_);
       cycle::report_protocol_errors([&] {
         while (t < end) {
+          const core::Cycle landed = fast_forward_.advance(t, cycles_, loop_, observer_);
+          if (landed != t) {
+            t = landed;  // whole periods of a steady state, counted at once
+            break;
+          }
           const core::Cycle next = std::min(loop_.next_busy(t), end);
           if (next > t + 1) {
             // Idle from t to next: nothing moves, so those cycles are accounted at once.
@@ -69,6 +79,7 @@ class CreditLoopTL : public sc_core::sc_module {
 
   core::CreditLoopCore<T> loop_;
   core::LoopObserver observer_;
+  core::LoopFastForward<T> fast_forward_;
   core::Cycle cycles_;
   sc_core::sc_time period_;
   core::Cycle quantum_;

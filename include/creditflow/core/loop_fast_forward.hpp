@@ -1,0 +1,94 @@
+// Steady-state jumps for the transaction-level view of a credit loop. A loop whose
+// pattern and drain draw no random numbers settles, after a transient, into a cycle of
+// states that repeats exactly (shifted in time and flit ids). Every so often the whole
+// state's Shape is compared with a snapshot; when they are equal P cycles apart, the next
+// k periods would repeat the last one exactly, so every part adds k times what it counted
+// over the period (flits, stalls, latency samples) and moves its stored times and ids k
+// periods on, and the run continues from there: the same figures, to the cycle, as
+// stepping every cycle. Nothing jumps before `from` (the end of the warm-up, when the
+// measurement window opens), across a one-off stall window's edge, or past the run's end.
+#pragma once
+#include <algorithm>
+#include <numeric>
+#include <optional>
+
+#include "creditflow/core/credit_loop_core.hpp"
+#include "creditflow/core/loop_observer.hpp"
+
+namespace creditflow::core {
+
+template <class T>
+class LoopFastForward {
+ public:
+  explicit LoopFastForward(Cycle from) : from_(from) {}
+
+  // At the start of cycle t, before it is observed. Returns t, or the cycle a jump of
+  // whole periods landed on (at most `end`).
+  Cycle advance(Cycle t, Cycle end, CreditLoopCore<T>& loop, LoopObserver& observer) {
+    if (t < next_check_) return t;
+    if (!cycle_) {
+      cycle_ = loop.cycle_length();
+      if (!cycle_) {
+        next_check_ = INT64_MAX;  // random draws never repeat: step every cycle
+        return t;
+      }
+    }
+    if (t < from_) {
+      next_check_ = (from_ + *cycle_ - 1) / *cycle_ * *cycle_;  // aligned with the pattern
+      return t;
+    }
+    const Shape shape = shape_of(loop, observer);
+    // Only states a whole number of pattern cycles apart can repeat each other (an idle
+    // jump may land between checks).
+    if (snapshot_ && (t - snapshot_->t) % *cycle_ == 0 && shape == snapshot_->shape) {
+      const Cycle period = t - snapshot_->t;
+      // The state a jump lands on holds decisions for that cycle (the next pop), so it
+      // must lie before the next stall edge as well as every cycle of the periods.
+      const Cycle limit = std::min(end, loop.next_stall_edge(snapshot_->t) - 1);
+      const Cycle periods = limit > t ? (limit - t) / period : 0;
+      if (periods > 0) {
+        const Repeat r{periods, period, loop.source().created() - snapshot_->loop.source().created()};
+        loop.repeat(snapshot_->loop, r);
+        observer.repeat(snapshot_->observer, r);
+        t = r.time(t);
+        ++jumps_;
+      }
+      snapshot_.reset();
+    }
+    if (!snapshot_ || t - snapshot_->t >= window_) {
+      if (snapshot_) window_ = std::min<Cycle>(window_ * 2, Cycle{1} << 20);
+      snapshot_.emplace(Snapshot{t, loop, observer, shape});
+      // Comparing costs the size of the state: compare less often when it is large.
+      stride_ = *cycle_ * std::max<Cycle>(1, shape.values.size() / (64 * *cycle_));
+    }
+    next_check_ = t + stride_;
+    return t;
+  }
+
+  std::uint64_t jumps() const { return jumps_; }
+
+ private:
+  struct Snapshot {
+    Cycle t;
+    CreditLoopCore<T> loop;
+    LoopObserver observer;
+    Shape shape;
+  };
+
+  static Shape shape_of(const CreditLoopCore<T>& loop, const LoopObserver& observer) {
+    Shape s;
+    loop.add_shape(s);
+    observer.add_shape(s);
+    return s;
+  }
+
+  Cycle from_;
+  std::optional<Cycle> cycle_;
+  Cycle next_check_ = 0;
+  Cycle stride_ = 1;
+  Cycle window_ = 4096;
+  std::optional<Snapshot> snapshot_;
+  std::uint64_t jumps_ = 0;
+};
+
+}  // namespace creditflow::core
