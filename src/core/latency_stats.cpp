@@ -5,7 +5,7 @@
 
 namespace creditflow::core {
 
-void LatencyStats::add(std::uint64_t cycles) {
+void LatencyStats::add_new(std::uint64_t cycles) {
   if (cycles < dense_limit) {
     if (cycles >= dense_.size()) dense_.resize(cycles + 1, 0);
     ++dense_[cycles];

@@ -3,7 +3,6 @@
 #include <memory>
 
 #include "creditflow/core/error.hpp"
-#include "creditflow/monitor/loop_monitor.hpp"
 #include "creditflow/tl/credit_loop_tl.hpp"
 
 namespace creditflow::cycle {
@@ -24,10 +23,7 @@ core::LinkReport run_credit_loop(const CreditLoopParams& params, const RunOption
   CreditLoop<> loop("loop", params);
   loop.clk(clk);
   loop.measure_from(options.warmup);
-  monitor::LoopMonitor mon("monitor", options.cycles, options.warmup);
-  mon.clk(clk);
-  const core::LoopObserver& observer =
-      mon.watch(options.link_name, loop.capacity(), loop.holders());
+  const core::LoopObserver& observer = loop.observe(options.link_name, options.cycles, options.warmup);
 
   sc_core::sc_trace_file* tf = nullptr;
   if (!options.vcd_file.empty()) {

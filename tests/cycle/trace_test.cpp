@@ -96,3 +96,24 @@ BOOST_AUTO_TEST_CASE(vcd_trace_has_the_loop_signals) {
     BOOST_TEST(text.str().find(line) != std::string::npos, line);
   BOOST_TEST(text.str().find("#19") != std::string::npos);  // value changes up to cycle 19
 }
+
+// A loop that observes itself counts exactly what a LoopMonitor on its clock counts.
+BOOST_AUTO_TEST_CASE(self_observing_loop_matches_a_monitor) {
+  sc_core::sc_clock clk("clk", 1, sc_core::SC_NS);
+  auto p = cftest::loop_params(3, 5);
+  p.receiver.drain.every = 2;
+  cycle::CreditLoop<> loop("loop", p);
+  loop.clk(clk);
+  monitor::LoopMonitor mon("mon", 1000, 100);  // samples a delta after the loop: it ends the run
+  mon.clk(clk);
+  const auto& by_monitor = mon.watch("link", 5, loop.holders());
+  const auto& by_itself = loop.observe("link", 0, 100);
+  sc_core::sc_start();
+  BOOST_TEST(by_itself.cycles() == 1000u);
+  BOOST_TEST(by_monitor.cycles() == 1000u);
+  BOOST_TEST(by_itself.sent_in_window() == by_monitor.sent_in_window());
+  BOOST_TEST(by_itself.sent_in_window() == 450u);  // drain every 2nd cycle: half of 900
+  BOOST_TEST(by_itself.stall_receiver_busy() == by_monitor.stall_receiver_busy());
+  BOOST_TEST(by_itself.stall_receiver_empty() == by_monitor.stall_receiver_empty());
+  BOOST_TEST(by_itself.conservation_violations() == 0u);
+}

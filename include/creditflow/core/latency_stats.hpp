@@ -1,6 +1,7 @@
 // Exact latency statistics over integer cycle counts: mean, any percentile and max, from a
 // histogram, so memory grows with the largest latency seen, not with the number of flits.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <utility>
@@ -10,7 +11,17 @@ namespace creditflow::core {
 
 class LatencyStats {
  public:
-  void add(std::uint64_t cycles);
+  void add(std::uint64_t cycles) {
+    if (cycles < dense_.size()) {
+      ++dense_[cycles];  // the common case, kept inline: latencies repeat
+      ++count_;
+      sum_ += cycles;
+      max_ = std::max(max_, cycles);
+      min_ = std::min(min_, cycles);
+    } else {
+      add_new(cycles);
+    }
+  }
   // Adds every sample of `other`, as if each had been added here.
   void merge(const LatencyStats& other);
   // Adds k more copies of the samples added since `earlier` (a copy of this taken then):
@@ -28,6 +39,7 @@ class LatencyStats {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> histogram() const;
 
  private:
+  void add_new(std::uint64_t cycles);
   // Dense bins for common latencies, a sparse map for the long tail.
   static constexpr std::uint64_t dense_limit = 1 << 16;
   std::vector<std::uint64_t> dense_;

@@ -7,6 +7,7 @@
 // PipelinedLink and CreditReceiver (cycle/*.hpp), as platforms do.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "creditflow/cycle/clocking.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
 #include "creditflow/cycle/protocol_errors.hpp"
+#include "creditflow/monitor/loop_monitor.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 
 namespace creditflow::cycle {
@@ -35,6 +37,17 @@ class CreditLoop : public sc_core::sc_module, public monitor::LoopParticipant {
   }
 
   const core::CreditLoopCore<T>& core() const { return core_; }
+
+  // Observes itself, as a LoopMonitor on its clock would, without a process of its own:
+  // every cycle's state is whole right after this module's edge. With cycles > 0 the
+  // simulation stops after that many cycles. A conservation violation is a SystemC error
+  // naming the link, the cycle and each term. Call before the simulation starts.
+  const core::LoopObserver& observe(const std::string& link, core::Cycle cycles, core::Cycle warmup = 0) {
+    observer_.emplace(link, capacity(), warmup);
+    stop_after_ = cycles;
+    sample(0);
+    return *observer_;
+  }
   void measure_from(core::Cycle start) { core_.measure_from(start); }
   std::vector<const monitor::LoopParticipant*> holders() const { return {this}; }
   std::int64_t capacity() const { return core_.params().receiver.depth; }
@@ -65,18 +78,34 @@ class CreditLoop : public sc_core::sc_module, public monitor::LoopParticipant {
     if (edges_.opening()) return;
     report_protocol_errors([&] { core_.step(); });
     const auto w = core_.wires();
-    src_valid_.write(w.has_data);
-    tx_ready_.write(core_.sender().can_send());
-    send_.write(w.send);
-    arrive_.write(w.arrive);
-    pop_.write(w.pop);
-    credit_in_.write(w.credit_in);
+    update(src_valid_, w.has_data);
+    update(tx_ready_, core_.sender().can_send());
+    update(send_, w.send);
+    update(arrive_, w.arrive);
+    update(pop_, w.pop);
+    update(credit_in_, w.credit_in);
     if (traced_ && w.send) sent_flit_.write(core_.sent_flit());
+    if (observer_) sample(++cycle_);
+  }
+
+  void sample(core::Cycle t) {
+    if (auto violation = observer_->observe(t, core_.state()))
+      SC_REPORT_ERROR(monitor::conservation_msg_type, violation->c_str());
+    if (stop_after_ != 0 && t == stop_after_) monitor::stop_at_planned_end();
+  }
+
+  // A write only when the value changes: at a steady rate most wires hold still, and an
+  // unchanged write still costs the kernel an update request.
+  static void update(sc_core::sc_signal<bool>& wire, bool value) {
+    if (wire.read() != value) wire.write(value);
   }
 
   core::CreditLoopCore<T> core_;
   EdgeCount edges_;
   bool traced_ = false;
+  std::optional<core::LoopObserver> observer_;
+  core::Cycle cycle_ = 0;
+  core::Cycle stop_after_ = 0;
   // Reset values: the wires of cycle 0.
   sc_core::sc_signal<bool> src_valid_{"src_valid", core_.wires().has_data};
   sc_core::sc_signal<bool> tx_ready_{"tx_ready", core_.sender().can_send()};

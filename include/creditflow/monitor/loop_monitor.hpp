@@ -20,6 +20,13 @@ namespace creditflow::monitor {
 
 inline constexpr const char* conservation_msg_type = "creditflow/conservation";
 
+// Ends the simulation at the planned last cycle: that stop is not news, so the kernel's
+// info line about it is silenced.
+inline void stop_at_planned_end() {
+  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  sc_core::sc_stop();
+}
+
 class LoopMonitor : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk{"clk"};
@@ -67,12 +74,7 @@ class LoopMonitor : public sc_core::sc_module {
       if (auto violation = loop.observer.observe(t, state))
         SC_REPORT_ERROR(conservation_msg_type, violation->c_str());
     }
-    if (cycles_ != 0 && t == cycles_) {
-      // This stop is the planned end of the run, not news: silence the kernel's info line.
-      sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO,
-                                              sc_core::SC_DO_NOTHING);
-      sc_core::sc_stop();
-    }
+    if (cycles_ != 0 && t == cycles_) stop_at_planned_end();
   }
 
   core::Cycle cycles_;

@@ -42,6 +42,8 @@ class CreditLoopTL : public sc_core::sc_module {
   const core::LoopObserver& observer() const { return observer_; }
   // Steady-state jumps taken (core/loop_fast_forward.hpp); 0 with random traffic or drains.
   std::uint64_t jumps() const { return fast_forward_.jumps(); }
+  // Before the run: step every cycle even through a steady state (same figures, slower).
+  void disable_jumps() { fast_forward_.disable(); }
   core::LinkReport report() const { return loop_.report(observer_); }
 
  private:

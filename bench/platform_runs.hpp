@@ -1,0 +1,78 @@
+// The platform rows of the benchmark: a platform of many independent credit loops built
+// from YAML and run in either view, and a sweep of the default model. See
+// credit_loop_bench.cpp.
+#pragma once
+#include <sys/resource.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "creditflow/platform/netlist.hpp"
+#include "creditflow/platform/platform.hpp"
+#include "creditflow/platform/simulate.hpp"
+#include "creditflow/platform/sweep.hpp"
+
+namespace bench {
+
+namespace pf = creditflow::platform;
+
+// `links` copies of SPEC section 1's loop (saturating source, L stages each way, depth B)
+// on one clock, written to `file`.
+inline void write_many_links(const std::string& file, int links, int latency, int depth) {
+  std::ofstream out(file);
+  out << "components:\n";
+  for (int i = 0; i < links; ++i)
+    out << "  src" << i << ": { kind: traffic_source }\n"
+        << "  tx" << i << ": { kind: credit_sender, credits: " << depth << " }\n"
+        << "  link" << i << ": { kind: pipelined_link, latency: " << latency << " }\n"
+        << "  rx" << i << ": { kind: credit_receiver, depth: " << depth << " }\n";
+  out << "connections:\n";
+  for (int i = 0; i < links; ++i) {
+    const std::string n = std::to_string(i);
+    out << "  - src" << n << ".out -> tx" << n << ".in\n  - tx" << n << ".out -> link" << n << ".in\n"
+        << "  - link" << n << ".out -> rx" << n << ".in\n  - rx" << n << ".credit -> link" << n << ".credit_in\n"
+        << "  - link" << n << ".credit_out -> tx" << n << ".credit_in\n";
+  }
+}
+
+inline long peak_rss_kb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss;
+}
+
+// "seconds sent peak_rss_kb" of one run of `file` for `cycles` cycles in `view`.
+inline std::string run_platform(const std::string& file, long cycles, const std::string& view) {
+  const pf::Registry registry = pf::builtin_registry();
+  pf::RunOverrides run;
+  run.cycles = std::to_string(cycles);
+  run.warmup = "0";
+  const pf::Platform p = pf::resolve(pf::load_netlist(file), registry, {}, run);
+  const auto t0 = std::chrono::steady_clock::now();
+  const pf::RunResult r = pf::simulate_view(p, registry, view);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  unsigned long long sent = 0;
+  for (const auto& link : r.links) sent += link.sent;
+  return std::to_string(s) + " " + std::to_string(sent) + " " + std::to_string(peak_rss_kb());
+}
+
+// Seconds for the default model's sweep of `depths` x `latencies` points in `view`, -j 2.
+inline double sweep_seconds(const std::string& model, int depths, int latencies, const std::string& view) {
+  const pf::Registry registry = pf::builtin_registry();
+  pf::SweepPlan plan;
+  plan.name = "bench";
+  plan.axes.push_back(pf::parse_vary("rx.depth=1:" + std::to_string(depths)));
+  plan.axes.push_back(pf::parse_vary("link.latency=1:" + std::to_string(latencies)));
+  pf::SweepOptions options;
+  options.jobs = 2;
+  options.view = view;
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto results = pf::run_sweep(pf::load_netlist(model), registry, pf::expand({plan}), options);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  for (const auto& r : results)
+    if (!r.ok) std::fprintf(stderr, "sweep point %zu failed: %s\n", r.point.index, r.error.c_str());
+  return s;
+}
+
+}  // namespace bench
