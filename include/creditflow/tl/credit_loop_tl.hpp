@@ -4,7 +4,7 @@
 // cycle, and no signal changes. The observer sees the state at the start of every cycle,
 // as the cycle view's monitor does, so the figures are identical; simulated time advances
 // a quantum at a time. Idle stretches are jumped (CreditLoopCore::next_busy), and so are
-// whole periods of a steady state once the loop repeats itself (LoopFastForward).
+// whole periods of a steady state once the loop repeats itself (SteadyStateJumps).
 #pragma once
 #include <algorithm>
 #include <string>
@@ -12,7 +12,7 @@
 
 #include "creditflow/core/credit_loop_core.hpp"
 #include "creditflow/core/flit.hpp"
-#include "creditflow/core/loop_fast_forward.hpp"
+#include "creditflow/core/steady_state_jumps.hpp"
 #include "creditflow/cycle/protocol_errors.hpp"
 #include "creditflow/monitor/loop_monitor.hpp"
 
@@ -30,7 +30,7 @@ class CreditLoopTL : public sc_core::sc_module {
       : sc_core::sc_module(name),
         loop_(p, this->name()),
         observer_(link, p.receiver.depth, warmup),
-        fast_forward_(warmup + 1),
+        jumps_(warmup + 1),
         cycles_(cycles),
         period_(period),
         quantum_(std::max<core::Cycle>(1, quantum)) {
@@ -41,12 +41,31 @@ class CreditLoopTL : public sc_core::sc_module {
   const core::CreditLoopCore<T>& core() const { return loop_; }
   const core::LoopObserver& observer() const { return observer_; }
   // Steady-state jumps taken (core/loop_fast_forward.hpp); 0 with random traffic or drains.
-  std::uint64_t jumps() const { return fast_forward_.jumps(); }
+  std::uint64_t jumps() const { return jumps_.jumps(); }
   // Before the run: step every cycle even through a steady state (same figures, slower).
-  void disable_jumps() { fast_forward_.disable(); }
+  void disable_jumps() { jumps_.disable(); }
   core::LinkReport report() const { return loop_.report(observer_); }
 
  private:
+  // What SteadyStateJumps needs: the loop and its observer are the state.
+  friend class core::SteadyStateJumps<CreditLoopTL>;
+  struct Snapshot {
+    core::CreditLoopCore<T> loop;
+    core::LoopObserver observer;
+  };
+  std::optional<core::Cycle> cycle_length() const { return loop_.cycle_length(); }
+  core::Cycle next_stall_edge(core::Cycle t) const { return loop_.next_stall_edge(t); }
+  void add_shape(core::Shape& s) const {
+    loop_.add_shape(s);
+    observer_.add_shape(s);
+  }
+  Snapshot snapshot() const { return {loop_, observer_}; }
+  void repeat(const Snapshot& earlier, core::Cycle periods, core::Cycle period) {
+    const core::Repeat r{periods, period, loop_.source().created() - earlier.loop.source().created()};
+    loop_.repeat(earlier.loop, r);
+    observer_.repeat(earlier.observer, r);
+  }
+
   void report_violation(const std::optional<std::string>& violation) {
     if (violation) SC_REPORT_ERROR(monitor::conservation_msg_type, violation->c_str());
   }
@@ -56,7 +75,7 @@ class CreditLoopTL : public sc_core::sc_module {
       const core::Cycle start = t, end = std::min(t + quantum_, cycles_);
       cycle::report_protocol_errors([&] {
         while (t < end) {
-          const core::Cycle landed = fast_forward_.advance(t, cycles_, loop_, observer_);
+          const core::Cycle landed = jumps_.advance(t, cycles_, *this);
           if (landed != t) {
             t = landed;  // whole periods of a steady state, counted at once
             break;
@@ -81,7 +100,7 @@ class CreditLoopTL : public sc_core::sc_module {
 
   core::CreditLoopCore<T> loop_;
   core::LoopObserver observer_;
-  core::LoopFastForward<T> fast_forward_;
+  core::SteadyStateJumps<CreditLoopTL> jumps_;
   core::Cycle cycles_;
   sc_core::sc_time period_;
   core::Cycle quantum_;

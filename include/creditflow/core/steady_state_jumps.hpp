@@ -1,35 +1,38 @@
-// Steady-state jumps for the transaction-level view of a credit loop. A loop whose
-// pattern and drain draw no random numbers settles, after a transient, into a cycle of
-// states that repeats exactly (shifted in time and flit ids). Every so often the whole
-// state's Shape is compared with a snapshot; when they are equal P cycles apart, the next
-// k periods would repeat the last one exactly, so every part adds k times what it counted
-// over the period (flits, stalls, latency samples) and moves its stored times and ids k
-// periods on, and the run continues from there: the same figures, to the cycle, as
-// stepping every cycle. Nothing jumps before `from` (the end of the warm-up, when the
-// measurement window opens), across a one-off stall window's edge, or past the run's end.
+// Steady-state jumps for transaction-level views. A model whose patterns and drains draw
+// no random numbers settles, after a transient, into a cycle of states that repeats
+// exactly (shifted in time and flit ids). Every so often the whole state's Shape is
+// compared with a snapshot; when they are equal P cycles apart, the next k periods would
+// repeat the last one exactly, so every part adds k times what it counted over the period
+// (flits, stalls, latency samples) and moves its stored times and ids k periods on, and
+// the run continues from there: the same figures, to the cycle, as stepping every cycle.
+// Nothing jumps before `from` (the end of the warm-up, when the measurement window
+// opens), across a one-off stall window's edge, or past the run's end.
+//
+// A Model provides: cycle_length() (the period of its patterns and drains, nullopt with
+// random draws), next_stall_edge(t), add_shape(Shape&), a copyable Snapshot from
+// snapshot(), and repeat(const Snapshot& earlier, Cycle periods, Cycle period).
 #pragma once
 #include <algorithm>
-#include <numeric>
+#include <cstdint>
 #include <optional>
 
-#include "creditflow/core/credit_loop_core.hpp"
-#include "creditflow/core/loop_observer.hpp"
+#include "creditflow/core/steady_state.hpp"
 
 namespace creditflow::core {
 
-template <class T>
-class LoopFastForward {
+template <class Model>
+class SteadyStateJumps {
  public:
-  explicit LoopFastForward(Cycle from) : from_(from) {}
+  explicit SteadyStateJumps(Cycle from) : from_(from) {}
 
   // At the start of cycle t, before it is observed. Returns t, or the cycle a jump of
   // whole periods landed on (at most `end`).
-  Cycle advance(Cycle t, Cycle end, CreditLoopCore<T>& loop, LoopObserver& observer) {
+  Cycle advance(Cycle t, Cycle end, Model& model) {
     if (t < next_check_) return t;
     if (!cycle_) {
-      cycle_ = loop.cycle_length();
+      cycle_ = model.cycle_length();
       if (!cycle_) {
-        next_check_ = INT64_MAX;  // random draws never repeat: step every cycle
+        disable();  // random draws never repeat: step every cycle
         return t;
       }
     }
@@ -37,27 +40,26 @@ class LoopFastForward {
       next_check_ = (from_ + *cycle_ - 1) / *cycle_ * *cycle_;  // aligned with the pattern
       return t;
     }
-    const Shape shape = shape_of(loop, observer);
+    Shape shape;
+    model.add_shape(shape);
     // Only states a whole number of pattern cycles apart can repeat each other (an idle
     // jump may land between checks).
     if (snapshot_ && (t - snapshot_->t) % *cycle_ == 0 && shape == snapshot_->shape) {
       const Cycle period = t - snapshot_->t;
       // The state a jump lands on holds decisions for that cycle (the next pop), so it
       // must lie before the next stall edge as well as every cycle of the periods.
-      const Cycle limit = std::min(end, loop.next_stall_edge(snapshot_->t) - 1);
+      const Cycle limit = std::min(end, model.next_stall_edge(snapshot_->t) - 1);
       const Cycle periods = limit > t ? (limit - t) / period : 0;
       if (periods > 0) {
-        const Repeat r{periods, period, loop.source().created() - snapshot_->loop.source().created()};
-        loop.repeat(snapshot_->loop, r);
-        observer.repeat(snapshot_->observer, r);
-        t = r.time(t);
+        model.repeat(snapshot_->model, periods, period);
+        t += periods * period;
         ++jumps_;
       }
       snapshot_.reset();
     }
     if (!snapshot_ || t - snapshot_->t >= window_) {
       if (snapshot_) window_ = std::min<Cycle>(window_ * 2, Cycle{1} << 20);
-      snapshot_.emplace(Snapshot{t, loop, observer, shape});
+      snapshot_.emplace(Snapshot{t, model.snapshot(), shape});
       // Comparing costs the size of the state: compare less often when it is large.
       stride_ = *cycle_ * std::max<Cycle>(1, shape.values.size() / (64 * *cycle_));
     }
@@ -72,17 +74,9 @@ class LoopFastForward {
  private:
   struct Snapshot {
     Cycle t;
-    CreditLoopCore<T> loop;
-    LoopObserver observer;
+    typename Model::Snapshot model;
     Shape shape;
   };
-
-  static Shape shape_of(const CreditLoopCore<T>& loop, const LoopObserver& observer) {
-    Shape s;
-    loop.add_shape(s);
-    observer.add_shape(s);
-    return s;
-  }
 
   Cycle from_;
   std::optional<Cycle> cycle_;
