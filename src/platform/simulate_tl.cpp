@@ -3,15 +3,20 @@
 // advance (all reading the values from before the instant, as clocked processes do), then
 // every part writes its outputs in an order that puts combinational sources first, then
 // the links of each clock that ticked are observed, as the cycle view's monitor does one
-// delta after the edge. The first clock's cycle count ends the run.
+// delta after the edge. The first clock's cycle count ends the run. On one clock, with
+// every part able to (the section 1 kinds with deterministic schedules), whole periods of
+// a steady state are jumped (core/steady_state_jumps.hpp).
 #include <cmath>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
+#include <numeric>
 
 #include "collect_results.hpp"
 #include "creditflow/core/error.hpp"
+#include "creditflow/core/steady_state_jumps.hpp"
 #include "creditflow/platform/simulate.hpp"
 
 namespace creditflow::platform {
@@ -27,122 +32,185 @@ struct Domain {
 
 std::int64_t picoseconds(double ps) { return std::llround(ps); }
 
-// Parts in an order where whatever feeds a part's combinational inputs is driven first.
-std::vector<TlPart*> drive_order(const Platform& p, const std::map<std::string, std::unique_ptr<TlPart>>& parts) {
-  std::map<std::string, std::vector<std::string>> feeds;  // part -> parts it waits for
-  for (const ResolvedComponent& rc : p.components) {
-    feeds[rc.name];
-    for (const std::string& port : parts.at(rc.name)->combinational_inputs())
-      for (const ResolvedConnection& c : p.connections)
-        if (c.to == rc.name && c.to_port == port) feeds[rc.name].push_back(c.from);
+class TlEngine {
+ public:
+  explicit TlEngine(const Platform& platform) : platform_(platform), jumps_(platform.run.warmup + 1) {
+    for (const ClockDecl& c : platform.clocks) {
+      Domain& d = domains_[c.name];
+      d.period = std::max<std::int64_t>(1, picoseconds(c.period_ps));
+      // A rising edge at time zero opens cycle 0 rather than closing it (cycle/clocking.hpp).
+      d.next = c.phase_ps > 0 ? picoseconds(c.phase_ps) : d.period;
+    }
+    build_parts();
+    for (const ResolvedConnection& c : platform.connections) {
+      wires_.emplace_back();
+      part(c.from).bind(c.from_port, wires_.back());
+      part(c.to).bind(c.to_port, wires_.back());
+    }
+    order_drives();
+    watch_loops();
   }
-  std::vector<TlPart*> order;
-  std::map<std::string, int> state;  // 1: being visited, 2: placed
-  std::function<void(const std::string&)> visit = [&](const std::string& name) {
-    if (state[name] == 2) return;
-    if (state[name] == 1)
-      throw Error(p.file + ": a combinational loop passes through '" + name +
-                  "'; the transaction-level view needs a register in every loop (run it with --view cycle)");
-    state[name] = 1;
-    for (const std::string& source : feeds[name]) visit(source);
-    state[name] = 2;
-    order.push_back(parts.at(name).get());
+
+  RunResult run() {
+    drive_all();
+    for (const auto& [name, d] : domains_) observe(d);
+    Domain& first = domains_.at(platform_.clocks.front().name);
+    const auto cycles = static_cast<core::Cycle>(platform_.run.cycles);
+    std::vector<Domain*> ticking;
+    while (first.cycle < cycles) {
+      jumps_.advance(first.cycle, cycles, *this);  // may move everything whole periods on
+      if (first.cycle >= cycles) break;
+      std::int64_t now = INT64_MAX;
+      for (auto& [name, d] : domains_) now = std::min(now, d.next);
+      ticking.clear();
+      for (auto& [name, d] : domains_)
+        if (d.next == now) ticking.push_back(&d);
+      for (Domain* d : ticking)
+        for (auto [p, index] : d->clocked) p->edge(index);
+      drive_all();
+      for (Domain* d : ticking) {
+        ++d->cycle;
+        d->next += d->period;
+        observe(*d);
+      }
+    }
+    std::vector<const core::LoopObserver*> observed;
+    for (const core::LoopObserver& o : observers_) observed.push_back(&o);
+    RunResult result = collect_results(platform_, observed, [&](const std::string& name, core::LinkReport& r) {
+      part(name).contribute(r);
+    });
+    result.view = "tl";
+    result.jumps = jumps_.jumps();
+    return result;
+  }
+
+  // --- what SteadyStateJumps needs; the parts and observers are the state (the wires
+  // are what the parts drive from it). Jumps need one clock and every part taking part.
+  friend class core::SteadyStateJumps<TlEngine>;
+  struct Snapshot {
+    std::vector<std::unique_ptr<TlPart>> parts;
+    std::deque<core::LoopObserver> observers;
   };
-  for (const ResolvedComponent& rc : p.components) visit(rc.name);
-  return order;
-}
+  std::optional<core::Cycle> cycle_length() const {
+    if (domains_.size() != 1) return std::nullopt;
+    core::Cycle length = 1;
+    for (const auto& p : parts_) {
+      const auto own = p->cycle_length();
+      if (!own) return std::nullopt;
+      length = std::lcm(length, *own);
+    }
+    return length;
+  }
+  core::Cycle next_stall_edge(core::Cycle t) const {
+    core::Cycle edge = UINT64_MAX;
+    for (const auto& p : parts_) edge = std::min(edge, p->next_stall_edge(t));
+    return edge;
+  }
+  void add_shape(core::Shape& s) const {
+    for (const auto& p : parts_) p->add_shape(s);
+    for (const core::LoopObserver& o : observers_) o.add_shape(s);
+  }
+  Snapshot snapshot() const {
+    Snapshot s;
+    for (const auto& p : parts_) s.parts.push_back(p->clone());
+    s.observers = observers_;
+    return s;
+  }
+  void repeat(const Snapshot& earlier, core::Cycle periods, core::Cycle period) {
+    for (std::size_t i = 0; i < parts_.size(); ++i) parts_[i]->repeat(*earlier.parts[i], periods, period);
+    for (std::size_t i = 0; i < observers_.size(); ++i)
+      observers_[i].repeat(earlier.observers[i], core::Repeat{periods, period, 0});
+    Domain& d = domains_.begin()->second;
+    d.cycle += periods * period;
+    d.next += static_cast<std::int64_t>(periods * period) * d.period;
+    drive_all();  // the wires carry what the moved state drives
+  }
+
+ private:
+  TlPart& part(const std::string& name) { return *parts_[index_.at(name)]; }
+
+  void build_parts() {
+    for (const ResolvedComponent& rc : platform_.components) {
+      if (!rc.kind->tl_factory)
+        throw Error(platform_.file + ":" + std::to_string(rc.line) + ": component '" + rc.name + "' of kind '" +
+                    rc.kind->name + "' has no transaction-level view; run it with --view cycle");
+      auto p = rc.kind->tl_factory(ComponentConfig(rc.name, rc.params, platform_.run.seed,
+                                                   static_cast<std::uint64_t>(platform_.run.warmup)));
+      Domain& own = domains_.at(rc.clock);
+      own.clocked.emplace_back(p.get(), 0);
+      p->set_period(0, static_cast<double>(own.period));
+      for (const ParamSpec& spec : rc.kind->params)
+        if (spec.type == ParamType::clock) {
+          Domain& other = domains_.at(std::get<std::string>(rc.params.at(spec.name)));
+          other.clocked.emplace_back(p.get(), 1);
+          p->set_period(1, static_cast<double>(other.period));
+        }
+      index_[rc.name] = parts_.size();
+      parts_.push_back(std::move(p));
+    }
+  }
+
+  // Parts in an order where whatever feeds a part's combinational inputs drives first.
+  void order_drives() {
+    std::map<std::string, std::vector<std::string>> feeds;  // part -> parts it waits for
+    for (const ResolvedComponent& rc : platform_.components) {
+      feeds[rc.name];
+      for (const std::string& port : part(rc.name).combinational_inputs())
+        for (const ResolvedConnection& c : platform_.connections)
+          if (c.to == rc.name && c.to_port == port) feeds[rc.name].push_back(c.from);
+    }
+    std::map<std::string, int> state;  // 1: being visited, 2: placed
+    std::function<void(const std::string&)> visit = [&](const std::string& name) {
+      if (state[name] == 2) return;
+      if (state[name] == 1)
+        throw Error(platform_.file + ": a combinational loop passes through '" + name +
+                    "'; the transaction-level view needs a register in every loop (run it with --view cycle)");
+      state[name] = 1;
+      for (const std::string& source : feeds[name]) visit(source);
+      state[name] = 2;
+      order_.push_back(&part(name));
+    };
+    for (const ResolvedComponent& rc : platform_.components) visit(rc.name);
+  }
+
+  void watch_loops() {
+    const auto warmup = static_cast<core::Cycle>(platform_.run.warmup);
+    for (std::size_t i = 0; i < platform_.loops.size(); ++i) {
+      const LoopPlan& loop = platform_.loops[i];
+      observers_.emplace_back(loop.name, loop.capacity, warmup);
+      holders_.emplace_back();
+      for (const std::string& p : parts_of(loop))
+        if (const auto* h = part(p).participant()) holders_.back().push_back(h);
+      domains_.at(loop.clock).loops.push_back(i);
+    }
+  }
+
+  void drive_all() {
+    for (TlPart* p : order_) p->drive();
+  }
+
+  void observe(const Domain& d) {
+    for (std::size_t i : d.loops) {
+      core::LoopState state;
+      for (const monitor::LoopParticipant* h : holders_[i]) h->contribute(state);
+      observers_[i].observe(d.cycle, state);  // a violation is counted and kept by the observer
+    }
+  }
+
+  const Platform& platform_;
+  std::map<std::string, Domain> domains_;
+  std::vector<std::unique_ptr<TlPart>> parts_;  // in the platform's component order
+  std::map<std::string, std::size_t> index_;
+  std::deque<Wire> wires_;  // deque: parts keep pointers to them
+  std::vector<TlPart*> order_;
+  std::deque<core::LoopObserver> observers_;
+  std::vector<std::vector<const monitor::LoopParticipant*>> holders_;
+  core::SteadyStateJumps<TlEngine> jumps_;
+};
 
 }  // namespace
 
-RunResult simulate_tl(const Platform& platform) {
-  std::map<std::string, Domain> domains;
-  for (const ClockDecl& c : platform.clocks) {
-    Domain& d = domains[c.name];
-    d.period = std::max<std::int64_t>(1, picoseconds(c.period_ps));
-    // A rising edge at time zero opens cycle 0 rather than closing it (cycle/clocking.hpp).
-    d.next = c.phase_ps > 0 ? picoseconds(c.phase_ps) : d.period;
-  }
-
-  std::map<std::string, std::unique_ptr<TlPart>> parts;
-  for (const ResolvedComponent& rc : platform.components) {
-    if (!rc.kind->tl_factory)
-      throw Error(platform.file + ":" + std::to_string(rc.line) + ": component '" + rc.name + "' of kind '" +
-                  rc.kind->name + "' has no transaction-level view; run it with --view cycle");
-    auto part = rc.kind->tl_factory(ComponentConfig(rc.name, rc.params, platform.run.seed,
-                                                    static_cast<std::uint64_t>(platform.run.warmup)));
-    Domain& own = domains.at(rc.clock);
-    own.clocked.emplace_back(part.get(), 0);
-    part->set_period(0, static_cast<double>(own.period));
-    for (const ParamSpec& p : rc.kind->params)
-      if (p.type == ParamType::clock) {
-        Domain& other = domains.at(std::get<std::string>(rc.params.at(p.name)));
-        other.clocked.emplace_back(part.get(), 1);
-        part->set_period(1, static_cast<double>(other.period));
-      }
-    parts[rc.name] = std::move(part);
-  }
-
-  std::deque<Wire> wires;  // deque: parts keep pointers to them
-  for (const ResolvedConnection& c : platform.connections) {
-    wires.emplace_back();
-    parts.at(c.from)->bind(c.from_port, wires.back());
-    parts.at(c.to)->bind(c.to_port, wires.back());
-  }
-  const std::vector<TlPart*> order = drive_order(platform, parts);
-
-  const auto warmup = static_cast<core::Cycle>(platform.run.warmup);
-  std::deque<core::LoopObserver> observers;
-  std::vector<std::vector<const monitor::LoopParticipant*>> holders;
-  for (std::size_t i = 0; i < platform.loops.size(); ++i) {
-    const LoopPlan& loop = platform.loops[i];
-    observers.emplace_back(loop.name, loop.capacity, warmup);
-    holders.emplace_back();
-    for (const std::string& p : parts_of(loop))
-      if (const auto* h = parts.at(p)->participant()) holders.back().push_back(h);
-    domains.at(loop.clock).loops.push_back(i);
-  }
-  auto observe = [&](const Domain& d) {
-    for (std::size_t i : d.loops) {
-      core::LoopState state;
-      for (const monitor::LoopParticipant* h : holders[i]) h->contribute(state);
-      observers[i].observe(d.cycle, state);  // a violation is counted and kept by the observer
-    }
-  };
-
-  for (TlPart* part : order) part->drive();
-  for (const auto& [name, d] : domains) observe(d);
-
-  Domain& first = domains.at(platform.clocks.front().name);
-  const auto cycles = static_cast<core::Cycle>(platform.run.cycles);
-  std::vector<Domain*> ticking;
-  while (first.cycle < cycles) {
-    std::int64_t now = INT64_MAX;
-    for (auto& [name, d] : domains) now = std::min(now, d.next);
-    ticking.clear();
-    for (auto& [name, d] : domains)
-      if (d.next == now) ticking.push_back(&d);
-    for (Domain* d : ticking)
-      for (auto [part, index] : d->clocked) part->edge(index);
-    for (TlPart* part : order) part->drive();
-    for (Domain* d : ticking) {
-      ++d->cycle;
-      d->next += d->period;
-      observe(*d);
-    }
-  }
-
-  std::vector<const core::LoopObserver*> observed;
-  for (const core::LoopObserver& o : observers) observed.push_back(&o);
-  RunResult result = collect_results(platform, observed, [&](const std::string& part, core::LinkReport& r) {
-    parts.at(part)->contribute(r);
-  });
-  result.view = "tl";
-  return result;
-}
-
-}  // namespace creditflow::platform
-
-namespace creditflow::platform {
+RunResult simulate_tl(const Platform& platform) { return TlEngine(platform).run(); }
 
 RunResult simulate_view(const Platform& platform, const Registry& registry, const std::string& view,
                         const std::string& vcd_file, const std::string& option) {

@@ -19,8 +19,10 @@ namespace {
 namespace lim = core::limits;
 using core::Flit;
 
-// A part whose ports are all bound to wires by name; unbound ones point at `spare_`.
+// A part whose ports are all bound to wires by name; unbound ones point at `spare_`. Parts
+// are copied only as snapshots for steady-state jumps, and a copy never runs.
 class PartBase : public TlPart, public monitor::LoopParticipant {
+
  public:
   void bind(const std::string& port, Wire& wire) override { *port_slot(port) = &wire; }
   const monitor::LoopParticipant* participant() const override { return this; }
@@ -49,6 +51,13 @@ class SourcePart : public PartBase {
   void contribute(core::LinkReport& r) const override {
     add_source_figures(core_.pattern(), core_.refused(), config_, r);
   }
+  std::optional<core::Cycle> cycle_length() const override { return core_.cycle_length(); }
+  void add_shape(core::Shape& s) const override { core_.add_shape(s); }
+  std::unique_ptr<TlPart> clone() const override { return std::make_unique<SourcePart>(*this); }
+  void repeat(const TlPart& earlier, core::Cycle periods, core::Cycle period) override {
+    const auto& e = static_cast<const SourcePart&>(earlier).core_;
+    core_.repeat(e, core::Repeat{periods, period, core_.created() - e.created()});
+  }
 
  private:
   Wire** port_slot(const std::string&) override { return &out_; }
@@ -75,6 +84,12 @@ class SenderPart : public PartBase {
     r.credits = core_.capacity();
     add_round_trips(r, core_);
   }
+  std::optional<core::Cycle> cycle_length() const override { return 1; }  // no schedule of its own
+  void add_shape(core::Shape& s) const override { core_.add_shape(s); }
+  std::unique_ptr<TlPart> clone() const override { return std::make_unique<SenderPart>(*this); }
+  void repeat(const TlPart& earlier, core::Cycle periods, core::Cycle period) override {
+    core_.repeat(static_cast<const SenderPart&>(earlier).core_, core::Repeat{periods, period, 0});
+  }
 
  private:
   Wire** port_slot(const std::string& port) override {
@@ -96,6 +111,8 @@ class LinkPart : public PartBase {
   }
   void edge(int) override {
     if (!core_.forward_is_wire() || !core_.credit_is_wire()) core_.advance(in_->valid, in_->flit, credit_in_->credit);
+    entered_ += in_->valid;
+    ++now_;
   }
   void drive() override {
     if (core_.forward_is_wire())
@@ -109,6 +126,17 @@ class LinkPart : public PartBase {
     r.forward_latency += params_.forward_latency;
     r.credit_latency += params_.credit_latency;
   }
+  std::optional<core::Cycle> cycle_length() const override { return 1; }
+  // Flit ids relative to the flits that entered so far: the k-th to enter carries id k.
+  void add_shape(core::Shape& s) const override { core_.add_shape(s, now_, entered_); }
+  std::unique_ptr<TlPart> clone() const override { return std::make_unique<LinkPart>(*this); }
+  void repeat(const TlPart& earlier, core::Cycle periods, core::Cycle period) override {
+    const auto& e = static_cast<const LinkPart&>(earlier);
+    const core::Repeat r{periods, period, entered_ - e.entered_};
+    core_.repeat(r);
+    entered_ = r.count(entered_, e.entered_);
+    now_ = r.time(now_);
+  }
 
  private:
   Wire** port_slot(const std::string& port) override {
@@ -116,6 +144,8 @@ class LinkPart : public PartBase {
   }
   core::LinkParams params_;
   core::LinkCore<Flit> core_;
+  std::uint64_t entered_ = 0;  // flits that entered the link
+  core::Cycle now_ = 0;
   Wire *in_ = &spare_, *out_ = &spare_, *credit_in_ = &spare_, *credit_out_ = &spare_;
 };
 
@@ -133,6 +163,14 @@ class ReceiverPart : public PartBase {
   void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
   void contribute(core::LinkReport& r) const override {
     add_receiver_figures(r, params_.depth, core_, params_.drain, period_ps_);
+  }
+  std::optional<core::Cycle> cycle_length() const override { return core_.cycle_length(); }
+  core::Cycle next_stall_edge(core::Cycle t) const override { return core_.next_stall_edge(t); }
+  void add_shape(core::Shape& s) const override { core_.add_shape(s, core_.arrived()); }
+  std::unique_ptr<TlPart> clone() const override { return std::make_unique<ReceiverPart>(*this); }
+  void repeat(const TlPart& earlier, core::Cycle periods, core::Cycle period) override {
+    const auto& e = static_cast<const ReceiverPart&>(earlier).core_;
+    core_.repeat(e, core::Repeat{periods, period, core_.arrived() - e.arrived()});
   }
 
  private:

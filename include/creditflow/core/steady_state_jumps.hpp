@@ -44,22 +44,24 @@ class SteadyStateJumps {
     model.add_shape(shape);
     // Only states a whole number of pattern cycles apart can repeat each other (an idle
     // jump may land between checks).
-    if (snapshot_ && (t - snapshot_->t) % *cycle_ == 0 && shape == snapshot_->shape) {
-      const Cycle period = t - snapshot_->t;
+    if (snapshot_ && (t - snapshot_t_) % *cycle_ == 0 && shape == snapshot_shape_) {
+      const Cycle period = t - snapshot_t_;
       // The state a jump lands on holds decisions for that cycle (the next pop), so it
       // must lie before the next stall edge as well as every cycle of the periods.
-      const Cycle limit = std::min(end, model.next_stall_edge(snapshot_->t) - 1);
+      const Cycle limit = std::min(end, model.next_stall_edge(snapshot_t_) - 1);
       const Cycle periods = limit > t ? (limit - t) / period : 0;
       if (periods > 0) {
-        model.repeat(snapshot_->model, periods, period);
+        model.repeat(*snapshot_, periods, period);
         t += periods * period;
         ++jumps_;
       }
       snapshot_.reset();
     }
-    if (!snapshot_ || t - snapshot_->t >= window_) {
+    if (!snapshot_ || t - snapshot_t_ >= window_) {
       if (snapshot_) window_ = std::min<Cycle>(window_ * 2, Cycle{1} << 20);
-      snapshot_.emplace(Snapshot{t, model.snapshot(), shape});
+      snapshot_t_ = t;
+      snapshot_.emplace(model.snapshot());
+      snapshot_shape_ = shape;
       // Comparing costs the size of the state: compare less often when it is large.
       stride_ = *cycle_ * std::max<Cycle>(1, shape.values.size() / (64 * *cycle_));
     }
@@ -72,18 +74,15 @@ class SteadyStateJumps {
   void disable() { next_check_ = INT64_MAX; }
 
  private:
-  struct Snapshot {
-    Cycle t;
-    typename Model::Snapshot model;
-    Shape shape;
-  };
-
   Cycle from_;
   std::optional<Cycle> cycle_;
   Cycle next_check_ = 0;
   Cycle stride_ = 1;
   Cycle window_ = 4096;
-  std::optional<Snapshot> snapshot_;
+  // The state last taken to compare with: when, the model's copy and its shape.
+  Cycle snapshot_t_ = 0;
+  std::optional<typename Model::Snapshot> snapshot_;
+  Shape snapshot_shape_;
   std::uint64_t jumps_ = 0;
 };
 

@@ -2,6 +2,7 @@
 // their kinds' factories, one channel per connection, one monitor per clock domain.
 // SystemC elaborates once per process: a sweep runs each point in its own child.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@ namespace creditflow::platform {
 struct RunResult {
   RunSettings run;
   std::string view = "cycle";                 // which view ran: "cycle" or "tl"
+  std::uint64_t jumps = 0;                    // tl: steady-state jumps taken (not in the figures)
   std::vector<core::LinkReport> links;        // in the order the loops were found
   std::vector<std::string> first_violations;  // per loop with any conservation violation
 };

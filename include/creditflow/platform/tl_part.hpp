@@ -6,12 +6,16 @@
 // inputs (drive). A user's kind gains a TL view by implementing this and setting
 // KindSpec::tl_factory.
 #pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "creditflow/core/class_credits.hpp"
 #include "creditflow/core/flit.hpp"
 #include "creditflow/core/link_report.hpp"
+#include "creditflow/core/steady_state.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 
 namespace creditflow::platform {
@@ -43,6 +47,17 @@ class TlPart {
   virtual void drive() = 0;
   virtual const monitor::LoopParticipant* participant() const { return nullptr; }
   virtual void contribute(core::LinkReport&) const {}
+
+  // Steady-state jumps (core/steady_state_jumps.hpp), on a platform of one clock whose
+  // parts all take part: the part's state repeats every cycle_length() cycles of its own
+  // schedules (nullopt, the default: it cannot jump, so the platform steps every cycle);
+  // its Shape; a copy to compare with later; and `periods` more periods of `period`
+  // cycles added to its counters, times and flit ids, counted from `earlier`, its clone.
+  virtual std::optional<core::Cycle> cycle_length() const { return std::nullopt; }
+  virtual core::Cycle next_stall_edge(core::Cycle) const { return UINT64_MAX; }
+  virtual void add_shape(core::Shape&) const {}
+  virtual std::unique_ptr<TlPart> clone() const { return nullptr; }
+  virtual void repeat(const TlPart& /*earlier*/, core::Cycle /*periods*/, core::Cycle /*period*/) {}
 };
 
 }  // namespace creditflow::platform
