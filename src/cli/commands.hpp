@@ -10,8 +10,9 @@ namespace creditflow::cli {
 
 // Shared by run and sweep: --set values and the run-length options.
 std::vector<platform::Override> parse_sets(const std::vector<std::string>& sets);
-platform::RunOverrides run_overrides(const std::string& cycles, const std::string& warmup,
-                                     const std::string& seed);
+platform::RunOverrides run_overrides(const std::string& cycles, const std::string& warmup, const std::string& seed,
+                                     const std::string& watchdog);
+void add_watchdog_option(CLI::App& command, std::string& watchdog);
 
 void add_run_command(CLI::App& app, const platform::Registry& registry, int& status);
 void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& status);

@@ -6,6 +6,8 @@
 #include <iostream>
 #include <memory>
 
+#include <nlohmann/json.hpp>
+
 #include "commands.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/sweep.hpp"
@@ -17,7 +19,7 @@ namespace {
 struct SweepArgs {
   std::string model;
   std::vector<std::string> vary, sets, sweeps;
-  std::string cycles, warmup, seed, csv, json, plot, shard;
+  std::string cycles, warmup, seed, watchdog, csv, json, plot, shard;
   std::string metric = "throughput";
   std::string view = "cycle";
   int jobs = 1;
@@ -69,6 +71,7 @@ void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& s
   sweep->add_option("--cycles", args->cycles, "cycles to simulate per point");
   sweep->add_option("--warmup", args->warmup, "cycles before the measurement window");
   sweep->add_option("--seed", args->seed, "run seed");
+  add_watchdog_option(*sweep, args->watchdog);
   sweep->add_option("-j,--jobs", args->jobs, "points simulated at once")->check(CLI::Range(1, 1024));
   sweep->add_option("--csv", args->csv, "write one row per point to this CSV file");
   sweep->add_option("--json", args->json, "write every point's full result to this JSON file");
@@ -110,7 +113,7 @@ void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& s
     options.jobs = args->jobs;
     options.view = args->view;
     options.sets = parse_sets(args->sets);
-    options.run = run_overrides(args->cycles, args->warmup, args->seed);
+    options.run = run_overrides(args->cycles, args->warmup, args->seed, args->watchdog);
     Progress progress(std::max<std::size_t>(points.size(), 1));
     options.progress = [&progress](std::size_t done, std::size_t) { progress.update(done); };
     const auto results = platform::run_sweep(netlist, registry, points, options);
@@ -129,11 +132,20 @@ void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& s
       return;
     }
     for (const platform::PointResult& r : results) {
-      if (r.ok) continue;
       std::string values;
       for (const auto& [param, value] : r.point.values) values += (values.empty() ? "" : ", ") + param + "=" + value;
-      std::cerr << "creditflow: point " << r.point.index << " (" << values << ") failed: " << r.error << "\n";
-      status = 1;
+      if (!r.ok) {
+        std::cerr << "creditflow: point " << r.point.index << " (" << values << ") failed: " << r.error << "\n";
+        status = 1;
+        continue;
+      }
+      const nlohmann::json doc = nlohmann::json::parse(r.json);  // kept: the loop walks into it
+      for (const auto& [link, figures] : doc.at("links").items())
+        if (const auto cycle = figures.at("deadlock_cycle").get<std::uint64_t>()) {
+          std::cerr << "creditflow: point " << r.point.index << " (" << values << ") deadlocked on link '" << link
+                    << "' at cycle " << cycle << "; its figures stop there\n";
+          status = 1;
+        }
     }
   });
 }

@@ -20,6 +20,13 @@ std::optional<std::string> LoopObserver::observe(Cycle t, const LoopState& state
       ++stall_busy_;
   }
   if (t > warmup_ && last_.source_held) ++held_;
+  const bool moved = t == 0 || state.sent != last_.sent || state.popped != last_.popped || state.dropped != last_.dropped;
+  const bool pending = state.sender_has_data || state.source_held || state.forward_flits > 0 ||
+                       state.receiver_occupancy > 0 || state.return_credits > 0;
+  if (moved || !pending)
+    last_progress_ = t;
+  else if (watchdog_ != 0 && deadlock_ == 0 && t - last_progress_ >= watchdog_)
+    deadlock_ = t;
   last_cycle_ = t;
   // Only the counts are needed later: skip copying the per-class terms every cycle.
   last_.sender_credits = state.sender_credits;
@@ -82,6 +89,7 @@ void LoopObserver::add_to(LinkReport& r) const {
   r.dropped = dropped_in_window();
   r.credits_missing = capacity_ ? capacity_ - last_.total() : 0;
   r.source_held_cycles = held_;
+  r.deadlock_cycle = deadlock_;
 }
 
 std::uint64_t LoopObserver::dropped_in_window() const {
@@ -96,6 +104,7 @@ std::optional<std::string> LoopObserver::observe_idle(Cycle from, Cycle to, cons
   if (violation) violations_ += to - from - 1;  // every idle cycle is just as short
   if (warmup_ > from && warmup_ < to) at_warmup_ = last_;
   last_cycle_ = to - 1;
+  last_progress_ = to - 1;  // an idle loop has nothing pending
   return violation;
 }
 
@@ -120,6 +129,7 @@ void LoopObserver::add_shape(Shape& s) const {
   for (const std::int64_t v : {last_.sender_credits, last_.forward_flits, last_.receiver_occupancy, last_.return_credits})
     s.add(v);
   for (const bool b : {last_.sender_has_data, last_.receiver_popping, last_.source_held}) s.add(std::uint64_t{b});
+  s.add(last_cycle_ - last_progress_);  // a loop where nothing moves never repeats: its watchdog must fire
 }
 
 void LoopObserver::repeat(const LoopObserver& earlier, const Repeat& r) {
@@ -128,9 +138,29 @@ void LoopObserver::repeat(const LoopObserver& earlier, const Repeat& r) {
   held_ = r.count(held_, earlier.held_);
   violations_ = r.count(violations_, earlier.violations_);
   last_cycle_ = r.time(last_cycle_);
+  last_progress_ = r.time(last_progress_);
   last_.sent = r.count(last_.sent, earlier.last_.sent);
   last_.popped = r.count(last_.popped, earlier.last_.popped);
   last_.dropped = r.count(last_.dropped, earlier.last_.dropped);
+}
+
+std::string describe_holder(const LoopState& held, bool sender) {
+  std::ostringstream os;
+  const char* sep = "";
+  auto item = [&](const auto&... parts) {
+    os << sep;
+    (os << ... << parts);
+    sep = ", ";
+  };
+  if (sender || held.sender_credits != 0) item("credits ", held.sender_credits);
+  if (held.sender_has_data) item("offering a flit");
+  if (held.source_held) item("held by backpressure");
+  if (held.forward_flits != 0) item("flits in flight ", held.forward_flits);
+  if (held.receiver_occupancy != 0)
+    item("occupancy ", held.receiver_occupancy, held.receiver_popping ? " (popping)" : " (not popping)");
+  if (held.return_credits != 0) item("credits on their way back ", held.return_credits);
+  if (*sep == '\0') item("holds nothing");
+  return os.str();
 }
 
 }  // namespace creditflow::core

@@ -1,6 +1,7 @@
 #include "collect_results.hpp"
 
 #include <algorithm>
+#include <sstream>
 
 namespace creditflow::platform {
 
@@ -24,7 +25,23 @@ std::vector<std::string> parts_of(const LoopPlan& loop) {
   return unique;
 }
 
+std::string deadlock_dump(const Platform& platform, const LoopPlan& loop, const core::LoopObserver& observer,
+                          const NamedHolders& holders) {
+  std::ostringstream os;
+  os << "deadlock on link '" << loop.name << "' at cycle " << observer.deadlock_cycle() << ": nothing sent, popped or "
+     << "dropped for " << observer.watchdog() << " cycles with work pending; the run stopped (raise --watchdog if "
+     << "a stall this long is intended). Every credit holder:\n";
+  for (const auto& [name, holder] : holders) {
+    core::LoopState held;
+    holder->contribute(held);
+    os << "  " << name << " (" << platform.component(name).kind->name
+       << "): " << core::describe_holder(held, name == loop.sender) << "\n";
+  }
+  return os.str();
+}
+
 RunResult collect_results(const Platform& platform, const std::vector<const core::LoopObserver*>& observers,
+                          const std::vector<NamedHolders>& holders,
                           const std::function<void(const std::string&, core::LinkReport&)>& contribute) {
   RunResult result;
   result.run = platform.run;
@@ -56,6 +73,7 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
     for (core::ClassReport& k : r.classes)
       k.throughput = window ? static_cast<double>(k.sent) / static_cast<double>(window) : 0.0;
     if (!obs.first_violation().empty()) result.first_violations.push_back(obs.first_violation());
+    if (obs.deadlocked()) result.deadlocks.push_back(deadlock_dump(platform, loop, obs, holders[i]));
     result.links.push_back(std::move(r));
   }
   return result;

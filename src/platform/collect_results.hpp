@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "creditflow/core/loop_observer.hpp"
+#include "creditflow/monitor/loop_participant.hpp"
 #include "creditflow/platform/simulate.hpp"
 
 namespace creditflow::platform {
@@ -14,8 +15,18 @@ namespace creditflow::platform {
 // ready/valid link's source, pipes and receiver; each once (a loop kind is all three).
 std::vector<std::string> parts_of(const LoopPlan& loop);
 
+// A loop's credit holders by component name, as the monitor sums them.
+using NamedHolders = std::vector<std::pair<std::string, const monitor::LoopParticipant*>>;
+
+// For a loop whose watchdog fired: a line naming the link, the cycle and the watchdog,
+// then a line per credit holder with what it holds.
+std::string deadlock_dump(const Platform& platform, const LoopPlan& loop, const core::LoopObserver& observer,
+                          const NamedHolders& holders);
+
 // `observers` in the order of platform.loops; `contribute` adds a named component's figures.
+// `holders` too, for the deadlock dumps.
 RunResult collect_results(const Platform& platform, const std::vector<const core::LoopObserver*>& observers,
+                          const std::vector<NamedHolders>& holders,
                           const std::function<void(const std::string&, core::LinkReport&)>& contribute);
 
 }  // namespace creditflow::platform

@@ -159,13 +159,14 @@ class Reader {
 
   void read_run(const YAML::Node& node, Netlist& out) const {
     expect_map(node, "run");
-    check_keys(node, {"cycles", "warmup", "seed"}, "run");
+    check_keys(node, {"cycles", "warmup", "seed", "watchdog"}, "run");
     auto get = [&](const char* key, std::optional<SourceText>& field) {
       if (node[key]) field = SourceText{scalar(node[key], std::string("run.") + key), line(node[key])};
     };
     get("cycles", out.run.cycles);
     get("warmup", out.run.warmup);
     get("seed", out.run.seed);
+    get("watchdog", out.run.watchdog);
   }
 
   void read_sweeps(const YAML::Node& node, Netlist& out) const {

@@ -420,6 +420,9 @@ class Resolver {
         ParamSpec::integer("warmup", "", 0, out_.run.cycles - 1, ""), warmup.text, warmup.where, "warmup"));
     out_.run.seed = static_cast<std::uint64_t>(std::get<std::int64_t>(
         parse_param(ParamSpec::integer("seed", "", 0, INT64_MAX, ""), seed.text, seed.where, "seed")));
+    const Raw watchdog = pick(run_.watchdog, n_.run.watchdog, "watchdog", "10000");
+    out_.run.watchdog = std::get<std::int64_t>(parse_param(ParamSpec::integer("watchdog", "", 0, max_cycles, ""),
+                                                           watchdog.text, watchdog.where, "watchdog"));
   }
 
   const Netlist& n_;

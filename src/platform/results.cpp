@@ -145,6 +145,7 @@ std::string run_json(const Platform& platform, const RunResult& result) {
         {"stall_receiver_busy", l.stall_receiver_busy},
         {"peak_occupancy", l.peak_occupancy},
         {"conservation_violations", l.conservation_violations},
+        {"deadlock_cycle", l.deadlock_cycle},
         {"source_refused", l.source_refused},
         {"traffic_class", l.traffic_class},
         {"latency",
@@ -202,6 +203,9 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
     if (l.conservation_violations)
       os << "  CONSERVATION VIOLATED in " << l.conservation_violations << " cycles\n";
   }
+  for (const core::LinkReport& l : result.links)
+    if (l.deadlock_cycle)
+      os << "DEADLOCK on link '" << l.name << "' at cycle " << l.deadlock_cycle << ": the run stopped there\n";
   for (const auto& [name, c] : by_class(result)) {
     os << "class '" << name << "': " << c.sent << " sent, " << c.delivered << " delivered";
     if (c.refused) os << ", " << c.refused << " refused at the source";

@@ -59,21 +59,26 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
   // One monitor per clock with loops; the first clock's monitor ends the run.
   std::map<std::string, std::unique_ptr<monitor::LoopMonitor>> monitors;
   std::vector<const core::LoopObserver*> observers;
+  std::vector<NamedHolders> named;
   const auto cycles = static_cast<core::Cycle>(platform.run.cycles);
   const auto warmup = static_cast<core::Cycle>(platform.run.warmup);
   for (const LoopPlan& loop : platform.loops) {
     auto& mon = monitors[loop.clock];
     if (!mon) {
       const bool first = loop.clock == platform.clocks.front().name;
-      mon = std::make_unique<monitor::LoopMonitor>(("monitor_" + loop.clock).c_str(),
-                                                   first ? cycles : 0, warmup);
+      mon = std::make_unique<monitor::LoopMonitor>(("monitor_" + loop.clock).c_str(), first ? cycles : 0, warmup,
+                                                   static_cast<core::Cycle>(platform.run.watchdog));
       mon->clk(*clocks.at(loop.clock));
     }
     // A credit loop sums its sender, pipes and receiver; a ready/valid link watches its
     // source and receiver. Parts with nothing to say (no participant) are left out.
     std::vector<const monitor::LoopParticipant*> holders;
+    named.emplace_back();
     for (const std::string& p : parts_of(loop))
-      if (const auto* h = components.at(p)->participant()) holders.push_back(h);
+      if (const auto* h = components.at(p)->participant()) {
+        holders.push_back(h);
+        named.back().emplace_back(p, h);
+      }
     observers.push_back(&mon->watch(loop.name, loop.capacity, holders));
   }
   if (monitors.empty() || !monitors.count(platform.clocks.front().name)) {
@@ -96,7 +101,7 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
   sc_core::sc_start();
   if (tf) sc_core::sc_close_vcd_trace_file(tf);
 
-  return collect_results(platform, observers, [&](const std::string& part, core::LinkReport& r) {
+  return collect_results(platform, observers, named, [&](const std::string& part, core::LinkReport& r) {
     components.at(part)->contribute(r);
   });
 }

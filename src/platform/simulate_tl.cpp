@@ -73,10 +73,11 @@ class TlEngine {
         d->next += d->period;
         observe(*d);
       }
+      if (deadlocked()) break;  // as the cycle view's monitor stops the run
     }
     std::vector<const core::LoopObserver*> observed;
     for (const core::LoopObserver& o : observers_) observed.push_back(&o);
-    RunResult result = collect_results(platform_, observed, [&](const std::string& name, core::LinkReport& r) {
+    RunResult result = collect_results(platform_, observed, holders_, [&](const std::string& name, core::LinkReport& r) {
       part(name).contribute(r);
     });
     result.view = "tl";
@@ -178,11 +179,18 @@ class TlEngine {
     for (std::size_t i = 0; i < platform_.loops.size(); ++i) {
       const LoopPlan& loop = platform_.loops[i];
       observers_.emplace_back(loop.name, loop.capacity, warmup);
+      observers_.back().set_watchdog(static_cast<core::Cycle>(platform_.run.watchdog));
       holders_.emplace_back();
       for (const std::string& p : parts_of(loop))
-        if (const auto* h = part(p).participant()) holders_.back().push_back(h);
+        if (const auto* h = part(p).participant()) holders_.back().emplace_back(p, h);
       domains_.at(loop.clock).loops.push_back(i);
     }
+  }
+
+  bool deadlocked() const {
+    for (const core::LoopObserver& o : observers_)
+      if (o.deadlocked()) return true;
+    return false;
   }
 
   void drive_all() {
@@ -192,7 +200,7 @@ class TlEngine {
   void observe(const Domain& d) {
     for (std::size_t i : d.loops) {
       core::LoopState state;
-      for (const monitor::LoopParticipant* h : holders_[i]) h->contribute(state);
+      for (const auto& [name, h] : holders_[i]) h->contribute(state);
       observers_[i].observe(d.cycle, state);  // a violation is counted and kept by the observer
     }
   }
@@ -204,7 +212,7 @@ class TlEngine {
   std::deque<Wire> wires_;  // deque: parts keep pointers to them
   std::vector<TlPart*> order_;
   std::deque<core::LoopObserver> observers_;
-  std::vector<std::vector<const monitor::LoopParticipant*>> holders_;
+  std::vector<NamedHolders> holders_;
   core::SteadyStateJumps<TlEngine> jumps_;
 };
 

@@ -135,3 +135,27 @@ BOOST_AUTO_TEST_CASE(observer_checks_every_class_and_credit_type) {
   s.classes[1].receiver_data = 0;
   BOOST_TEST(!obs.observe(13, s).has_value());
 }
+
+// The watchdog fires exactly `watchdog` cycles after the last movement while work is
+// pending; an idle loop (nothing offered, nothing in flight) never trips it.
+BOOST_AUTO_TEST_CASE(watchdog_fires_after_the_last_movement_with_work_pending) {
+  LoopObserver obs("link", 4, 0);
+  obs.set_watchdog(10);
+  LoopState s;
+  s.sender_credits = 4;
+  for (Cycle t = 0; t < 50; ++t) obs.observe(t, s);  // idle: nothing pending
+  BOOST_TEST(!obs.deadlocked());
+  s.sender_has_data = true;
+  s.sender_credits = 0;
+  s.receiver_occupancy = 4;
+  s.sent = 4;  // moved at cycle 50
+  for (Cycle t = 50; t < 60; ++t) obs.observe(t, s);
+  BOOST_TEST(!obs.deadlocked());
+  obs.observe(60, s);
+  BOOST_TEST(obs.deadlocked());
+  BOOST_TEST(obs.deadlock_cycle() == 60u);
+  LinkReport r;
+  obs.add_to(r);
+  BOOST_TEST(r.deadlock_cycle == 60u);
+  BOOST_TEST(describe_holder(s, true) == "credits 0, offering a flit, occupancy 4 (not popping)");
+}

@@ -20,6 +20,10 @@
 
 namespace creditflow::core {
 
+// What one credit holder holds, for a deadlock dump: "credits 0, offering a flit" or
+// "occupancy 4 (not popping)"; `sender` always shows its credits.
+std::string describe_holder(const LoopState& held, bool sender);
+
 class LoopObserver {
  public:
   // capacity == 0: a ready/valid link, with no credits to conserve.
@@ -33,6 +37,14 @@ class LoopObserver {
   // counted one cycle at a time. The state must have no sender waiting and no source
   // held (an idle loop).
   std::optional<std::string> observe_idle(Cycle from, Cycle to, const LoopState& state);
+
+  // The watchdog: with work pending (a flit offered, in flight or buffered, or a credit on
+  // its way back) and nothing sent, popped or dropped for `cycles` cycles, the loop is
+  // deadlocked from that cycle on; whoever runs the loop stops the run. 0: no watchdog.
+  void set_watchdog(Cycle cycles) { watchdog_ = cycles; }
+  Cycle watchdog() const { return watchdog_; }
+  bool deadlocked() const { return deadlock_ != 0; }
+  Cycle deadlock_cycle() const { return deadlock_; }
 
   const std::string& link() const { return link_; }
   std::int64_t capacity() const { return capacity_; }
@@ -73,6 +85,9 @@ class LoopObserver {
   std::uint64_t held_ = 0;
   std::uint64_t violations_ = 0;
   std::string first_violation_;
+  Cycle watchdog_ = 0;
+  Cycle last_progress_ = 0;  // the last cycle something moved or nothing was pending
+  Cycle deadlock_ = 0;
 };
 
 }  // namespace creditflow::core

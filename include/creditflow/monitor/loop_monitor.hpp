@@ -32,9 +32,11 @@ class LoopMonitor : public sc_core::sc_module {
   sc_core::sc_in<bool> clk{"clk"};
 
   SC_HAS_PROCESS(LoopMonitor);
-  // cycles == 0: run until something else stops the simulation.
-  LoopMonitor(sc_core::sc_module_name name, core::Cycle cycles, core::Cycle warmup = 0)
-      : sc_core::sc_module(name), cycles_(cycles), warmup_(warmup) {
+  // cycles == 0: run until something else stops the simulation. A watchdog > 0 stops it
+  // when a watched loop has had work pending and nothing moving for that many cycles
+  // (LoopObserver::set_watchdog).
+  LoopMonitor(sc_core::sc_module_name name, core::Cycle cycles, core::Cycle warmup = 0, core::Cycle watchdog = 0)
+      : sc_core::sc_module(name), cycles_(cycles), warmup_(warmup), watchdog_(watchdog) {
     SC_METHOD(on_clock);
     sensitive << clk.pos();  // also runs at initialization, to see cycle 0
   }
@@ -43,6 +45,7 @@ class LoopMonitor : public sc_core::sc_module {
   const core::LoopObserver& watch(const std::string& link, std::int64_t capacity,
                                   std::vector<const LoopParticipant*> holders) {
     loops_.push_back(Loop{core::LoopObserver(link, capacity, warmup_), std::move(holders)});
+    loops_.back().observer.set_watchdog(watchdog_);
     return loops_.back().observer;
   }
 
@@ -73,12 +76,14 @@ class LoopMonitor : public sc_core::sc_module {
       for (const LoopParticipant* holder : loop.holders) holder->contribute(state);
       if (auto violation = loop.observer.observe(t, state))
         SC_REPORT_ERROR(conservation_msg_type, violation->c_str());
+      if (loop.observer.deadlocked()) stop_at_planned_end();  // the dump is the caller's
     }
     if (cycles_ != 0 && t == cycles_) stop_at_planned_end();
   }
 
   core::Cycle cycles_;
   core::Cycle warmup_;
+  core::Cycle watchdog_;
   core::Cycle cycle_ = 0;
   bool initialized_ = false;
   bool sample_pending_ = false;

@@ -53,7 +53,7 @@ struct SweepDecl {
 };
 
 struct RunDecl {
-  std::optional<SourceText> cycles, warmup, seed;
+  std::optional<SourceText> cycles, warmup, seed, watchdog;
 };
 
 struct Netlist {

@@ -25,11 +25,12 @@ struct RunSettings {
   std::int64_t cycles = 6000;
   std::int64_t warmup = 3000;
   std::uint64_t seed = 1;
+  std::int64_t watchdog = 10000;  // cycles with work pending and nothing moving; 0: off
 };
 
 // Run settings given on the command line; unset ones come from the file's `run:`.
 struct RunOverrides {
-  std::optional<std::string> cycles, warmup, seed;
+  std::optional<std::string> cycles, warmup, seed, watchdog;
 };
 
 struct ResolvedComponent {
