@@ -112,7 +112,14 @@ BOOST_AUTO_TEST_CASE(safe_crossings_conserve_over_long_random_runs) {
                                 "--set src.pattern=bernoulli --set src.rate=0.6 --set rx.drain_rate=0.7 "
                                 "--set crossing.uncertainty=0.5 --set link.uncertainty=0.5 --cycles 20000 "
                                 "--warmup 10000 -j 2 --metric conservation_violations");
-    BOOST_TEST(o.status == 0);
+    // The pulse form loses every credit within a few dozen cycles: with work pending and
+    // nothing moving, the watchdog stops those runs (and only those) and the sweep fails.
+    BOOST_TEST(o.status == 1);
+    for (const char* point : {"point 2 (crossing.kind=pulse", "point 5 (crossing.kind=pulse",
+                              "point 8 (crossing.kind=pulse", "point 11 (crossing.kind=pulse"})
+      BOOST_TEST(o.err.find(point) != std::string::npos, point);
+    BOOST_TEST(o.err.find("crossing.kind=gray") == std::string::npos);
+    BOOST_TEST(o.err.find("crossing.kind=toggle") == std::string::npos);
     const auto rows = cftool::lines(o.out);
     BOOST_TEST_REQUIRE(rows.size() == 6u);
     for (std::size_t i = 2; i < rows.size(); ++i) {
