@@ -44,6 +44,7 @@ class TraceSource : public sc_core::sc_module {
     while (!trace_.empty() && trace_.front() <= t) {
       creditflow::core::Flit f;
       f.id = next_id_++;
+      f.payload = f.id;  // the payload echoes the id, so receivers can check what they got
       f.created = t;
       waiting_.push_back(f);
       trace_.pop_front();

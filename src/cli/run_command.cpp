@@ -63,6 +63,10 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
       std::cerr << "creditflow: " << v << "\n";
       status = 1;
     }
+    for (const std::string& c : result.corruptions) {
+      std::cerr << "creditflow: " << c << "\n";
+      status = 1;
+    }
     for (const std::string& d : result.deadlocks) {
       std::cerr << "creditflow: " << d;
       status = 1;

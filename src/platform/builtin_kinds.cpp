@@ -115,7 +115,11 @@ Registry builtin_registry() {
 
   KindSpec receiver{"credit_receiver",
                     "a buffer of depth slots drained by a schedule; one credit per pop",
-                    params({ParamSpec::integer("depth", "4", 1, lim::max_depth, "buffer slots (B)")},
+                    params({ParamSpec::integer("depth", "4", 1, lim::max_depth, "buffer slots (B)"),
+                            ParamSpec::boolean("check_payload", "true",
+                                               "count flits whose payload does not echo their id, as every "
+                                               "built-in source sends (false for a source of your own that "
+                                               "does not)")},
                            drain_params()),
                     {{"in", ChannelType::flow, PortDir::in, false, "flits from the link"},
                      {"credit", ChannelType::credit, PortDir::out, false, "one pulse per pop"},
@@ -189,7 +193,12 @@ Registry builtin_registry() {
     const std::string name = form;
     add({name,
            doc,
-           params({ParamSpec::clock("to_clock", "the sender's clock (the receiver's is `clock`)")}, sync_params()),
+           params({ParamSpec::clock("to_clock", "the sender's clock (the receiver's is `clock`)")}, sync_params(),
+                  std::vector<ParamSpec>{
+                      ParamSpec::integer("upset_at", "-1", -1, INT64_MAX / 2,
+                                         "fault injection: the sender-side cycle whose sample of the wire has a "
+                                         "bit flipped (-1: none)"),
+                      ParamSpec::integer("upset_bit", "0", 0, 63, "the bit flipped")}),
            {{"in", ChannelType::credit, PortDir::in, false, "credits in the receiver's clock"},
             {"out", ChannelType::credit, PortDir::out, false, "credits in the sender's clock", "to_clock"}},
            LoopRole::pipe,
@@ -262,6 +271,31 @@ Registry builtin_registry() {
          LoopRole::pipe,
          {{"in", "out"}},
          {}});
+
+  // Fault injection: zero-latency pipes that break a link on purpose, so the monitors'
+  // reports can be seen (and tested) to catch each fault.
+  const std::vector<ParamSpec> strikes{
+      ParamSpec::list("fault_at", "", ParamSpec::integer("", "", 0, INT64_MAX / 2, ""),
+                      "cycles at which a fault strikes, e.g. \"1000, 2500\"", false),
+      ParamSpec::real("fault_rate", "0", 0.0, 1.0, "chance per cycle of a fault striking (seeded)")};
+  add({"credit_fault",
+       "a credit wire that drops or duplicates a credit when a fault strikes (the next credit, or the next "
+       "free cycle, if the strike finds none)",
+       params({ParamSpec::choice("mode", "drop", {"drop", "duplicate"}, "what a strike does to the credits")},
+              strikes),
+       {{"in", ChannelType::credit, PortDir::in, false, "credits from the receiver side"},
+        {"out", ChannelType::credit, PortDir::out, false, "credits to the sender side"}},
+       LoopRole::pipe,
+       {{"in", "out"}},
+       {}});
+  add({"flit_fault",
+       "a flit wire that flips one payload bit of the flit passing when a fault strikes (or of the next one)",
+       params({ParamSpec::integer("bit", "0", 0, 63, "the payload bit flipped")}, strikes),
+       {{"in", ChannelType::flow, PortDir::in, false, "flits from the sender side"},
+        {"out", ChannelType::flow, PortDir::out, false, "flits to the receiver side"}},
+       LoopRole::pipe,
+       {{"in", "out"}},
+       {}});
   return r;
 }
 

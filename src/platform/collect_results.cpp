@@ -73,6 +73,7 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
     for (core::ClassReport& k : r.classes)
       k.throughput = window ? static_cast<double>(k.sent) / static_cast<double>(window) : 0.0;
     if (!obs.first_violation().empty()) result.first_violations.push_back(obs.first_violation());
+    if (!r.first_corruption.empty()) result.corruptions.push_back("link '" + loop.name + "': " + r.first_corruption);
     if (obs.deadlocked()) result.deadlocks.push_back(deadlock_dump(platform, loop, obs, holders[i]));
     result.links.push_back(std::move(r));
   }

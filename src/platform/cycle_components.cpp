@@ -12,6 +12,7 @@
 #include "creditflow/cycle/credit_receiver.hpp"
 #include "creditflow/cycle/credit_sender.hpp"
 #include "creditflow/cycle/credit_source.hpp"
+#include "creditflow/cycle/fault_wires.hpp"
 #include "creditflow/cycle/flit_crossing.hpp"
 #include "creditflow/cycle/pipelined_link.hpp"
 #include "creditflow/cycle/ready_valid_sink.hpp"
@@ -139,6 +140,7 @@ class ReceiverComponent : public Component {
   const monitor::LoopParticipant* participant() const override { return &module_; }
   void contribute(core::LinkReport& r) const override {
     add_receiver_figures(r, params_.depth, module_.core(), params_.drain, period_ps_);
+    add_payload_check(r, module_.core());
   }
 
  private:
@@ -280,7 +282,10 @@ class CreditCrossingComponent : public Component {
  public:
   CreditCrossingComponent(const std::string& form, const ComponentConfig& c)
       : module_(c.name().c_str(), form,
-                core::CrossingParams{c.integer("sync_stages"), c.real("uncertainty"), lim::max_depth}, c.seed()) {}
+                core::CrossingParams{c.integer("sync_stages"), c.real("uncertainty"), lim::max_depth}, c.seed()) {
+    if (c.integer("upset_at") >= 0)
+      module_.upset(static_cast<std::uint64_t>(c.integer("upset_at")), static_cast<unsigned>(c.integer("upset_bit")));
+  }
   void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
   void bind_domain_clock(const std::string&, sc_core::sc_clock& clk) override { module_.to_clk(clk); }
   void bind(const std::string& port, Channel& ch) override {
@@ -346,6 +351,38 @@ class ClassReceiverComponent : public Component {
   cycle::ClassReceiver module_;
 };
 
+class CreditFaultComponent : public Component {
+ public:
+  explicit CreditFaultComponent(const ComponentConfig& c) : module_(c.name().c_str(), credit_fault_core(c)) {}
+  void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
+  void bind(const std::string& port, Channel& ch) override {
+    if (port == "in")
+      module_.credit_in(as<CreditChannel>(ch).credit);
+    else
+      module_.credit_out(as<CreditChannel>(ch).credit);
+  }
+  void contribute(core::LinkReport& r) const override { r.faults_injected += module_.core().injected(); }
+
+ private:
+  cycle::CreditFault module_;
+};
+
+class FlitFaultComponent : public Component {
+ public:
+  explicit FlitFaultComponent(const ComponentConfig& c) : module_(c.name().c_str(), flit_fault_core(c)) {}
+  void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
+  void bind(const std::string& port, Channel& ch) override {
+    if (port == "in")
+      bind_flow(module_.in_valid, module_.in_flit, ch);
+    else
+      bind_flow(module_.out_valid, module_.out_flit, ch);
+  }
+  void contribute(core::LinkReport& r) const override { r.faults_injected += module_.core().injected(); }
+
+ private:
+  cycle::FlitFault<> module_;
+};
+
 template <class C>
 KindSpec::Factory make() {
   return [](const ComponentConfig& c) { return std::make_unique<C>(c); };
@@ -367,6 +404,8 @@ KindSpec::Factory cycle_factory(const std::string& kind) {
   if (kind == "class_sender") return make<ClassSenderComponent>();
   if (kind == "class_receiver") return make<ClassReceiverComponent>();
   if (kind == "register_slice") return make<SliceComponent>();
+  if (kind == "credit_fault") return make<CreditFaultComponent>();
+  if (kind == "flit_fault") return make<FlitFaultComponent>();
   throw Error("no built-in kind '" + kind + "'");
 }
 

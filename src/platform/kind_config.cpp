@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "creditflow/core/seed.hpp"
 #include "creditflow/platform/nearest.hpp"
 
 namespace creditflow::platform {
@@ -32,7 +33,7 @@ core::DrainSpec drain_spec(const ComponentConfig& c) {
 }
 
 core::ReceiverParams receiver_params(const ComponentConfig& c) {
-  return core::ReceiverParams{c.integer("depth"), drain_spec(c)};
+  return core::ReceiverParams{c.integer("depth"), drain_spec(c), c.boolean("check_payload")};
 }
 
 core::ClassPoolSpec pool_spec(const ComponentConfig& c, std::size_t n) {
@@ -109,6 +110,22 @@ std::vector<core::DrainSpec> class_drains(const ComponentConfig& c, std::size_t 
 }  // namespace creditflow::platform
 
 namespace creditflow::platform {
+
+core::FaultSchedule fault_schedule(const ComponentConfig& c) {
+  std::vector<std::int64_t> at;
+  for (const std::string& t : list_items(c.text("fault_at")))
+    if (!t.empty()) at.push_back(std::stoll(t));  // items were checked as integers; "" is no item
+  return core::FaultSchedule(at, c.real("fault_rate"), core::derive_seed(c.seed(), c.name()), c.name());
+}
+
+core::CreditFaultCore credit_fault_core(const ComponentConfig& c) {
+  const auto mode = c.text("mode") == "drop" ? core::CreditFaultCore::Mode::drop : core::CreditFaultCore::Mode::duplicate;
+  return core::CreditFaultCore(mode, fault_schedule(c));
+}
+
+core::FlitFaultCore<core::Flit> flit_fault_core(const ComponentConfig& c) {
+  return core::FlitFaultCore<core::Flit>(c.integer("bit"), fault_schedule(c), c.name());
+}
 
 void add_class_sender_figures(core::LinkReport& r, const core::ClassSenderCore& core) {
   r.credits = core.header_pool().capacity();

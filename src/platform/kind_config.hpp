@@ -7,6 +7,7 @@
 
 #include "creditflow/core/arbiter.hpp"
 #include "creditflow/core/class_link_core.hpp"
+#include "creditflow/core/fault_injection.hpp"
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/core/receiver_core.hpp"
 #include "creditflow/core/sender_core.hpp"
@@ -23,6 +24,10 @@ core::ClassPoolSpec pool_spec(const ComponentConfig& c, std::size_t n);
 std::vector<core::ClassSpec> class_specs(const ComponentConfig& c);
 core::Arbiter arbiter_of(const ComponentConfig& c);
 std::vector<core::DrainSpec> class_drains(const ComponentConfig& c, std::size_t n);
+// The fault kinds: when they strike (fault_at, fault_rate, seeded by the run and the name).
+core::FaultSchedule fault_schedule(const ComponentConfig& c);
+core::CreditFaultCore credit_fault_core(const ComponentConfig& c);
+core::FlitFaultCore<core::Flit> flit_fault_core(const ComponentConfig& c);
 
 // What every buffering receiver adds to its link's report; its drain counts in cycles of
 // the clock of `drain_period_ps`.
@@ -34,6 +39,11 @@ void add_receiver_figures(core::LinkReport& r, std::int64_t depth, const Core& c
   r.latency = core.latency();
   r.drain_rate = drain.permitted_rate();
   r.drain_period_ps = drain_period_ps;
+}
+
+inline void add_payload_check(core::LinkReport& r, const core::ReceiverCore<core::Flit>& rx) {
+  r.corrupted_flits = rx.corrupted();
+  r.first_corruption = rx.first_corruption();
 }
 
 inline void add_source_figures(const core::TrafficPattern& pattern, std::uint64_t refused, const ComponentConfig& c,

@@ -146,6 +146,8 @@ std::string run_json(const Platform& platform, const RunResult& result) {
         {"peak_occupancy", l.peak_occupancy},
         {"conservation_violations", l.conservation_violations},
         {"deadlock_cycle", l.deadlock_cycle},
+        {"corrupted_flits", l.corrupted_flits},
+        {"faults_injected", l.faults_injected},
         {"source_refused", l.source_refused},
         {"traffic_class", l.traffic_class},
         {"latency",
@@ -202,6 +204,8 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
        << "\n";
     if (l.conservation_violations)
       os << "  CONSERVATION VIOLATED in " << l.conservation_violations << " cycles\n";
+    if (l.corrupted_flits) os << "  CORRUPTED PAYLOADS: " << l.corrupted_flits << " flits\n";
+    if (l.faults_injected) os << "  faults injected: " << l.faults_injected << "\n";
   }
   for (const core::LinkReport& l : result.links)
     if (l.deadlock_cycle)

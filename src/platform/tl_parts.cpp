@@ -163,6 +163,7 @@ class ReceiverPart : public PartBase {
   void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
   void contribute(core::LinkReport& r) const override {
     add_receiver_figures(r, params_.depth, core_, params_.drain, period_ps_);
+    add_payload_check(r, core_);
   }
   std::optional<core::Cycle> cycle_length() const override { return core_.cycle_length(); }
   core::Cycle next_stall_edge(core::Cycle t) const override { return core_.next_stall_edge(t); }
@@ -327,7 +328,10 @@ class CreditCrossingPart : public PartBase {
   CreditCrossingPart(const std::string& form, const ComponentConfig& c)
       : core_(core::make_crossing(form, core::CrossingParams{c.integer("sync_stages"), c.real("uncertainty"),
                                                              lim::max_depth},
-                                  seed_of(c), c.name())) {}
+                                  seed_of(c), c.name())) {
+    if (c.integer("upset_at") >= 0)
+      core_->upset(static_cast<std::uint64_t>(c.integer("upset_at")), static_cast<unsigned>(c.integer("upset_bit")));
+  }
   void edge(int domain) override {
     if (domain == 0)
       core_->source_edge(in_->credit, back_wire_);
@@ -393,6 +397,39 @@ class ClassReceiverPart : public PartBase {
   Wire *in_ = &spare_, *credit_ = &spare_;
 };
 
+class CreditFaultPart : public PartBase {
+ public:
+  explicit CreditFaultPart(const ComponentConfig& c) : core_(credit_fault_core(c)) {}
+  const monitor::LoopParticipant* participant() const override { return nullptr; }
+  std::vector<std::string> combinational_inputs() const override { return {"in"}; }
+  void edge(int) override { core_.edge(in_->credit); }
+  void drive() override { out_->credit = core_.out(in_->credit); }
+  void contribute(core::LinkReport& r) const override { r.faults_injected += core_.injected(); }
+
+ private:
+  Wire** port_slot(const std::string& port) override { return port == "in" ? &in_ : &out_; }
+  core::CreditFaultCore core_;
+  Wire *in_ = &spare_, *out_ = &spare_;
+};
+
+class FlitFaultPart : public PartBase {
+ public:
+  explicit FlitFaultPart(const ComponentConfig& c) : core_(flit_fault_core(c)) {}
+  const monitor::LoopParticipant* participant() const override { return nullptr; }
+  std::vector<std::string> combinational_inputs() const override { return {"in"}; }
+  void edge(int) override { core_.edge(in_->valid); }
+  void drive() override {
+    out_->valid = in_->valid;
+    if (in_->valid) out_->flit = core_.out(true, in_->flit);
+  }
+  void contribute(core::LinkReport& r) const override { r.faults_injected += core_.injected(); }
+
+ private:
+  Wire** port_slot(const std::string& port) override { return port == "in" ? &in_ : &out_; }
+  core::FlitFaultCore<Flit> core_;
+  Wire *in_ = &spare_, *out_ = &spare_;
+};
+
 template <class P>
 KindSpec::TlFactory make() {
   return [](const ComponentConfig& c) { return std::make_unique<P>(c); };
@@ -414,6 +451,8 @@ KindSpec::TlFactory tl_factory(const std::string& kind) {
   if (kind == "class_sender") return make<ClassSenderPart>();
   if (kind == "class_receiver") return make<ClassReceiverPart>();
   if (kind == "register_slice") return make<SlicePart>();
+  if (kind == "credit_fault") return make<CreditFaultPart>();
+  if (kind == "flit_fault") return make<FlitFaultPart>();
   throw Error("no built-in kind '" + kind + "'");
 }
 

@@ -69,3 +69,67 @@ BOOST_AUTO_TEST_CASE(sweep_names_the_points_that_deadlocked) {
                         "its figures stop there") != std::string::npos);
   BOOST_TEST(o.err.find("point 0") == std::string::npos);
 }
+
+namespace {
+// Runs models/faults.yaml with `sets` in both views: the same exit status, messages and JSON.
+std::pair<cftool::Outcome, json> faults_run(const std::string& sets) {
+  const auto cycle = cftool::tool("run ../../models/faults.yaml --json " + sets);
+  const auto tl = cftool::tool("run ../../models/faults.yaml --json --view tl " + sets);
+  BOOST_TEST(cycle.status == tl.status);
+  BOOST_TEST(cycle.err == tl.err);
+  json a = json::parse(cycle.out), b = json::parse(tl.out);
+  a.erase("view");
+  b.erase("view");
+  BOOST_TEST(a == b);
+  return {cycle, a.at("links").at("link")};
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_dropped_credit_is_caught_with_link_cycle_and_difference) {
+  const auto [o, link] = faults_run("--set lose.fault_at=1000");
+  BOOST_TEST(o.status == 1);
+  BOOST_TEST(o.err == "creditflow: credit conservation violated on link 'link' at cycle 1001: sender credits 1 + "
+                      "forward flits 4 + receiver occupancy 1 + return credits 3 = 9, expected 10 (1 missing)\n");
+  BOOST_TEST(link.at("faults_injected").get<int>() == 1);
+  BOOST_TEST(link.at("credits_missing").get<int>() == 1);
+  BOOST_TEST(link.at("throughput").get<double>() == 0.9);  // 9 credits left for a 10-cycle round trip
+}
+
+BOOST_AUTO_TEST_CASE(a_duplicated_credit_is_caught_with_link_cycle_and_difference) {
+  // At cycle 3 no credit is on its way back yet: the strike adds one at once.
+  const auto [o, link] = faults_run("--set extra.fault_at=3");
+  BOOST_TEST(o.status == 1);
+  BOOST_TEST(o.err == "creditflow: credit conservation violated on link 'link' at cycle 4: sender credits 6 + "
+                      "forward flits 4 + receiver occupancy 0 + return credits 1 = 11, expected 10 (1 extra)\n");
+  BOOST_TEST(link.at("credits_missing").get<int>() == -1);
+}
+
+BOOST_AUTO_TEST_CASE(a_corrupted_payload_is_caught_with_link_cycle_and_bits) {
+  const auto [o, link] = faults_run("--set upset.fault_at=1000,2000 --set upset.bit=3");
+  BOOST_TEST(o.status == 1);
+  BOOST_TEST(o.err == "creditflow: link 'link': rx: flit 996 arrived at cycle 1000 with payload 1004, expected 996 "
+                      "(bits 0x8 differ)\n");
+  BOOST_TEST(link.at("corrupted_flits").get<int>() == 2);
+  BOOST_TEST(link.at("faults_injected").get<int>() == 2);
+  BOOST_TEST(link.at("conservation_violations").get<int>() == 0);  // the credits are all there
+}
+
+BOOST_AUTO_TEST_CASE(random_faults_are_seeded_and_caught) {
+  const auto [o, link] = faults_run("--set lose.fault_rate=0.002 --seed 5");
+  BOOST_TEST(o.status == 1);
+  BOOST_TEST(link.at("faults_injected").get<int>() > 0);
+  BOOST_TEST(link.at("credits_missing").get<int>() == link.at("faults_injected").get<int>());
+  const auto again = cftool::tool("run ../../models/faults.yaml --json --set lose.fault_rate=0.002 --seed 5");
+  BOOST_TEST(json::parse(again.out).at("links").at("link") == link);  // same seed, same faults
+}
+
+BOOST_AUTO_TEST_CASE(a_flipped_gray_pointer_bit_is_caught) {
+  for (const char* view : {"cycle", "tl"}) {
+    const auto o = cftool::tool(std::string("run ../../models/cdc_credit_return.yaml --set crossing.kind=gray "
+                                            "--set crossing.upset_at=1000 --set crossing.upset_bit=2 --view ") + view);
+    BOOST_TEST(o.status == 1);
+    // The flipped Gray code decodes 2^26 credits ahead: the count jumps and the sum breaks.
+    BOOST_TEST(o.err.find("credit conservation violated on link 'link' at cycle 1002:") != std::string::npos);
+    BOOST_TEST(o.err.find("(67108864 extra)") != std::string::npos);
+  }
+}

@@ -33,8 +33,16 @@ class CreditCrossing {
   // Source domain edge closing a cycle in which `credit` was returned (a pop); `back_wire`
   // is the destination's acknowledge wire as the source samples it now.
   virtual void source_edge(bool credit, std::uint64_t back_wire) = 0;
+  // Fault injection: at the destination edge closing cycle `at` (counted from 0), the
+  // sampled wire has bit `bit` flipped, as a single-event upset in the first flop would.
+  void upset(std::uint64_t at, unsigned bit) {
+    upset_at_ = at;
+    upset_mask_ = std::uint64_t{1} << bit;
+  }
+
   // Destination domain edge; `wire` is the source's wire as sampled now.
   void dest_edge(std::uint64_t wire) {
+    if (dest_cycle_++ == upset_at_) wire ^= upset_mask_;
     if (out_now_) --pending_out_;
     pending_out_ += recognize(wire);
     out_now_ = pending_out_ > 0;
@@ -56,6 +64,9 @@ class CreditCrossing {
  private:
   std::int64_t pending_out_ = 0;
   bool out_now_ = false;
+  std::uint64_t dest_cycle_ = 0;
+  std::uint64_t upset_at_ = UINT64_MAX;
+  std::uint64_t upset_mask_ = 0;
 };
 
 class GrayCountCrossing : public CreditCrossing {

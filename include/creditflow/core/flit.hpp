@@ -54,6 +54,12 @@ struct is_basic_flit : std::false_type {};
 template <class P>
 struct is_basic_flit<BasicFlit<P>> : std::true_type {};
 
+// Flits whose arithmetic payload make_flit sets to the id, so a receiver can check it.
+template <class T>
+struct echoes_id : std::false_type {};
+template <class P>
+struct echoes_id<BasicFlit<P>> : std::bool_constant<std::is_arithmetic_v<P>> {};
+
 template <class T>
 T make_flit(const FlitOrigin& origin) {
   T flit{};

@@ -59,7 +59,10 @@ struct LinkReport {
   std::uint64_t stall_receiver_busy = 0;
   std::int64_t peak_occupancy = 0;
   std::uint64_t conservation_violations = 0;
-  std::uint64_t deadlock_cycle = 0;  // the cycle the watchdog stopped the run (0: it did not)
+  std::uint64_t deadlock_cycle = 0;
+  std::uint64_t corrupted_flits = 0;  // arrived with a payload that does not echo their id
+  std::string first_corruption;
+  std::uint64_t faults_injected = 0;  // by fault kinds on the link (credit_fault, flit_fault)  // the cycle the watchdog stopped the run (0: it did not)
   std::uint64_t source_refused = 0;  // flits the source could not queue
   FlitLatency latency;
   std::string pool_policy;           // multi-class links: how the buffer is divided

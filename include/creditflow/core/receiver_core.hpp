@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <type_traits>
 
 #include "creditflow/core/drain_schedule.hpp"
 #include "creditflow/core/error.hpp"
@@ -23,6 +24,9 @@ namespace creditflow::core {
 struct ReceiverParams {
   std::int64_t depth = 4;
   DrainSpec drain;
+  // Count flits whose payload does not echo their id (what every built-in source sends);
+  // off for a source of one's own whose default flits carry other data.
+  bool check_payload = true;
 };
 
 // Latency of popped flits by phase. Phases that need the flit's own time stamps stay
@@ -52,7 +56,8 @@ class ReceiverCore {
   ReceiverCore(const ReceiverParams& params, std::uint64_t seed, const std::string& where)
       : where_(where),
         buffer_(static_cast<std::size_t>(checked_depth(params.depth, where))),
-        drain_(params.drain, seed, where) {
+        drain_(params.drain, seed, where),
+        check_payload_(params.check_payload) {
     // The buffer is empty at reset, but cycle 0's draw is still taken so the draw
     // sequence never depends on occupancy.
     static_cast<void>(drain_.allows(0));
@@ -74,6 +79,7 @@ class ReceiverCore {
     if (pop_now_) pop();
     if (arrive) {
       if (buffer_.full()) overflow();
+      if (check_payload_) check_payload(flit);
       buffer_.push(Entry{flit, now_});
       ++arrived_;
       peak_ = std::max(peak_, occupancy());
@@ -92,6 +98,10 @@ class ReceiverCore {
   }
 
   std::uint64_t arrived() const { return arrived_; }
+  // Flits whose payload did not echo their id on arrival (the default flit's source sets
+  // payload = id), and the first such arrival in words.
+  std::uint64_t corrupted() const { return corrupted_; }
+  const std::string& first_corruption() const { return first_corruption_; }
   std::uint64_t popped() const { return popped_; }
   std::int64_t peak_occupancy() const { return peak_; }
   const FlitLatency& latency() const { return latency_; }
@@ -147,6 +157,20 @@ class ReceiverCore {
     ++popped_;
   }
 
+  void check_payload(const T& flit) {
+    if constexpr (echoes_id<T>::value) {
+      const auto expected = static_cast<decltype(flit.payload)>(flit.id);
+      if (flit.payload == expected) return;
+      if (corrupted_++ == 0) {
+        std::ostringstream msg;
+        msg << where_ << ": flit " << flit.id << " arrived at cycle " << now_ << " with payload " << flit.payload
+            << ", expected " << expected << " (bits 0x" << std::hex
+            << (static_cast<std::uint64_t>(flit.payload) ^ static_cast<std::uint64_t>(expected)) << " differ)";
+        first_corruption_ = msg.str();
+      }
+    }
+  }
+
   [[noreturn]] void overflow() const {
     std::ostringstream msg;
     msg << where_ << ": buffer overflow at cycle " << now_ << ": a flit arrived with all "
@@ -157,10 +181,13 @@ class ReceiverCore {
   std::string where_;
   RingFifo<Entry> buffer_;
   DrainSchedule drain_;
+  bool check_payload_;
   Cycle now_ = 0;
   Cycle measure_from_ = 0;
   bool pop_now_ = false;
   std::uint64_t arrived_ = 0;
+  std::uint64_t corrupted_ = 0;
+  std::string first_corruption_;
   std::uint64_t popped_ = 0;
   std::int64_t peak_ = 0;
   FlitLatency latency_;

@@ -38,6 +38,8 @@ class CreditCrossing : public sc_core::sc_module, public monitor::LoopParticipan
   }
 
   const core::CreditCrossing& core() const { return *core_; }
+  // Fault injection (core::CreditCrossing::upset): before the simulation starts.
+  void upset(std::uint64_t at, unsigned bit) { core_->upset(at, bit); }
   void contribute(core::LoopState& s) const override { core::add_terms(s, *core_); }
 
  private:

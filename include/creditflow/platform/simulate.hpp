@@ -17,6 +17,7 @@ struct RunResult {
   std::uint64_t jumps = 0;                    // tl: steady-state jumps taken (not in the figures)
   std::vector<core::LinkReport> links;        // in the order the loops were found
   std::vector<std::string> first_violations;  // per loop with any conservation violation
+  std::vector<std::string> corruptions;       // per link with corrupted payloads: the first
   std::vector<std::string> deadlocks;         // per deadlocked loop: every holder's state, a line each
 };
 
