@@ -1,5 +1,6 @@
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -10,6 +11,7 @@
 
 #include "commands.hpp"
 #include "creditflow/core/error.hpp"
+#include "creditflow/platform/interrupt.hpp"
 #include "creditflow/platform/sweep.hpp"
 
 namespace creditflow::cli {
@@ -116,12 +118,29 @@ void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& s
     options.run = run_overrides(args->cycles, args->warmup, args->seed, args->watchdog);
     Progress progress(std::max<std::size_t>(points.size(), 1));
     options.progress = [&progress](std::size_t done, std::size_t) { progress.update(done); };
-    const auto results = platform::run_sweep(netlist, registry, points, options);
+    std::vector<platform::PointResult> results;
+    int signal = 0;
+    {
+      platform::InterruptGuard guard;  // Ctrl-C stops the children and keeps what finished
+      results = platform::run_sweep(netlist, registry, points, options);
+      signal = platform::interrupt_signal();
+    }
+    const std::size_t total = results.size();
+    results.erase(std::remove_if(results.begin(), results.end(),
+                                 [](const platform::PointResult& r) { return r.interrupted; }),
+                  results.end());
 
     std::cout << platform::sweep_tables(plans, results, args->metric);
     if (!args->csv.empty()) write_text(args->csv, platform::sweep_csv(plans, results));
     if (!args->json.empty()) write_text(args->json, platform::sweep_json(args->model, plans, results));
     if (!args->plot.empty()) platform::plot_sweep(plans, results, args->metric, args->plot);
+    if (signal != 0) {
+      std::cerr << "creditflow: interrupted: " << results.size() << " of " << total << " points done";
+      if (!args->csv.empty() || !args->json.empty()) std::cerr << "; their results are written";
+      std::cerr << "\n";
+      status = 128 + signal;
+      return;
+    }
     // The same error at every point is one problem, said once.
     bool same_everywhere = results.size() > 1;
     for (const platform::PointResult& r : results)

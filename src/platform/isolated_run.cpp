@@ -1,5 +1,6 @@
 #include "creditflow/platform/isolated_run.hpp"
 
+#include <signal.h>
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -11,6 +12,7 @@
 #include <exception>
 #include <iostream>
 
+#include "creditflow/platform/interrupt.hpp"
 namespace creditflow::platform {
 
 namespace {
@@ -53,6 +55,7 @@ Child spawn(const Work& work, std::size_t index, IsolatedResult& failure) {
     return {};
   }
   if (pid == 0) {
+    restore_default_signals();  // Ctrl-C ends a child at once; the parent collects
     ::close(fds[0]);
     int code = 0;
     try {
@@ -101,6 +104,15 @@ std::vector<IsolatedResult> run_isolated_all(
     if (on_done) on_done(done, work.size());
   };
   while (done < work.size()) {
+    if (interrupted()) {
+      for (Child& c : running) {
+        ::kill(c.pid, SIGKILL);
+        reap(c);
+        results[c.index] = {false, "", "interrupted", true};
+      }
+      for (; next < work.size(); ++next) results[next] = {false, "", "interrupted", true};
+      return results;
+    }
     while (next < work.size() && running.size() < limit) {
       IsolatedResult failure;
       Child c = spawn(work[next], next, failure);

@@ -101,6 +101,7 @@ std::vector<PointResult> run_sweep(const Netlist& netlist, const Registry& regis
     r.ok = outcomes[i].ok;
     r.json = outcomes[i].output;
     r.error = outcomes[i].error;
+    r.interrupted = outcomes[i].interrupted;
   }
   return results;
 }

@@ -162,3 +162,25 @@ BOOST_AUTO_TEST_CASE(sweeps_are_byte_identical_for_any_jobs_in_both_views) {
   }
   BOOST_TEST(csv_of_view[0] == csv_of_view[1]);
 }
+
+// Ctrl-C during a sweep: the children stop, the finished points' rows are written, the
+// tool says how many were done and exits 128 + SIGINT.
+BOOST_AUTO_TEST_CASE(ctrl_c_keeps_the_finished_points_and_says_how_many) {
+  cftool::TempDir dir;
+  const std::string script = "cd '" CREDITFLOW_TEST_DIR "' && ('" CREDITFLOW_TOOL
+                             "' sweep ../../models/credit_loop.yaml --vary rx.depth=1:20 --cycles 3000000 -j 2 --seed 777123 "
+                             "--csv '" + (dir / "out.csv") + "' > '" + (dir / "out") + "' 2> '" + (dir / "err") +
+                             "' & pid=$!; sleep 2; kill -INT $pid; wait $pid; echo $? > '" + (dir / "status") +
+                             "'; sleep 0.2; ps -eo comm,args | awk '$1 == \"creditflow\" && /seed 777123/' > '" +
+                             (dir / "left") + "')";
+  BOOST_TEST_REQUIRE(std::system(script.c_str()) == 0);
+  BOOST_TEST(cftool::read_file(dir / "status") == "130\n");
+  const std::string err = cftool::read_file(dir / "err");
+  const auto at = err.find("creditflow: interrupted: ");
+  BOOST_TEST_REQUIRE(at != std::string::npos, err);
+  const int done = std::stoi(err.substr(at + 25));
+  BOOST_TEST(err.find(" of 20 points done; their results are written\n", at) != std::string::npos, err);
+  BOOST_TEST(done < 20);
+  BOOST_TEST(cftool::lines(cftool::read_file(dir / "out.csv")).size() == static_cast<std::size_t>(done) + 1);
+  BOOST_TEST(cftool::read_file(dir / "left").empty());  // no child left running
+}

@@ -47,6 +47,7 @@ struct PointResult {
   bool ok = false;
   std::string json;   // the run's JSON document when ok
   std::string error;  // why it failed otherwise
+  bool interrupted = false;  // not run to the end: Ctrl-C stopped the sweep first
 };
 
 struct SweepOptions {
