@@ -6,9 +6,10 @@ JOBS ?= $(shell nproc)
 # cmake/g++/make/pkg-config: the build; libsystemc-dev: the SystemC 2.3.4 kernel;
 # libboost-test-dev: Boost.Test for the test suite; libyaml-cpp-dev, nlohmann-json3-dev,
 # libcli11-dev: YAML platforms, JSON results, the command line; gnuplot-nox: sweep plots;
-# verilator: RTL co-simulation of rtl/credit_receiver.sv.
+# verilator: RTL co-simulation of rtl/credit_receiver.sv; clang and libclang-rt-dev: libFuzzer
+# and its sanitizer runtimes for the fuzz targets.
 DEBIAN_PACKAGES := cmake g++ make pkg-config libsystemc-dev libboost-test-dev \
-  libyaml-cpp-dev nlohmann-json3-dev libcli11-dev gnuplot-nox verilator
+  libyaml-cpp-dev nlohmann-json3-dev libcli11-dev gnuplot-nox verilator clang libclang-rt-dev
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE := 1
 
 .PHONY: all deps configure build run test bench clean
@@ -41,12 +42,30 @@ run: build
 	  --plot $(BUILD)/credit_loop.png --csv $(BUILD)/credit_loop.csv
 	@echo "plot: $(BUILD)/credit_loop.png, table: $(BUILD)/credit_loop.csv"
 
+# The tests; the same suite under AddressSanitizer and UndefinedBehaviorSanitizer in a
+# build of its own (without the RTL, package and benchmark parts, which add build time and
+# no code of ours): any report fails the case that made it; then each libFuzzer target
+# fuzzed for 30 seconds in a clang build.
+SANITIZE_BUILD ?= build-sanitize
+FUZZ_BUILD ?= build-fuzz
+SANITIZE_ENV := ASAN_OPTIONS=detect_stack_use_after_return=0:abort_on_error=0 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0
+
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCREDITFLOW_SANITIZE=ON \
+	  -DCREDITFLOW_RTL_TESTS=OFF -DCREDITFLOW_PACKAGE_TEST=OFF -DCREDITFLOW_BENCH=OFF
+	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+	cd $(SANITIZE_BUILD) && $(SANITIZE_ENV) ctest --output-on-failure -j $(JOBS)
+	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCREDITFLOW_FUZZ=ON \
+	  -DCREDITFLOW_RTL_TESTS=OFF -DCREDITFLOW_PACKAGE_TEST=OFF -DCREDITFLOW_BENCH=OFF
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_netlist fuzz_values
+	cd $(FUZZ_BUILD) && ctest --output-on-failure -R '^fuzz\.(netlist|values)$$'
 
 # Simulated cycles per second, side by side in one run (not part of the tests).
 bench: build
 	./$(BUILD)/bench/credit_loop_bench
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD)
