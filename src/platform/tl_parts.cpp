@@ -404,6 +404,7 @@ class CreditFaultPart : public PartBase {
   std::vector<std::string> combinational_inputs() const override { return {"in"}; }
   void edge(int) override { core_.edge(in_->credit); }
   void drive() override { out_->credit = core_.out(in_->credit); }
+  using PartBase::contribute;  // holds nothing of the loop
   void contribute(core::LinkReport& r) const override { r.faults_injected += core_.injected(); }
 
  private:
@@ -422,6 +423,7 @@ class FlitFaultPart : public PartBase {
     out_->valid = in_->valid;
     if (in_->valid) out_->flit = core_.out(true, in_->flit);
   }
+  using PartBase::contribute;  // holds nothing of the loop
   void contribute(core::LinkReport& r) const override { r.faults_injected += core_.injected(); }
 
  private:

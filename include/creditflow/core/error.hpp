@@ -6,10 +6,15 @@
 
 namespace creditflow {
 
-// Base of every error the library throws for bad input or a broken protocol.
+// `text` on one line: control characters (a newline in a value that an error quotes, say)
+// become escapes such as \n and \x01.
+std::string one_line(const std::string& text);
+
+// Base of every error the library throws for bad input or a broken protocol. Its message
+// is always one line, whatever input it quotes.
 class Error : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit Error(const std::string& message) : std::runtime_error(one_line(message)) {}
 };
 
 // A parameter outside its allowed range: "where: name = value is out of range (allowed lo..hi)".

@@ -58,8 +58,9 @@ class CreditLoop : public sc_core::sc_module, public monitor::LoopParticipant {
   const sc_core::sc_signal<bool>& pop_signal() const { return pop_; }
   const sc_core::sc_signal<bool>& credit_in_signal() const { return credit_in_; }
 
-  // Adds the wires to a VCD; from then on the flit sent is written every cycle too.
-  void trace(sc_core::sc_trace_file* tf) {
+  // Adds the wires to a VCD (sc_object's hook); from then on the flit sent is written
+  // every cycle too.
+  void trace(sc_core::sc_trace_file* tf) const override {
     const std::string base = this->name();
     sc_core::sc_trace(tf, src_valid_, base + ".src_valid");
     sc_core::sc_trace(tf, tx_ready_, base + ".tx_ready");
@@ -102,7 +103,7 @@ class CreditLoop : public sc_core::sc_module, public monitor::LoopParticipant {
 
   core::CreditLoopCore<T> core_;
   EdgeCount edges_;
-  bool traced_ = false;
+  mutable bool traced_ = false;  // set by trace(), which SystemC declares const
   std::optional<core::LoopObserver> observer_;
   core::Cycle cycle_ = 0;
   core::Cycle stop_after_ = 0;
