@@ -244,6 +244,11 @@ std::vector<std::string> expand_values(const std::string& spec, const std::strin
     bool integral = true;
     const double a = number(parts[0], integral), b = number(parts[1], integral);
     const double step = parts.size() == 3 ? number(parts[2], integral) : 1.0;
+    // Integer ranges are stepped in 64-bit integers: ends beyond 2^53 would not be exact.
+    constexpr double exact = 9007199254740992.0;
+    for (const double v : {a, b, step})
+      if (integral && std::fabs(v) > exact)
+        throw ParameterError(where + ": range '" + spec + "' has an end beyond 9007199254740992" + form);
     if (step <= 0 || b < a)
       throw ParameterError(where + ": range '" + spec + "' must have A <= B and STEP > 0" + form);
     const double count = std::floor((b - a) / step + 1e-9) + 1;
