@@ -184,3 +184,29 @@ BOOST_AUTO_TEST_CASE(ctrl_c_keeps_the_finished_points_and_says_how_many) {
   BOOST_TEST(cftool::lines(cftool::read_file(dir / "out.csv")).size() == static_cast<std::size_t>(done) + 1);
   BOOST_TEST(cftool::read_file(dir / "left").empty());  // no child left running
 }
+
+// Absurd values are refused with their allowed range before anything is built.
+BOOST_AUTO_TEST_CASE(absurd_values_are_refused_with_the_allowed_range) {
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"--set rx.depth=1000000000000",
+       "creditflow: --set rx.depth=1000000000000: rx.depth = 1000000000000 is out of range (allowed 1..16777216)\n"},
+      {"--set link.latency=1000000000",
+       "creditflow: --set link.latency=1000000000: link.latency = 1000000000 is out of range (allowed "
+       "0..1048576)\n"},
+      {"--cycles 100000000000000000000",
+       "creditflow: --cycles: cycles = 100000000000000000000 is out of range (allowed 1..1000000000000)\n"},
+      {"--set src.queue_depth=99999999999",
+       "creditflow: --set src.queue_depth=99999999999: src.queue_depth = 99999999999 is out of range (allowed "
+       "1..16777216)\n"},
+      {"--set rx.drain_rate=nan",
+       "creditflow: --set rx.drain_rate=nan: rx.drain_rate = nan is out of range (allowed 0..1)\n"},
+  };
+  for (const auto& [args, line] : cases) {
+    const auto o = cftool::tool("run ../../models/credit_loop.yaml " + args);
+    BOOST_TEST(o.status == 1, args);
+    BOOST_TEST(o.err == line, args);
+  }
+  const auto range = cftool::tool("sweep ../../models/credit_loop.yaml --vary rx.depth=1:1e300");
+  BOOST_TEST(range.status == 1);
+  BOOST_TEST(range.err.find("has more than 1000000 values") != std::string::npos, range.err);
+}
