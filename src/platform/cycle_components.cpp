@@ -108,10 +108,7 @@ class LinkComponent : public Component {
     }
   }
   const monitor::LoopParticipant* participant() const override { return &module_; }
-  void contribute(core::LinkReport& r) const override {
-    r.forward_latency += params_.forward_latency;
-    r.credit_latency += params_.credit_latency;
-  }
+  void contribute(core::LinkReport& r) const override { add_link_figures(r, params_); }
 
  private:
   core::LinkParams params_;
@@ -165,11 +162,7 @@ class CreditSourceComponent : public Component {
   }
   const monitor::LoopParticipant* participant() const override { return &module_; }
   void contribute(core::LinkReport& r) const override {
-    const auto& core = module_.core();
-    add_source_figures(core.source().pattern(), core.source().refused(), config_, r);
-    r.credits = core.sender().capacity();
-    r.credit_latency += params_.return_delay;  // the sink adds its `popped` register
-    add_round_trips(r, core.sender());
+    add_credit_source_figures(r, module_.core(), params_.return_delay, config_);
   }
 
  private:
@@ -199,12 +192,7 @@ class SinkComponent : public Component {
     }
   }
   const monitor::LoopParticipant* participant() const override { return &module_; }
-  void contribute(core::LinkReport& r) const override {
-    add_receiver_figures(r, params_.depth, module_.core(), params_.drain, period_ps_);
-    r.lossy = !params_.backpressure;
-    r.credit_latency += 1;  // `popped` is a register: the first stage of a credit's way back
-    r.depth_to_keep_all = module_.core().depth_to_keep_all();
-  }
+  void contribute(core::LinkReport& r) const override { add_sink_figures(r, params_, module_.core(), period_ps_); }
 
  private:
   double period_ps_ = 0.0;
@@ -246,11 +234,7 @@ class AsyncFifoComponent : public Component {
   }
   const monitor::LoopParticipant* participant() const override { return &module_; }
   void contribute(core::LinkReport& r) const override {
-    const auto& core = module_.core();
-    add_receiver_figures(r, params_.depth, core, params_.drain, read_period_ps_);
-    r.credits = params_.depth;
-    r.crosses_clocks = true;
-    add_round_trips(r, core.writer());
+    add_async_fifo_figures(r, params_, module_.core(), read_period_ps_);
   }
 
  private:

@@ -6,11 +6,14 @@
 #include <vector>
 
 #include "creditflow/core/arbiter.hpp"
+#include "creditflow/core/async_fifo_core.hpp"
 #include "creditflow/core/class_link_core.hpp"
 #include "creditflow/core/fault_injection.hpp"
+#include "creditflow/core/link_core.hpp"
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/core/receiver_core.hpp"
 #include "creditflow/core/sender_core.hpp"
+#include "creditflow/core/sink_core.hpp"
 #include "creditflow/core/source_core.hpp"
 #include "creditflow/platform/component.hpp"
 
@@ -58,6 +61,37 @@ inline void add_round_trips(core::LinkReport& r, const core::SenderCore& tx) {
   r.measured_rtt = tx.round_trips().min();
   r.mean_rtt = tx.round_trips().mean();
   r.max_rtt = tx.round_trips().max();
+}
+
+inline void add_link_figures(core::LinkReport& r, const core::LinkParams& p) {
+  r.forward_latency += p.forward_latency;
+  r.credit_latency += p.credit_latency;
+}
+
+template <class Core>
+void add_credit_source_figures(core::LinkReport& r, const Core& core, std::int64_t return_delay,
+                               const ComponentConfig& c) {
+  add_source_figures(core.source().pattern(), core.source().refused(), c, r);
+  r.credits = core.sender().capacity();
+  r.credit_latency += return_delay;  // the sink adds its `popped` register
+  add_round_trips(r, core.sender());
+}
+
+template <class Core>
+void add_sink_figures(core::LinkReport& r, const core::SinkParams& p, const Core& core, double period_ps) {
+  add_receiver_figures(r, p.depth, core, p.drain, period_ps);
+  r.lossy = !p.backpressure;
+  r.credit_latency += 1;  // `popped` is a register: the first stage of a credit's way back
+  r.depth_to_keep_all = core.depth_to_keep_all();
+}
+
+template <class Core>
+void add_async_fifo_figures(core::LinkReport& r, const core::AsyncFifoParams& p, const Core& core,
+                            double read_period_ps) {
+  add_receiver_figures(r, p.depth, core, p.drain, read_period_ps);
+  r.credits = p.depth;
+  r.crosses_clocks = true;
+  add_round_trips(r, core.writer());
 }
 
 void add_class_sender_figures(core::LinkReport& r, const core::ClassSenderCore& core);

@@ -122,10 +122,7 @@ class LinkPart : public PartBase {
     credit_out_->credit = core_.credit_is_wire() ? credit_in_->credit : core_.credit_out();
   }
   void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
-  void contribute(core::LinkReport& r) const override {
-    r.forward_latency += params_.forward_latency;
-    r.credit_latency += params_.credit_latency;
-  }
+  void contribute(core::LinkReport& r) const override { add_link_figures(r, params_); }
   std::optional<core::Cycle> cycle_length() const override { return 1; }
   // Flit ids relative to the flits that entered so far: the k-th to enter carries id k.
   void add_shape(core::Shape& s) const override { core_.add_shape(s, now_, entered_); }
@@ -200,10 +197,7 @@ class CreditSourcePart : public PartBase {
   }
   void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
   void contribute(core::LinkReport& r) const override {
-    add_source_figures(core_.source().pattern(), core_.source().refused(), config_, r);
-    r.credits = core_.sender().capacity();
-    r.credit_latency += params_.return_delay;  // the sink adds its `popped` register
-    add_round_trips(r, core_.sender());
+    add_credit_source_figures(r, core_, params_.return_delay, config_);
   }
 
  private:
@@ -228,12 +222,7 @@ class SinkPart : public PartBase {
     offer(*out_, core_.will_pop(), core_.will_pop() ? &core_.head() : nullptr);
   }
   void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
-  void contribute(core::LinkReport& r) const override {
-    add_receiver_figures(r, params_.depth, core_, params_.drain, period_ps_);
-    r.lossy = !params_.backpressure;
-    r.credit_latency += 1;  // `popped` is a register: the first stage of a credit's way back
-    r.depth_to_keep_all = core_.depth_to_keep_all();
-  }
+  void contribute(core::LinkReport& r) const override { add_sink_figures(r, params_, core_, period_ps_); }
 
  private:
   Wire** port_slot(const std::string& port) override {
@@ -284,10 +273,7 @@ class AsyncFifoPart : public PartBase {
   }
   void contribute(core::LoopState& s) const override { core::add_terms(s, core_, in_->valid); }
   void contribute(core::LinkReport& r) const override {
-    add_receiver_figures(r, params_.depth, core_, params_.drain, read_period_ps_);
-    r.credits = params_.depth;
-    r.crosses_clocks = true;
-    add_round_trips(r, core_.writer());
+    add_async_fifo_figures(r, params_, core_, read_period_ps_);
   }
 
  private:
