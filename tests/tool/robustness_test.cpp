@@ -167,11 +167,14 @@ BOOST_AUTO_TEST_CASE(sweeps_are_byte_identical_for_any_jobs_in_both_views) {
 // tool says how many were done and exits 128 + SIGINT.
 BOOST_AUTO_TEST_CASE(ctrl_c_keeps_the_finished_points_and_says_how_many) {
   cftool::TempDir dir;
+  // A seed of this test process's own marks its children apart from any other run's.
+  const std::string seed = std::to_string(100000 + ::getpid());
   const std::string script = "cd '" CREDITFLOW_TEST_DIR "' && ('" CREDITFLOW_TOOL
-                             "' sweep ../../models/credit_loop.yaml --vary rx.depth=1:20 --cycles 3000000 -j 2 --seed 777123 "
+                             "' sweep ../../models/credit_loop.yaml --vary rx.depth=1:20 --cycles 3000000 -j 2 --seed " +
+                             seed + " "
                              "--csv '" + (dir / "out.csv") + "' > '" + (dir / "out") + "' 2> '" + (dir / "err") +
                              "' & pid=$!; sleep 2; kill -INT $pid; wait $pid; echo $? > '" + (dir / "status") +
-                             "'; sleep 0.2; ps -eo comm,args | awk '$1 == \"creditflow\" && /seed 777123/' > '" +
+                             "'; sleep 0.2; ps -eo comm,args | awk '$1 == \"creditflow\" && /seed " + seed + " /' > '" +
                              (dir / "left") + "')";
   BOOST_TEST_REQUIRE(std::system(script.c_str()) == 0);
   BOOST_TEST(cftool::read_file(dir / "status") == "130\n");
