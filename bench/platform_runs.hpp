@@ -4,6 +4,7 @@
 #pragma once
 #include <sys/resource.h>
 
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <string>

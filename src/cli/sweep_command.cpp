@@ -119,11 +119,11 @@ void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& s
     Progress progress(std::max<std::size_t>(points.size(), 1));
     options.progress = [&progress](std::size_t done, std::size_t) { progress.update(done); };
     std::vector<platform::PointResult> results;
-    int signal = 0;
+    int caught = 0;  // the signal that interrupted the sweep, if any
     {
       platform::InterruptGuard guard;  // Ctrl-C stops the children and keeps what finished
       results = platform::run_sweep(netlist, registry, points, options);
-      signal = platform::interrupt_signal();
+      caught = platform::interrupt_signal();
     }
     const std::size_t total = results.size();
     results.erase(std::remove_if(results.begin(), results.end(),
@@ -134,11 +134,11 @@ void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& s
     if (!args->csv.empty()) write_text(args->csv, platform::sweep_csv(plans, results));
     if (!args->json.empty()) write_text(args->json, platform::sweep_json(args->model, plans, results));
     if (!args->plot.empty()) platform::plot_sweep(plans, results, args->metric, args->plot);
-    if (signal != 0) {
+    if (caught != 0) {
       std::cerr << "creditflow: interrupted: " << results.size() << " of " << total << " points done";
       if (!args->csv.empty() || !args->json.empty()) std::cerr << "; their results are written";
       std::cerr << "\n";
-      status = 128 + signal;
+      status = 128 + caught;
       return;
     }
     // The same error at every point is one problem, said once.

@@ -107,10 +107,6 @@ std::vector<core::DrainSpec> class_drains(const ComponentConfig& c, std::size_t 
   return drains;
 }
 
-}  // namespace creditflow::platform
-
-namespace creditflow::platform {
-
 core::FaultSchedule fault_schedule(const ComponentConfig& c) {
   std::vector<std::int64_t> at;
   for (const std::string& t : list_items(c.text("fault_at")))
