@@ -1,0 +1,113 @@
+#include "slurm_sweep.hpp"
+
+#include <iostream>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/platform/interrupt.hpp"
+#include "slurm_job.hpp"
+#include "slurm_plan.hpp"
+#include "sweep_outputs.hpp"
+
+namespace creditflow::cli {
+
+namespace {
+
+int merge(const SlurmPlan& plan) {
+  const Collected c = collect(plan);
+  if (!c.missing.empty()) {
+    std::cerr << "creditflow: merge: " << missing_report(plan, c);
+    std::string why;
+    const long queued = plan.job_ids.empty() ? -1 : tasks_in_queue(plan.job_ids, &why);
+    if (queued > 0)
+      std::cerr << "creditflow: " << queued << " tasks of job " << plan.job_ids.back()
+                << " are still pending or running: merge again when they are done\n";
+    else
+      std::cerr << "creditflow: rerun them with `creditflow sweep --resume " << plan.dir << "`\n";
+    return 1;
+  }
+  write_outputs(plan.request, c.plans, c.results);
+  write_text(plan.dir + "/sweep.csv", platform::sweep_csv(c.plans, c.results));
+  write_text(plan.dir + "/sweep.json", platform::sweep_json(plan.request.model, c.plans, c.results));
+  std::cerr << "creditflow: merged " << c.results.size() << " points from " << plan.tasks << " tasks into "
+            << plan.dir << "/sweep.csv and sweep.json\n";
+  return report_failures(c.results);
+}
+
+std::string command_line(const std::vector<std::string>& argv) {
+  std::string s;
+  for (const std::string& a : argv) {
+    const bool plain = a.find_first_of(" '\"$\\;&|<>()*?`") == std::string::npos;
+    s += (s.empty() ? "" : " ") + (plain ? a : "'" + a + "'");
+  }
+  return s;
+}
+
+// Submits `tasks` of the plan, then waits and merges unless told otherwise.
+int launch(SlurmPlan& plan, const std::vector<std::size_t>& tasks, const SlurmOptions& options) {
+  if (options.dry_run) {
+    std::cout << "wrote " << plan.dir << "/plan.json and task.sh (" << plan.points << " points in " << plan.tasks
+              << " tasks); submit with:\n  " << command_line(sbatch_command(plan, tasks))
+              << "\nthen collect with: creditflow merge " << plan.dir << "\n";
+    return 0;
+  }
+  const std::string job = submit(plan, tasks);
+  plan.job_ids.push_back(job);
+  save_plan(plan);
+  std::cerr << "slurm: submitted job " << job << ": " << tasks.size() << " of " << plan.tasks << " tasks ("
+            << plan.points << " points); results in " << plan.dir << "\n";
+  if (!options.wait) {
+    std::cout << job << "\n";
+    std::cerr << "slurm: collect the results with `creditflow merge " << plan.dir << "` once job " << job
+              << " is done\n";
+    return 0;
+  }
+  if (!wait_for(plan, job, tasks.size(), options.poll)) {
+    std::cerr << "creditflow: interrupted; job " << job << " goes on: collect it with `creditflow merge " << plan.dir
+              << "`, or cancel it with `scancel " << job << "`\n";
+    return 128 + platform::interrupt_signal();
+  }
+  return merge(plan);
+}
+
+}  // namespace
+
+int sweep_on_slurm(const SweepRequest& request, const SlurmOptions& options) {
+  std::vector<std::string> sbatch{"--cpus-per-task=" + std::to_string(request.jobs)};
+  if (!options.partition.empty()) sbatch.push_back("--partition=" + options.partition);
+  if (!options.time.empty()) sbatch.push_back("--time=" + options.time);
+  sbatch.insert(sbatch.end(), options.sbatch_args.begin(), options.sbatch_args.end());
+  SlurmPlan plan = create_plan(options.out, request, options.tasks, sbatch);
+  std::vector<std::size_t> tasks;
+  for (std::size_t k = 1; k <= plan.tasks; ++k) tasks.push_back(k);
+  return launch(plan, tasks, options);
+}
+
+int resume_on_slurm(const std::string& dir, const SlurmOptions& options) {
+  SlurmPlan plan = load_plan(dir);
+  if (!plan.job_ids.empty() && !options.dry_run) {
+    std::string why;
+    const long queued = tasks_in_queue(plan.job_ids, &why);
+    if (queued < 0) throw Error("sweep --resume: cannot ask Slurm about the sweep's jobs: " + why);
+    if (queued > 0)
+      throw Error("sweep --resume: " + std::to_string(queued) + " tasks of job " + plan.job_ids.back() +
+                  " are still pending or running: wait for them, or cancel them with `scancel " +
+                  plan.job_ids.back() + "`, before resuming");
+  }
+  const Collected c = collect(plan);
+  if (c.missing.empty()) {
+    std::cerr << "slurm: every point of " << plan.dir << " is in: nothing to rerun\n";
+    return merge(plan);
+  }
+  std::vector<std::size_t> tasks;
+  std::size_t points = 0;
+  for (const MissingShard& m : c.missing) {
+    tasks.push_back(m.task);
+    points += m.points.size();
+  }
+  std::cerr << "slurm: rerunning tasks " << array_spec(tasks) << " for " << points << " missing points\n";
+  return launch(plan, tasks, options);
+}
+
+int merge_slurm_sweep(const std::string& dir) { return merge(load_plan(dir)); }
+
+}  // namespace creditflow::cli

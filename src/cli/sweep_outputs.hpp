@@ -1,0 +1,23 @@
+// What a finished sweep shows and writes, the same whether its points ran here or came
+// back from Slurm tasks.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "creditflow/platform/sweep.hpp"
+#include "sweep_request.hpp"
+
+namespace creditflow::cli {
+
+// The metric's table on stdout, then the request's --csv, --json and --plot.
+void write_outputs(const SweepRequest& request, const std::vector<platform::SweepPlan>& plans,
+                   const std::vector<platform::PointResult>& results);
+
+// Failed and deadlocked points on stderr, with their parameters; the exit status (0 or 1).
+int report_failures(const std::vector<platform::PointResult>& results);
+
+// Writes through a temporary file renamed into place: a process killed while writing
+// leaves the old file or none, never half a file.
+void write_text(const std::string& path, const std::string& text);
+
+}  // namespace creditflow::cli

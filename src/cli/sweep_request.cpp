@@ -1,0 +1,85 @@
+#include "sweep_request.hpp"
+
+#include "commands.hpp"
+#include "creditflow/core/error.hpp"
+
+namespace creditflow::cli {
+
+std::vector<platform::SweepPlan> plans_of(const SweepRequest& request, const platform::Netlist& netlist) {
+  std::vector<platform::SweepPlan> plans;
+  if (!request.vary.empty()) {
+    if (!request.sweeps.empty()) throw Error("sweep: give --vary or --sweep, not both");
+    platform::SweepPlan plan;
+    plan.name = "vary";
+    for (const std::string& v : request.vary) plan.axes.push_back(platform::parse_vary(v));
+    plans.push_back(plan);
+    return plans;
+  }
+  for (platform::SweepPlan& plan : platform::sweep_plans(netlist)) {
+    bool chosen = request.sweeps.empty();
+    for (const std::string& s : request.sweeps) chosen = chosen || s == plan.name;
+    if (chosen) plans.push_back(std::move(plan));
+  }
+  if (plans.empty())
+    throw Error(request.model + ": no sweep to run: the file has " +
+                (netlist.sweeps.empty() ? std::string("no sweeps") : std::string("no sweep of that name")) +
+                "; give --vary component.param=values");
+  return plans;
+}
+
+platform::SweepOptions options_of(const SweepRequest& request) {
+  platform::SweepOptions options;
+  options.jobs = request.jobs;
+  options.view = request.view;
+  options.sets = parse_sets(request.sets);
+  options.run = run_overrides(request.cycles, request.warmup, request.seed, request.watchdog);
+  return options;
+}
+
+std::vector<std::string> point_arguments(const SweepRequest& request) {
+  std::vector<std::string> args{request.model};
+  auto repeated = [&args](const char* flag, const std::vector<std::string>& values) {
+    for (const std::string& v : values) args.insert(args.end(), {flag, v});
+  };
+  auto single = [&args](const char* flag, const std::string& value) {
+    if (!value.empty()) args.insert(args.end(), {flag, value});
+  };
+  repeated("--vary", request.vary);
+  repeated("--sweep", request.sweeps);
+  repeated("--set", request.sets);
+  single("--cycles", request.cycles);
+  single("--warmup", request.warmup);
+  single("--seed", request.seed);
+  single("--watchdog", request.watchdog);
+  single("--view", request.view);
+  single("--jobs", std::to_string(request.jobs));
+  return args;
+}
+
+nlohmann::json to_json(const SweepRequest& r) {
+  return {{"model", r.model},   {"vary", r.vary},         {"sweeps", r.sweeps},   {"sets", r.sets},
+          {"cycles", r.cycles}, {"warmup", r.warmup},     {"seed", r.seed},       {"watchdog", r.watchdog},
+          {"view", r.view},     {"jobs", r.jobs},         {"csv", r.csv},         {"json", r.json},
+          {"plot", r.plot},     {"metric", r.metric}};
+}
+
+SweepRequest request_from_json(const nlohmann::json& doc) {
+  SweepRequest r;
+  doc.at("model").get_to(r.model);
+  doc.at("vary").get_to(r.vary);
+  doc.at("sweeps").get_to(r.sweeps);
+  doc.at("sets").get_to(r.sets);
+  doc.at("cycles").get_to(r.cycles);
+  doc.at("warmup").get_to(r.warmup);
+  doc.at("seed").get_to(r.seed);
+  doc.at("watchdog").get_to(r.watchdog);
+  doc.at("view").get_to(r.view);
+  doc.at("jobs").get_to(r.jobs);
+  doc.at("csv").get_to(r.csv);
+  doc.at("json").get_to(r.json);
+  doc.at("plot").get_to(r.plot);
+  doc.at("metric").get_to(r.metric);
+  return r;
+}
+
+}  // namespace creditflow::cli

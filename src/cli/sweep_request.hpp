@@ -1,0 +1,37 @@
+// What a sweep runs and where its results go, as given on the command line. A Slurm sweep
+// keeps one in its plan (plan.json), so every task and every later merge see the same.
+#pragma once
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "creditflow/platform/sweep.hpp"
+
+namespace creditflow::cli {
+
+struct SweepRequest {
+  std::string model;
+  std::vector<std::string> vary, sweeps, sets;
+  std::string cycles, warmup, seed, watchdog;
+  std::string view = "cycle";
+  int jobs = 1;
+  // Outputs, written once every point is in.
+  std::string csv, json, plot;
+  std::string metric = "throughput";
+};
+
+// The --vary plan, or the file's named sweeps (all, or those --sweep names).
+std::vector<platform::SweepPlan> plans_of(const SweepRequest& request, const platform::Netlist& netlist);
+
+// --set, the run-length options, the view and -j (the progress callback is the caller's).
+platform::SweepOptions options_of(const SweepRequest& request);
+
+// The `creditflow sweep` arguments that run the same points (no outputs), to which a Slurm
+// task adds its --shard and --json.
+std::vector<std::string> point_arguments(const SweepRequest& request);
+
+nlohmann::json to_json(const SweepRequest& request);
+SweepRequest request_from_json(const nlohmann::json& doc);
+
+}  // namespace creditflow::cli
