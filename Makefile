@@ -7,9 +7,12 @@ JOBS ?= $(shell nproc)
 # libboost-test-dev: Boost.Test for the test suite; libyaml-cpp-dev, nlohmann-json3-dev,
 # libcli11-dev: YAML platforms, JSON results, the command line; gnuplot-nox: sweep plots;
 # verilator: RTL co-simulation of rtl/credit_receiver.sv; clang and libclang-rt-dev: libFuzzer
-# and its sanitizer runtimes for the fuzz targets.
+# and its sanitizer runtimes for the fuzz targets; slurm-wlm and munge: the single-node Slurm
+# that the test of `sweep --slurm` starts on 127.0.0.1 (the tool itself needs only sbatch and
+# squeue, and only on a cluster).
 DEBIAN_PACKAGES := cmake g++ make pkg-config libsystemc-dev libboost-test-dev \
-  libyaml-cpp-dev nlohmann-json3-dev libcli11-dev gnuplot-nox verilator clang libclang-rt-dev
+  libyaml-cpp-dev nlohmann-json3-dev libcli11-dev gnuplot-nox verilator clang libclang-rt-dev \
+  slurm-wlm munge
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE := 1
 
 .PHONY: all deps configure build run test bench clean

@@ -21,6 +21,13 @@ std::string trimmed(const std::string& s) {
   return s.substr(begin, s.find_last_not_of(" \t\r\n") - begin + 1);
 }
 
+// sbatch says what went wrong on its last line ("sbatch: error: invalid partition ...").
+std::string last_line(const std::string& s) {
+  const std::string t = trimmed(s);
+  const auto newline = t.find_last_of('\n');
+  return newline == std::string::npos ? t : trimmed(t.substr(newline + 1));
+}
+
 std::string joined(const std::vector<std::string>& ids) {
   std::string s;
   for (const std::string& id : ids) s += (s.empty() ? "" : ",") + id;
@@ -55,7 +62,7 @@ std::string submit(const SlurmPlan& plan, const std::vector<std::size_t>& tasks)
   if (!o.started) throw Error("sweep --slurm: cannot run sbatch (" + o.err + "): is Slurm installed and on PATH?");
   const std::string id = trimmed(o.out.substr(0, o.out.find(';')));  // --parsable: "ID" or "ID;CLUSTER"
   if (o.status != 0 || id.empty() || id.find_first_not_of("0123456789") != std::string::npos)
-    throw Error("sweep --slurm: sbatch refused the job: " + trimmed(o.err.empty() ? o.out : o.err));
+    throw Error("sweep --slurm: sbatch refused the job: " + last_line(o.err.empty() ? o.out : o.err));
   return id;
 }
 

@@ -128,6 +128,13 @@ SlurmPlan create_plan(const std::string& dir, SweepRequest request, std::size_t 
   return plan;
 }
 
+void discard_plan(const SlurmPlan& plan) {
+  std::error_code ignored;  // best effort: the error that made us discard is the one to report
+  for (const std::string& path : {plan.dir + "/plan.json", plan.task_script(), plan.dir + "/shards",
+                                  plan.dir + "/logs", plan.dir})
+    fs::remove(path, ignored);  // a folder goes only when empty
+}
+
 void save_plan(const SlurmPlan& plan) {
   const json doc = {{"creditflow_slurm_plan", 1},
                     {"request", to_json(plan.request)},
@@ -184,6 +191,8 @@ Collected collect(const SlurmPlan& plan) {
     std::size_t have = 0;
     if (!fs::exists(file)) {
       problem = "no results";
+    } else if (!fs::is_regular_file(file)) {
+      problem = "no results: " + file + " is not a file";
     } else {
       struct Entry {
         std::size_t index;

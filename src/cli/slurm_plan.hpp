@@ -37,6 +37,10 @@ struct SlurmPlan {
 SlurmPlan create_plan(const std::string& dir, SweepRequest request, std::size_t tasks,
                       std::vector<std::string> sbatch_options);
 
+// Removes what create_plan wrote, when nothing could be submitted for it, so that the same
+// command can be given again; DIR itself goes only if that leaves it empty.
+void discard_plan(const SlurmPlan& plan);
+
 SlurmPlan load_plan(const std::string& dir);
 void save_plan(const SlurmPlan& plan);
 

@@ -1,5 +1,6 @@
 #include "slurm_sweep.hpp"
 
+#include <algorithm>
 #include <iostream>
 
 #include "creditflow/core/error.hpp"
@@ -42,15 +43,22 @@ std::string command_line(const std::vector<std::string>& argv) {
   return s;
 }
 
-// Submits `tasks` of the plan, then waits and merges unless told otherwise.
-int launch(SlurmPlan& plan, const std::vector<std::size_t>& tasks, const SlurmOptions& options) {
+// Submits `tasks` of the plan, then waits and merges unless told otherwise. A new plan that
+// sbatch refuses is removed again, so that the corrected command can simply be given again.
+int launch(SlurmPlan& plan, const std::vector<std::size_t>& tasks, const SlurmOptions& options, bool new_plan) {
   if (options.dry_run) {
     std::cout << "wrote " << plan.dir << "/plan.json and task.sh (" << plan.points << " points in " << plan.tasks
               << " tasks); submit with:\n  " << command_line(sbatch_command(plan, tasks))
               << "\nthen collect with: creditflow merge " << plan.dir << "\n";
     return 0;
   }
-  const std::string job = submit(plan, tasks);
+  std::string job;
+  try {
+    job = submit(plan, tasks);
+  } catch (const Error&) {
+    if (new_plan) discard_plan(plan);
+    throw;
+  }
   plan.job_ids.push_back(job);
   save_plan(plan);
   std::cerr << "slurm: submitted job " << job << ": " << tasks.size() << " of " << plan.tasks << " tasks ("
@@ -69,17 +77,30 @@ int launch(SlurmPlan& plan, const std::vector<std::size_t>& tasks, const SlurmOp
   return merge(plan);
 }
 
+// The command line's sbatch options over those already there: --partition and --time
+// replace theirs, so that tasks that ran out of time can be resumed with more.
+void add_sbatch_options(std::vector<std::string>& sbatch, const SlurmOptions& options) {
+  const auto replace = [&sbatch](const std::string& name, const std::string& value) {
+    if (value.empty()) return;
+    sbatch.erase(std::remove_if(sbatch.begin(), sbatch.end(),
+                                [&name](const std::string& o) { return o.rfind(name + "=", 0) == 0; }),
+                 sbatch.end());
+    sbatch.push_back(name + "=" + value);
+  };
+  replace("--partition", options.partition);
+  replace("--time", options.time);
+  sbatch.insert(sbatch.end(), options.sbatch_args.begin(), options.sbatch_args.end());
+}
+
 }  // namespace
 
 int sweep_on_slurm(const SweepRequest& request, const SlurmOptions& options) {
   std::vector<std::string> sbatch{"--cpus-per-task=" + std::to_string(request.jobs)};
-  if (!options.partition.empty()) sbatch.push_back("--partition=" + options.partition);
-  if (!options.time.empty()) sbatch.push_back("--time=" + options.time);
-  sbatch.insert(sbatch.end(), options.sbatch_args.begin(), options.sbatch_args.end());
+  add_sbatch_options(sbatch, options);
   SlurmPlan plan = create_plan(options.out, request, options.tasks, sbatch);
   std::vector<std::size_t> tasks;
   for (std::size_t k = 1; k <= plan.tasks; ++k) tasks.push_back(k);
-  return launch(plan, tasks, options);
+  return launch(plan, tasks, options, true);
 }
 
 int resume_on_slurm(const std::string& dir, const SlurmOptions& options) {
@@ -104,8 +125,9 @@ int resume_on_slurm(const std::string& dir, const SlurmOptions& options) {
     tasks.push_back(m.task);
     points += m.points.size();
   }
+  add_sbatch_options(plan.sbatch_options, options);
   std::cerr << "slurm: rerunning tasks " << array_spec(tasks) << " for " << points << " missing points\n";
-  return launch(plan, tasks, options);
+  return launch(plan, tasks, options, false);
 }
 
 int merge_slurm_sweep(const std::string& dir) { return merge(load_plan(dir)); }

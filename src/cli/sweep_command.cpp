@@ -99,8 +99,7 @@ void check_combinations(const SweepArgs& a, const CLI::App& sweep) {
   if (on_slurm && !a.shard.empty()) throw Error("sweep: --shard is for running a slice by hand; --slurm makes its own");
   if (resuming) {
     for (const char* name : {"model", "--vary", "--sweep", "--set", "--cycles", "--warmup", "--seed", "--watchdog",
-                             "--jobs", "--csv", "--json", "--plot", "--metric", "--view", "--partition", "--tasks",
-                             "--time", "--sbatch-arg"})
+                             "--jobs", "--csv", "--json", "--plot", "--metric", "--view", "--tasks"})
       if (sweep.count(name))
         throw Error(std::string("sweep --resume: ") + name + " is not taken: the sweep's options are those in " +
                     a.resume + "/plan.json");
@@ -144,14 +143,17 @@ void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& s
       ->group(group);
   sweep->add_option("--out", s.out, "with --slurm: the folder for the plan, the tasks' results and logs, and "
                     "the merged sweep.csv and sweep.json")->group(group);
-  sweep->add_option("--partition", s.partition, "Slurm partition for the tasks")->group(group);
+  sweep->add_option("--partition", s.partition, "Slurm partition for the tasks (with --resume: instead of the "
+                    "plan's)")->group(group);
   sweep->add_option("--tasks", s.tasks, "array tasks to split the points over (default: one per point, at most 100)")
       ->check(CLI::Range(1, 100000))->group(group);
-  sweep->add_option("--time", s.time, "time limit per task, in sbatch's --time format (e.g. 30, 1:00:00)")
+  sweep->add_option("--time", s.time, "time limit per task, in sbatch's --time format (e.g. 30, 1:00:00; with --resume: "
+                    "instead of the plan's)")
       ->group(group);
   sweep->add_option("--sbatch-arg", s.sbatch_args, "one more sbatch option for the tasks, e.g. --sbatch-arg=--account=hw "
                     "(repeatable)")->group(group)->allow_extra_args(false);
-  sweep->add_flag("!--no-wait", s.wait, "submit, print the job id and return; collect later with creditflow merge DIR")
+  sweep->add_flag_callback("--no-wait", [args] { args->slurm_options.wait = false; },
+                           "submit, print the job id and return; collect later with creditflow merge DIR")
       ->group(group);
   sweep->add_flag("--dry-run", s.dry_run, "write the plan and print the sbatch command without submitting")
       ->group(group);

@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 
@@ -18,13 +20,15 @@ void write_text(const std::string& path, const std::string& text) {
     std::ofstream out(partial);
     out << text;
     if (!out) {
+      const int error = errno;
       std::remove(partial.c_str());
-      throw Error(path + ": cannot write");
+      throw Error(path + ": cannot write (" + std::strerror(error) + ")");
     }
   }
   if (std::rename(partial.c_str(), path.c_str()) != 0) {
+    const int error = errno;
     std::remove(partial.c_str());
-    throw Error(path + ": cannot write");
+    throw Error(path + ": cannot write (" + std::strerror(error) + ")");
   }
 }
 

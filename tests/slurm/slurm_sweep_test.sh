@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# A 50-point sweep through a real Slurm (tests/slurm/cluster.sh: munged, slurmctld and slurmd
+# on 127.0.0.1, stopped by their pids on the way out) must merge into the same bytes as the
+# same sweep run locally; then a second run loses one cancelled task and one failed task,
+# `merge` names them and exits non-zero, and `--resume` reruns just those two.
+#   slurm_sweep_test.sh TOOL SOURCE_DIR WORK_DIR
+# Exit 77 (a skip for CTest) when Slurm is not installed.
+set -euo pipefail
+tool=$1 src=$2 work=$3
+rm -rf "$work" && mkdir -p "$work"
+cluster=$work/cluster
+trap 'bash "$src/tests/slurm/cluster.sh" stop "$cluster"' EXIT
+started=$(bash "$src/tests/slurm/cluster.sh" start "$cluster") || exit $?
+eval "$started"
+export PATH="$PATH:/usr/sbin"
+
+# No step may hang the test: a stuck wait fails it, and the trap still stops the daemons.
+creditflow() { timeout 120 "$tool" "$@"; }
+fail() { echo "slurm_sweep_test: $*" >&2; exit 1; }
+same() { cmp "$1" "$2" || fail "$1 differs from $2"; }
+
+sweep=("$src/models/credit_loop.yaml" --vary rx.depth=1:10 --vary link.latency=1:5
+       --view tl --cycles 2000 --warmup 1000)
+creditflow sweep "${sweep[@]}" --csv "$work/local.csv" --json "$work/local.json" > "$work/local.out" 2> /dev/null
+[ "$(($(wc -l < "$work/local.csv") - 1))" -eq 50 ] || fail "the local sweep has not 50 points"
+
+# 1. The whole sweep through Slurm: 8 array tasks, waited for, merged.
+creditflow sweep "${sweep[@]}" --slurm --out "$work/whole" --tasks 8 --poll 0.5 \
+  --csv "$work/slurm.csv" --json "$work/slurm.json" > "$work/slurm.out" 2> "$work/slurm.err" ||
+  fail "the Slurm sweep failed: $(cat "$work/slurm.err")"
+grep -q "merged 50 points from 8 tasks" "$work/slurm.err" || fail "no merge line in: $(cat "$work/slurm.err")"
+same "$work/slurm.csv" "$work/local.csv"
+same "$work/slurm.json" "$work/local.json"
+same "$work/whole/sweep.csv" "$work/local.csv"
+same "$work/whole/sweep.json" "$work/local.json"
+same "$work/slurm.out" "$work/local.out"
+echo "slurm: 50 points in 8 tasks merged into the same bytes as the local sweep"
+
+# sbatch's own refusal comes through as one line, and leaves no plan behind.
+status=0
+creditflow sweep "${sweep[@]}" --slurm --out "$work/nowhere" --partition nosuch > /dev/null 2> "$work/refused.err" ||
+  status=$?
+[ "$status" -eq 1 ] && [ "$(wc -l < "$work/refused.err")" -eq 1 ] &&
+  grep -q "sbatch refused the job: .*Invalid partition name specified" "$work/refused.err" ||
+  fail "an unknown partition gave exit $status and: $(cat "$work/refused.err")"
+[ ! -e "$work/nowhere" ] || fail "a refused submission left $work/nowhere behind"
+
+# 2. Task 3 cancelled before it starts (the node is drained meanwhile), task 5 failing as it
+# writes its results (a folder stands where its file goes): the other six tasks' results
+# stay, merge names the two.
+scontrol update nodename=localhost state=drain reason=creditflow-test
+job=$(creditflow sweep "${sweep[@]}" --slurm --out "$work/lossy" --tasks 8 --no-wait 2> "$work/submit.err")
+[[ $job =~ ^[0-9]+$ ]] || fail "--no-wait printed '$job', not a job id"
+mkdir -p "$work/lossy/shards/5.json"
+scancel "${job}_3"
+scontrol update nodename=localhost state=resume
+for _ in $(seq 600); do
+  [ -z "$(squeue --noheader --array --jobs="$job" 2> /dev/null)" ] && break
+  sleep 0.1
+done
+[ -z "$(squeue --noheader --array --jobs="$job" 2> /dev/null)" ] || fail "job $job still queued after 60 s"
+status=0
+creditflow merge "$work/lossy" > /dev/null 2> "$work/merge.err" || status=$?
+[ "$status" -eq 1 ] || fail "merge with two tasks lost exited $status, not 1"
+grep -q "12 of 50 points missing, from 2 of 8 tasks" "$work/merge.err" || fail "report: $(cat "$work/merge.err")"
+grep -q "task 3 (points 12..17): no results" "$work/merge.err" || fail "task 3 not named: $(cat "$work/merge.err")"
+grep -q "task 5 (points 25..30): no results" "$work/merge.err" || fail "task 5 not named: $(cat "$work/merge.err")"
+grep -q "5.json: cannot write (Is a directory)" "$work/merge.err" || fail "task 5's log not quoted: $(cat "$work/merge.err")"
+grep -q "point 12: rx.depth=3, link.latency=2" "$work/merge.err" || fail "no parameters: $(cat "$work/merge.err")"
+grep -q "creditflow sweep --resume $work/lossy" "$work/merge.err" || fail "no --resume hint: $(cat "$work/merge.err")"
+[ "$(ls "$work/lossy/shards" | grep -c '^[0-9]*\.json$')" -eq 7 ] || fail "the six good shards are not all there"
+echo "slurm: a cancelled and a failed task named, 12 points missing, merge exits 1"
+
+# 3. --resume reruns only tasks 3 and 5 (with a time limit of their own), then merges all 50.
+rmdir "$work/lossy/shards/5.json"
+creditflow sweep --resume "$work/lossy" --time 10 --poll 0.5 > "$work/resume.out" 2> "$work/resume.err" ||
+  fail "--resume failed: $(cat "$work/resume.err")"
+grep -q "rerunning tasks 3,5 for 12 missing points" "$work/resume.err" || fail "resume: $(cat "$work/resume.err")"
+grep -q '"--time=10"' "$work/lossy/plan.json" || fail "--time 10 not in the resumed plan's sbatch options"
+same "$work/lossy/sweep.csv" "$work/local.csv"
+same "$work/lossy/sweep.json" "$work/local.json"
+same "$work/resume.out" "$work/local.out"
+echo "slurm: --resume reran tasks 3 and 5, 12 points; merged the same bytes as the local sweep"
