@@ -33,6 +33,8 @@ for daemon in munged mungekey slurmctld slurmd sbatch; do
 done
 export PATH="$PATH:/usr/sbin"
 
+# A fresh cluster every time: no jobs or node states (a drained node, say) from a previous one.
+rm -rf "$dir/state" "$dir/spool" "$dir/log"
 mkdir -p "$dir/munge" "$dir/state" "$dir/spool" "$dir/log"
 chmod 700 "$dir/munge"
 rm -f "$dir/munge/munge.key"
