@@ -69,12 +69,6 @@ std::string log_tail(const std::string& path) {
   return one_line(last);
 }
 
-std::string values_text(const platform::SweepPoint& p) {
-  std::string s;
-  for (const auto& [param, value] : p.values) s += (s.empty() ? "" : ", ") + param + "=" + value;
-  return s;
-}
-
 }  // namespace
 
 std::string SlurmPlan::shard_file(std::size_t task) const { return dir + "/shards/" + std::to_string(task) + ".json"; }

@@ -166,13 +166,11 @@ void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& s
     check_combinations(*args, *sweep);
     if (!args->resume.empty()) {
       status = resume_on_slurm(args->resume, args->slurm_options);
-    } else if (args->slurm) {
-      if (!args->request.plot.empty()) platform::check_plot_file(args->request.plot);
-      status = sweep_on_slurm(args->request, args->slurm_options);
-    } else {
-      if (!args->request.plot.empty()) platform::check_plot_file(args->request.plot);
-      status = sweep_here(args->request, args->shard, registry);
+      return;
     }
+    if (!args->request.plot.empty()) platform::check_plot_file(args->request.plot);
+    status = args->slurm ? sweep_on_slurm(args->request, args->slurm_options)
+                         : sweep_here(args->request, args->shard, registry);
   });
 }
 

@@ -16,20 +16,23 @@ namespace creditflow::cli {
 
 void write_text(const std::string& path, const std::string& text) {
   const std::string partial = path + ".partial-" + std::to_string(::getpid());
-  {
-    std::ofstream out(partial);
-    out << text;
-    if (!out) {
-      const int error = errno;
-      std::remove(partial.c_str());
-      throw Error(path + ": cannot write (" + std::strerror(error) + ")");
-    }
-  }
-  if (std::rename(partial.c_str(), path.c_str()) != 0) {
+  const auto fail = [&] {
     const int error = errno;
     std::remove(partial.c_str());
     throw Error(path + ": cannot write (" + std::strerror(error) + ")");
+  };
+  {
+    std::ofstream out(partial);
+    out << text;
+    if (!out) fail();
   }
+  if (std::rename(partial.c_str(), path.c_str()) != 0) fail();
+}
+
+std::string values_text(const platform::SweepPoint& point) {
+  std::string s;
+  for (const auto& [param, value] : point.values) s += (s.empty() ? "" : ", ") + param + "=" + value;
+  return s;
 }
 
 void write_outputs(const SweepRequest& request, const std::vector<platform::SweepPlan>& plans,
@@ -51,8 +54,7 @@ int report_failures(const std::vector<platform::PointResult>& results) {
   }
   int status = 0;
   for (const platform::PointResult& r : results) {
-    std::string values;
-    for (const auto& [param, value] : r.point.values) values += (values.empty() ? "" : ", ") + param + "=" + value;
+    const std::string values = values_text(r.point);
     if (!r.ok) {
       std::cerr << "creditflow: point " << r.point.index << " (" << values << ") failed: " << r.error << "\n";
       status = 1;

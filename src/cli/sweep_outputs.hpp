@@ -16,6 +16,9 @@ void write_outputs(const SweepRequest& request, const std::vector<platform::Swee
 // Failed and deadlocked points on stderr, with their parameters; the exit status (0 or 1).
 int report_failures(const std::vector<platform::PointResult>& results);
 
+// "link.depth=4, src.rate=0.5": a point's parameters, as reports name it.
+std::string values_text(const platform::SweepPoint& point);
+
 // Writes through a temporary file renamed into place: a process killed while writing
 // leaves the old file or none, never half a file.
 void write_text(const std::string& path, const std::string& text);
