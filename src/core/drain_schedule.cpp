@@ -19,14 +19,11 @@ DrainSchedule::DrainSchedule(const DrainSpec& spec, std::uint64_t seed, const st
   }
 }
 
-bool DrainSchedule::allows(Cycle t) {
-  bool allowed = t % static_cast<Cycle>(spec_.every) == 0;
+bool DrainSchedule::stalled(Cycle t) const {
   const Cycle at = spec_.stall_period > 0 ? t % static_cast<Cycle>(spec_.stall_period) : t;
-  for (const StallWindow& w : spec_.stalls) {
-    if (at >= static_cast<Cycle>(w.from) && at < static_cast<Cycle>(w.to)) allowed = false;
-  }
-  if (spec_.rate < 1.0 && !rng_.bernoulli(spec_.rate)) allowed = false;
-  return allowed;
+  for (const StallWindow& w : spec_.stalls)
+    if (at >= static_cast<Cycle>(w.from) && at < static_cast<Cycle>(w.to)) return true;
+  return false;
 }
 
 std::optional<Cycle> DrainSchedule::cycle_length() const {

@@ -14,8 +14,6 @@ void LatencyStats::add_new(std::uint64_t cycles) {
   }
   ++count_;
   sum_ += cycles;
-  max_ = std::max(max_, cycles);
-  min_ = std::min(min_, cycles);
 }
 
 void LatencyStats::merge(const LatencyStats& other) {
@@ -24,8 +22,6 @@ void LatencyStats::merge(const LatencyStats& other) {
   for (const auto& [v, n] : other.sparse_) sparse_[v] += n;
   count_ += other.count_;
   sum_ += other.sum_;
-  max_ = std::max(max_, other.max_);
-  min_ = std::min(min_, other.min_);
 }
 
 void LatencyStats::repeat(const LatencyStats& earlier, std::uint64_t k) {
@@ -47,6 +43,19 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> LatencyStats::histogram() c
   return out;
 }
 
+std::uint64_t LatencyStats::max() const {
+  if (!sparse_.empty()) return sparse_.rbegin()->first;
+  for (std::uint64_t v = dense_.size(); v-- > 0;)
+    if (dense_[v]) return v;
+  return 0;
+}
+
+std::uint64_t LatencyStats::min() const {
+  for (std::uint64_t v = 0; v < dense_.size(); ++v)
+    if (dense_[v]) return v;
+  return sparse_.empty() ? 0 : sparse_.begin()->first;
+}
+
 double LatencyStats::mean() const {
   return count_ ? static_cast<double>(sum_) / static_cast<double>(count_) : 0.0;
 }
@@ -65,7 +74,7 @@ std::uint64_t LatencyStats::percentile(double p) const {
     seen += n;
     if (seen >= rank) return v;
   }
-  return max_;
+  return max();
 }
 
 }  // namespace creditflow::core

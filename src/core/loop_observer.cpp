@@ -9,42 +9,7 @@ namespace creditflow::core {
 LoopObserver::LoopObserver(std::string link, std::int64_t capacity, Cycle warmup)
     : link_(std::move(link)), capacity_(capacity), warmup_(warmup) {}
 
-std::optional<std::string> LoopObserver::observe(Cycle t, const LoopState& state) {
-  // The previous state opened cycle t - 1 and decides its stall; it is classified only now
-  // that t - 1 is known to have been simulated (the final state opens no simulated cycle).
-  if (t > warmup_ && last_.sender_has_data && last_.sender_credits == 0) {
-    const std::int64_t waiting = last_.receiver_occupancy - (last_.receiver_popping ? 1 : 0);
-    if (waiting <= 0)
-      ++stall_empty_;
-    else
-      ++stall_busy_;
-  }
-  if (t > warmup_ && last_.source_held) ++held_;
-  const bool moved = t == 0 || state.sent != last_.sent || state.popped != last_.popped || state.dropped != last_.dropped;
-  const bool pending = state.sender_has_data || state.source_held || state.forward_flits > 0 ||
-                       state.receiver_occupancy > 0 || state.return_credits > 0;
-  if (moved || !pending)
-    last_progress_ = t;
-  else if (watchdog_ != 0 && deadlock_ == 0 && t - last_progress_ >= watchdog_)
-    deadlock_ = t;
-  last_cycle_ = t;
-  // Only the counts are needed later: skip copying the per-class terms every cycle.
-  last_.sender_credits = state.sender_credits;
-  last_.forward_flits = state.forward_flits;
-  last_.receiver_occupancy = state.receiver_occupancy;
-  last_.return_credits = state.return_credits;
-  last_.sender_has_data = state.sender_has_data;
-  last_.receiver_popping = state.receiver_popping;
-  last_.source_held = state.source_held;
-  last_.sent = state.sent;
-  last_.popped = state.popped;
-  last_.dropped = state.dropped;
-  if (t == warmup_) at_warmup_ = last_;
-  // Every term must be a real count too: a crossing that mistakes a pointer could keep
-  // the sum while one term goes negative.
-  const bool conserved =
-      capacity_ == 0 || (state.total() == capacity_ && state.sender_credits >= 0 && state.forward_flits >= 0 &&
-                         state.receiver_occupancy >= 0 && state.return_credits >= 0);
+std::optional<std::string> LoopObserver::violation(Cycle t, const LoopState& state, bool conserved) {
   if (conserved) {
     // Per class and credit type, on a multi-class link.
     for (const ClassTerms& c : state.classes) {

@@ -1,4 +1,6 @@
 #include <boost/test/unit_test.hpp>
+#include <deque>
+#include <vector>
 
 #include "creditflow/core/delay_line.hpp"
 #include "creditflow/core/link_core.hpp"
@@ -20,6 +22,32 @@ BOOST_AUTO_TEST_CASE(ring_fifo_wraps_in_order) {
     f.pop();
   }
   BOOST_TEST(out == (std::vector<int>{2, 3, 4}), boost::test_tools::per_element());
+}
+
+// Indices wrap by comparison, not `%`: many laps, every fill level, and for_each from a
+// head anywhere on the ring, against a plain queue; capacity 1 included.
+BOOST_AUTO_TEST_CASE(ring_fifo_matches_a_queue_over_many_laps) {
+  for (std::size_t capacity : {1u, 2u, 3u, 7u}) {
+    RingFifo<int> f(capacity);
+    std::deque<int> expected;
+    int next = 0;
+    for (int step = 0; step < 200; ++step) {
+      const bool push = !f.full() && (step % 5 != 3 || f.empty());
+      if (push) {
+        f.push(next);
+        expected.push_back(next++);
+      } else {
+        BOOST_TEST(f.front() == expected.front());
+        f.pop();
+        expected.pop_front();
+      }
+      std::vector<int> seen;
+      f.for_each([&](int v) { seen.push_back(v); });
+      BOOST_TEST(seen == std::vector<int>(expected.begin(), expected.end()), boost::test_tools::per_element());
+      BOOST_TEST(f.size() == expected.size());
+    }
+    BOOST_TEST(next > static_cast<int>(3 * capacity));  // it went round the ring
+  }
 }
 
 BOOST_AUTO_TEST_CASE(delay_line_delivers_after_exactly_l_edges) {

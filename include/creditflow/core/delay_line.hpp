@@ -10,9 +10,9 @@ namespace creditflow::core {
 template <class T>
 class DelayLine {
  public:
-  explicit DelayLine(std::size_t stages) : slots_(stages) {}
+  explicit DelayLine(std::size_t stages) : slots_(stages), capacity_(stages) {}
 
-  std::size_t stages() const { return slots_.size(); }
+  std::size_t stages() const { return capacity_; }
   // Entries currently held by the stages (each a flit or a credit in flight).
   std::size_t occupied() const { return occupied_; }
 
@@ -23,15 +23,15 @@ class DelayLine {
   // Visits every stage as (valid, value), the last stage (leaving next) first.
   template <class F>
   void for_each(F&& f) const {
-    for (std::size_t i = 0; i < slots_.size(); ++i) {
-      const Slot& slot = slots_[(oldest_ + i) % slots_.size()];
+    for (std::size_t i = 0; i < capacity_; ++i) {
+      const Slot& slot = slots_[wrap(oldest_ + i)];
       f(slot.valid, slot.value);
     }
   }
   template <class F>
   void for_each(F&& f) {
-    for (std::size_t i = 0; i < slots_.size(); ++i) {
-      Slot& slot = slots_[(oldest_ + i) % slots_.size()];
+    for (std::size_t i = 0; i < capacity_; ++i) {
+      Slot& slot = slots_[wrap(oldest_ + i)];
       f(slot.valid, slot.value);
     }
   }
@@ -42,15 +42,19 @@ class DelayLine {
     occupied_ += static_cast<std::size_t>(valid) - static_cast<std::size_t>(slot.valid);
     slot.valid = valid;
     if (valid) slot.value = value;
-    oldest_ = (oldest_ + 1) % slots_.size();
+    oldest_ = wrap(oldest_ + 1);
   }
 
  private:
+  // By comparison, not `%` (see RingFifo): i < 2 * stages() here.
+  std::size_t wrap(std::size_t i) const { return i >= capacity_ ? i - capacity_ : i; }
+
   struct Slot {
     bool valid = false;
     T value{};
   };
   std::vector<Slot> slots_;
+  std::size_t capacity_;  // slots_.size(), kept: computing it divides by sizeof(Slot)
   std::size_t oldest_ = 0;
   std::size_t occupied_ = 0;
 };

@@ -36,7 +36,13 @@ class DrainSchedule {
   // Whether a pop is allowed in cycle t. Call once per cycle in increasing t: the random
   // form draws one number per call whatever the other conditions say, so the draw
   // sequence does not depend on them.
-  bool allows(Cycle t);
+  // Inline, and without a division when every == 1: it runs every simulated cycle.
+  bool allows(Cycle t) {
+    bool allowed = spec_.every == 1 || t % static_cast<Cycle>(spec_.every) == 0;
+    if (!spec_.stalls.empty() && stalled(t)) allowed = false;
+    if (spec_.rate < 1.0 && !rng_.bernoulli(spec_.rate)) allowed = false;
+    return allowed;
+  }
   // Whether allows() draws no random numbers, so cycles may be skipped.
   bool deterministic() const { return spec_.rate >= 1.0; }
   // The schedule repeats every this many cycles, away from one-off stall windows;
@@ -46,6 +52,9 @@ class DrainSchedule {
   Cycle next_stall_edge(Cycle t) const;
 
  private:
+  // Whether t falls in a stall window.
+  bool stalled(Cycle t) const;
+
   DrainSpec spec_;
   Rng rng_;
 };

@@ -13,11 +13,11 @@ class LatencyStats {
  public:
   void add(std::uint64_t cycles) {
     if (cycles < dense_.size()) {
-      ++dense_[cycles];  // the common case, kept inline: latencies repeat
+      // The common case, kept inline and short (latencies repeat): min and max are read
+      // off the bins when asked, not tracked here.
+      ++dense_[cycles];
       ++count_;
       sum_ += cycles;
-      max_ = std::max(max_, cycles);
-      min_ = std::min(min_, cycles);
     } else {
       add_new(cycles);
     }
@@ -25,7 +25,7 @@ class LatencyStats {
   // Adds every sample of `other`, as if each had been added here.
   void merge(const LatencyStats& other);
   // Adds k more copies of the samples added since `earlier` (a copy of this taken then):
-  // one period of a steady state, repeated. Min and max stay: the period is already in.
+  // one period of a steady state, repeated.
   void repeat(const LatencyStats& earlier, std::uint64_t k);
 
   std::uint64_t count() const { return count_; }
@@ -33,8 +33,8 @@ class LatencyStats {
   // Smallest latency v such that at least p (0 < p <= 1) of the samples are <= v.
   // 0 when there are no samples.
   std::uint64_t percentile(double p) const;
-  std::uint64_t max() const { return max_; }
-  std::uint64_t min() const { return count_ ? min_ : 0; }
+  std::uint64_t max() const;
+  std::uint64_t min() const;
   // Every latency seen with how often, ascending.
   std::vector<std::pair<std::uint64_t, std::uint64_t>> histogram() const;
 
@@ -46,8 +46,6 @@ class LatencyStats {
   std::map<std::uint64_t, std::uint64_t> sparse_;
   std::uint64_t count_ = 0;
   std::uint64_t sum_ = 0;  // exact: latencies are whole cycles
-  std::uint64_t max_ = 0;
-  std::uint64_t min_ = UINT64_MAX;
 };
 
 }  // namespace creditflow::core

@@ -32,7 +32,37 @@ class LoopObserver {
   // The state at the start of cycle t, for t = 0, 1, ... in order; the last one observed
   // closes the run (it opens a cycle that is not simulated). Returns a one-line
   // description of a conservation violation, if any (every one is also counted).
-  std::optional<std::string> observe(Cycle t, const LoopState& state);
+  // Inline: it runs every simulated cycle; only a violation's words are built out of line.
+  std::optional<std::string> observe(Cycle t, const LoopState& state) {
+    // The previous state opened cycle t - 1 and decides its stall; it is classified only
+    // now that t - 1 is known to have been simulated (the final state opens no simulated
+    // cycle).
+    if (t > warmup_) {
+      if (last_.sender_has_data && last_.sender_credits == 0) {
+        const std::int64_t waiting = last_.receiver_occupancy - (last_.receiver_popping ? 1 : 0);
+        ++(waiting <= 0 ? stall_empty_ : stall_busy_);
+      }
+      if (last_.source_held) ++held_;
+    }
+    const bool moved =
+        t == 0 || state.sent != last_.sent || state.popped != last_.popped || state.dropped != last_.dropped;
+    const bool pending = state.sender_has_data || state.source_held || state.forward_flits > 0 ||
+                         state.receiver_occupancy > 0 || state.return_credits > 0;
+    if (moved || !pending)
+      last_progress_ = t;
+    else if (watchdog_ != 0 && deadlock_ == 0 && t - last_progress_ >= watchdog_)
+      deadlock_ = t;
+    last_cycle_ = t;
+    remember(state);
+    if (t == warmup_) at_warmup_ = last_;
+    // Every term must be a real count too: a crossing that mistakes a pointer could keep
+    // the sum while one term goes negative.
+    const bool conserved =
+        capacity_ == 0 || (state.total() == capacity_ && state.sender_credits >= 0 && state.forward_flits >= 0 &&
+                           state.receiver_occupancy >= 0 && state.return_credits >= 0);
+    if (conserved && state.classes.empty()) return std::nullopt;
+    return violation(t, state, conserved);
+  }
   // The same idle `state` opening every cycle of [from, to): what observe() would have
   // counted one cycle at a time. The state must have no sender waiting and no source
   // held (an idle loop).
@@ -74,6 +104,23 @@ class LoopObserver {
   void repeat(const LoopObserver& earlier, const Repeat& r);
 
  private:
+  // Only the counts are needed later: the per-class terms are not copied every cycle.
+  void remember(const LoopState& state) {
+    last_.sender_credits = state.sender_credits;
+    last_.forward_flits = state.forward_flits;
+    last_.receiver_occupancy = state.receiver_occupancy;
+    last_.return_credits = state.return_credits;
+    last_.sender_has_data = state.sender_has_data;
+    last_.receiver_popping = state.receiver_popping;
+    last_.source_held = state.source_held;
+    last_.sent = state.sent;
+    last_.popped = state.popped;
+    last_.dropped = state.dropped;
+  }
+  // The words of cycle t's violation, counted, if any: of the four terms unless they are
+  // `conserved`, else of a class's credits on a multi-class link.
+  std::optional<std::string> violation(Cycle t, const LoopState& state, bool conserved);
+
   std::string link_;
   std::int64_t capacity_;
   Cycle warmup_;

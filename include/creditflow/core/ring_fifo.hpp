@@ -1,4 +1,6 @@
 // A bounded FIFO on a fixed ring: no allocation after construction, O(1) everything.
+// Indices wrap by comparison, not `%`: a division costs more than the rest of a
+// simulated cycle, and every cycle pushes and pops several of these.
 #pragma once
 #include <cstddef>
 #include <vector>
@@ -8,16 +10,16 @@ namespace creditflow::core {
 template <class T>
 class RingFifo {
  public:
-  explicit RingFifo(std::size_t capacity) : slots_(capacity) {}
+  explicit RingFifo(std::size_t capacity) : slots_(capacity), capacity_(capacity) {}
 
-  std::size_t capacity() const { return slots_.size(); }
+  std::size_t capacity() const { return capacity_; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  bool full() const { return size_ == slots_.size(); }
+  bool full() const { return size_ == capacity_; }
 
   // Callers check full() first: a push into a full FIFO is a caller's bug.
   void push(const T& value) {
-    slots_[(head_ + size_) % slots_.size()] = value;
+    slots_[wrap(head_ + size_)] = value;
     ++size_;
   }
   const T& front() const { return slots_[head_]; }
@@ -25,20 +27,24 @@ class RingFifo {
   // Visits every entry, oldest first.
   template <class F>
   void for_each(F&& f) const {
-    for (std::size_t i = 0; i < size_; ++i) f(slots_[(head_ + i) % slots_.size()]);
+    for (std::size_t i = 0; i < size_; ++i) f(slots_[wrap(head_ + i)]);
   }
   template <class F>
   void for_each(F&& f) {
-    for (std::size_t i = 0; i < size_; ++i) f(slots_[(head_ + i) % slots_.size()]);
+    for (std::size_t i = 0; i < size_; ++i) f(slots_[wrap(head_ + i)]);
   }
 
   void pop() {
-    head_ = (head_ + 1) % slots_.size();
+    head_ = wrap(head_ + 1);
     --size_;
   }
 
  private:
+  // i < 2 * capacity() here: head_ and every offset from it are below capacity().
+  std::size_t wrap(std::size_t i) const { return i >= capacity_ ? i - capacity_ : i; }
+
   std::vector<T> slots_;
+  std::size_t capacity_;  // slots_.size(), kept: computing it divides by sizeof(T)
   std::size_t head_ = 0;
   std::size_t size_ = 0;
 };

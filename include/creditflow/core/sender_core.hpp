@@ -27,8 +27,27 @@ class SenderCore {
 
   // The edge closing the current cycle, with the credits returned during it (a crossing
   // from a faster clock may return several). Returns whether the sender sent.
-  // Throws ProtocolError when a returned credit would exceed the bound.
-  bool advance(bool has_data, std::int64_t credits_in);
+  // Throws ProtocolError when a returned credit would exceed the bound. Inline: it runs
+  // every simulated cycle.
+  bool advance(bool has_data, std::int64_t credits_in) {
+    const bool send = will_send(has_data);
+    if (has_data && !send) ++credit_stall_cycles_;
+    // Returned credits are matched before this cycle's spend is recorded: a credit cannot
+    // come back in the cycle it is spent, so an empty record means one returned too many.
+    for (std::int64_t i = 0; i < credits_in; ++i) {
+      if (spends_.empty()) throw_overflow();
+      // Counted at this edge, spendable in the next cycle.
+      round_trips_.add(now_ + 1 - spends_.front());
+      spends_.pop();
+    }
+    if (send) {
+      spends_.push(now_);
+      ++sent_;
+    }
+    credits_ += credits_in - static_cast<std::int64_t>(send);
+    ++now_;
+    return send;
+  }
 
   // Jumps to cycle t across cycles with nothing to send and nothing returning.
   void skip_to(Cycle t) { now_ = std::max(now_, t); }
@@ -53,6 +72,8 @@ class SenderCore {
   }
 
  private:
+  [[noreturn]] void throw_overflow() const;
+
   std::string where_;
   std::int64_t capacity_;
   std::int64_t credits_;
