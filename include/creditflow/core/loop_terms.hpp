@@ -5,6 +5,7 @@
 #pragma once
 #include "creditflow/core/async_fifo_core.hpp"
 #include "creditflow/core/class_link_core.hpp"
+#include "creditflow/core/class_pipe_core.hpp"
 #include "creditflow/core/credit_crossing.hpp"
 #include "creditflow/core/credit_source_core.hpp"
 #include "creditflow/core/flit_crossing.hpp"
@@ -89,6 +90,20 @@ inline void add_terms(LoopState& s, const ClassSenderCore& tx) {
     s.classes[c].name = tx.name(c);
     s.classes[c].sender_header += tx.held_header(c);
     s.classes[c].sender_data += tx.held_data(c);
+  }
+}
+
+// What a class link's stages hold counts on the receiver's side of each class's balance:
+// the sender has spent those credits, and the receiver has not yet returned them.
+inline void add_terms(LoopState& s, const ClassPipeCore& pipe) {
+  const ClassCredits &in = pipe.forward_in_flight(), &back = pipe.returning();
+  for (std::size_t c = 0; c < max_classes; ++c) {
+    s.forward_flits += in.header[c];
+    s.return_credits += back.header[c];
+    if (in.header[c] == 0 && back.header[c] == 0 && in.data[c] == 0 && back.data[c] == 0) continue;
+    if (s.classes.size() <= c) s.classes.resize(c + 1);
+    s.classes[c].receiver_header += in.header[c] + back.header[c];
+    s.classes[c].receiver_data += in.data[c] + back.data[c];
   }
 }
 
