@@ -263,6 +263,20 @@ Registry builtin_registry() {
     add(receiver);
   }
 
+  add({"class_link",
+         "a multi-class link's pipeline: forward_latency stages for packets, credit_latency stages for the "
+         "credits of every class",
+         {ParamSpec::integer("latency", "1", 0, lim::max_latency, "stages each way"),
+          ParamSpec::integer("forward_latency", "${latency}", 0, lim::max_latency, "stages for packets"),
+          ParamSpec::integer("credit_latency", "${latency}", 0, lim::max_latency, "stages for credits")},
+         {{"in", ChannelType::flow, PortDir::in, false, "packets from a class_sender"},
+          {"out", ChannelType::flow, PortDir::out, false, "packets to a class_receiver"},
+          {"credit_in", ChannelType::class_credit, PortDir::in, false, "credits from the class_receiver"},
+          {"credit_out", ChannelType::class_credit, PortDir::out, false, "credits to the class_sender"}},
+         LoopRole::pipe,
+         {{"in", "out"}, {"credit_in", "credit_out"}},
+         {}});
+
   add({"register_slice",
          "a 1- or 2-entry FIFO with registered ready: backpressure walks upstream a stage per cycle",
          {ParamSpec::integer("entries", "2", 1, 2, "2: full rate; 1: one beat every other cycle")},

@@ -6,6 +6,7 @@
 
 #include "creditflow/core/limits.hpp"
 #include "creditflow/cycle/async_fifo.hpp"
+#include "creditflow/cycle/class_link.hpp"
 #include "creditflow/cycle/class_receiver.hpp"
 #include "creditflow/cycle/class_sender.hpp"
 #include "creditflow/cycle/credit_crossing.hpp"
@@ -307,6 +308,30 @@ class ClassSenderComponent : public Component {
   cycle::ClassSender module_;
 };
 
+class ClassLinkComponent : public Component {
+ public:
+  explicit ClassLinkComponent(const ComponentConfig& c)
+      : params_{c.integer("forward_latency"), c.integer("credit_latency")}, module_(c.name().c_str(), params_) {}
+  void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
+  void bind(const std::string& port, Channel& ch) override {
+    if (port == "in") {
+      bind_flow(module_.in_valid, module_.in_flit, ch);
+    } else if (port == "out") {
+      bind_flow(module_.out_valid, module_.out_flit, ch);
+    } else if (port == "credit_in") {
+      module_.credit_in(as<ClassCreditChannel>(ch).credits);
+    } else {
+      module_.credit_out(as<ClassCreditChannel>(ch).credits);
+    }
+  }
+  const monitor::LoopParticipant* participant() const override { return &module_; }
+  void contribute(core::LinkReport& r) const override { add_link_figures(r, params_); }
+
+ private:
+  core::LinkParams params_;
+  cycle::ClassLink module_;
+};
+
 class ClassReceiverComponent : public Component {
  public:
   explicit ClassReceiverComponent(const ComponentConfig& c)
@@ -387,6 +412,7 @@ KindSpec::Factory cycle_factory(const std::string& kind) {
     return [kind](const ComponentConfig& c) { return std::make_unique<CreditCrossingComponent>(kind, c); };
   if (kind == "class_sender") return make<ClassSenderComponent>();
   if (kind == "class_receiver") return make<ClassReceiverComponent>();
+  if (kind == "class_link") return make<ClassLinkComponent>();
   if (kind == "register_slice") return make<SliceComponent>();
   if (kind == "credit_fault") return make<CreditFaultComponent>();
   if (kind == "flit_fault") return make<FlitFaultComponent>();

@@ -151,27 +151,46 @@ class TlEngine {
     }
   }
 
-  // Parts in an order where whatever feeds a part's combinational inputs drives first.
+  // Parts in an order where whatever feeds a part's combinational inputs drives first. A
+  // part is one node, or one node per combinational path where it names them (each
+  // driven in turn, so two wires through one part are not a loop).
   void order_drives() {
-    std::map<std::string, std::vector<std::string>> feeds;  // part -> parts it waits for
-    for (const ResolvedComponent& rc : platform_.components) {
-      feeds[rc.name];
-      for (const std::string& port : part(rc.name).combinational_inputs())
-        for (const ResolvedConnection& c : platform_.connections)
-          if (c.to == rc.name && c.to_port == port) feeds[rc.name].push_back(c.from);
-    }
-    std::map<std::string, int> state;  // 1: being visited, 2: placed
-    std::function<void(const std::string&)> visit = [&](const std::string& name) {
-      if (state[name] == 2) return;
-      if (state[name] == 1)
-        throw Error(platform_.file + ": a combinational loop passes through '" + name +
-                    "'; the transaction-level view needs a register in every loop (run it with --view cycle)");
-      state[name] = 1;
-      for (const std::string& source : feeds[name]) visit(source);
-      state[name] = 2;
-      order_.push_back(&part(name));
+    struct Node {
+      std::string part;
+      std::vector<std::string> inputs;  // its combinational inputs
+      std::string output;               // the output it produces; "" for the others
     };
-    for (const ResolvedComponent& rc : platform_.components) visit(rc.name);
+    std::vector<Node> nodes;
+    for (const ResolvedComponent& rc : platform_.components) {
+      const auto paths = part(rc.name).combinational_paths();
+      // A part naming its paths also gets a node with no inputs, for its registered outputs.
+      nodes.push_back({rc.name, paths.empty() ? part(rc.name).combinational_inputs() : std::vector<std::string>{}, ""});
+      for (const auto& [in, out] : paths) nodes.push_back({rc.name, {in}, out});
+    }
+    // The node producing `part.port`: its path's node, else the part's node for the rest.
+    auto producer = [&](const std::string& name, const std::string& port) {
+      std::size_t rest = nodes.size();
+      for (std::size_t n = 0; n < nodes.size(); ++n)
+        if (nodes[n].part == name) {
+          if (nodes[n].output == port) return n;
+          if (nodes[n].output.empty()) rest = n;
+        }
+      return rest;
+    };
+    std::vector<int> state(nodes.size(), 0);  // 1: being visited, 2: placed
+    std::function<void(std::size_t)> visit = [&](std::size_t n) {
+      if (state[n] == 2) return;
+      if (state[n] == 1)
+        throw Error(platform_.file + ": a combinational loop passes through '" + nodes[n].part +
+                    "'; the transaction-level view needs a register in every loop (run it with --view cycle)");
+      state[n] = 1;
+      for (const std::string& port : nodes[n].inputs)
+        for (const ResolvedConnection& c : platform_.connections)
+          if (c.to == nodes[n].part && c.to_port == port) visit(producer(c.from, c.from_port));
+      state[n] = 2;
+      order_.push_back(&part(nodes[n].part));
+    };
+    for (std::size_t n = 0; n < nodes.size(); ++n) visit(n);
   }
 
   void watch_loops() {

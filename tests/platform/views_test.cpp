@@ -5,6 +5,8 @@
 // documents must match byte for byte once the `view` key is set aside.
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
+#include <cstdio>
+#include <fstream>
 #include <random>
 #include <string>
 #include <utility>
@@ -162,6 +164,41 @@ BOOST_AUTO_TEST_CASE(dma_irq_classes_views_agree) {
                {"rx.drain_every", {"4, 1", "1, 2"}},
                {"rx.drain_rate", {"1", "0.8, 1"}}},
               16);
+}
+
+// Section 4's classes over a pipelined class link, wires (0 stages) included: a link whose
+// two directions are both wires feeds a bypass receiver and is fed by it, which the TL
+// view drives as two paths, not as a loop.
+BOOST_AUTO_TEST_CASE(class_round_trip_views_agree) {
+  check_model("models/class_round_trip.yaml",
+              {{"rx.policy", {"shared", "split", "reserved"}},
+               {"link.forward_latency", {"0", "1", "5", "20"}},
+               {"link.credit_latency", {"0", "2", "19"}},
+               {"rx.bypass", {"true", "false"}},
+               {"tx.arbitration", {"strict", "round_robin"}},
+               {"tx.pattern", {"saturating, periodic", "bernoulli, saturating"}},
+               {"rx.drain_rate", {"1", "0.7, 1"}}},
+              16);
+}
+
+// A real combinational loop is still refused by the TL view, in one line.
+BOOST_AUTO_TEST_CASE(combinational_ring_is_refused_by_the_tl_view) {
+  const std::string file = "views_test_ring.yaml";
+  {
+    std::ofstream out(file);
+    out << "components:\n  a: { kind: flit_fault }\n  b: { kind: flit_fault }\n"
+           "connections:\n  - a.out -> b.in\n  - b.out -> a.in\nrun: { cycles: 10 }\n";
+  }
+  const pf::Registry registry = pf::builtin_registry();
+  const pf::Platform p = pf::resolve(pf::load_netlist(file), registry, {});
+  try {
+    pf::simulate_view(p, registry, "tl");
+    BOOST_FAIL("expected an error");
+  } catch (const cf::Error& e) {
+    BOOST_TEST(std::string(e.what()) == file + ": a combinational loop passes through 'a'; the transaction-level "
+                                               "view needs a register in every loop (run it with --view cycle)");
+  }
+  std::remove(file.c_str());
 }
 
 // Register slices (backpressure through registers) and the tool tests' other platforms.

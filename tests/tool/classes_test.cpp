@@ -1,5 +1,6 @@
 // SPEC section 4 and multi-class links through the tool.
 #include <boost/test/unit_test.hpp>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "harness.hpp"
@@ -103,4 +104,35 @@ BOOST_AUTO_TEST_CASE(per_class_lists_as_yaml_sequences) {
   BOOST_TEST(c.at("X").at("sent").get<int>() == 500);
   BOOST_TEST(c.at("Y").at("sent").get<int>() == 200);
   BOOST_TEST(c.at("Z").at("sent").get<int>() == 100);
+}
+
+// Section 4's classes over a class_link of L stages each way (models/class_round_trip.yaml):
+// B's 4 split credits cover a round trip of 2L + 1 cycles up to L = 19; at L = 0 the
+// shared pool gives section 4's figures. Both views, the same figures.
+BOOST_AUTO_TEST_CASE(class_link_round_trip_figures_from_yaml) {
+  struct Want {
+    const char* sets;
+    int worst_wait, sent, refused;
+  };
+  for (const char* view : {"cycle", "tl"})
+    for (const Want& w : {Want{"--set link.latency=19", 0, 400, 0}, Want{"--set link.latency=20", 10, 391, 9},
+                          Want{"--set link.latency=0 --set rx.policy=shared", 101, 200, 199},
+                          Want{"--set link.forward_latency=20 --set link.credit_latency=19", 0, 400, 0}}) {
+      const std::string point = std::string(w.sets) + " --view " + view;
+      const json doc = run("run ../../models/class_round_trip.yaml " + point);
+      const json& b = doc.at("classes").at("B");
+      BOOST_TEST(b.at("credit_wait").at("max").get<int>() == w.worst_wait, point);
+      BOOST_TEST(b.at("sent").get<int>() == w.sent, point);
+      BOOST_TEST(b.at("refused").get<int>() == w.refused, point);
+      BOOST_TEST(doc.at("links").at("link").at("conservation_violations").get<int>() == 0, point);
+    }
+}
+
+// A class link carries class credits only: wiring it to a plain credit sender is refused.
+BOOST_AUTO_TEST_CASE(class_link_refuses_plain_credit_ports) {
+  const auto o = cftool::tool("run ../../models/credit_loop.yaml --set link.kind=class_link");
+  BOOST_TEST(o.status != 0);
+  BOOST_TEST(o.err == "creditflow: ../../models/credit_loop.yaml:32: connection 'rx.credit -> link.credit_in': rx.credit "
+                     "carries a credit channel but link.credit_in takes a class_credit channel\n");
+  BOOST_TEST(std::count(o.err.begin(), o.err.end(), '\n') == 1, o.err);
 }

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "creditflow/core/class_credits.hpp"
@@ -40,6 +41,11 @@ class TlPart {
   virtual void set_period(int /*domain*/, double /*period_ps*/) {}
   // The input ports drive() reads: the scheduler drives their sources first.
   virtual std::vector<std::string> combinational_inputs() const { return {}; }
+  // Where each combinational input leads, when it does not lead to every output: (input,
+  // output) pairs, e.g. a link whose two directions are both wires. The scheduler may
+  // then drive the part once per pair (drive() must only depend on state and inputs),
+  // so that two independent wires through one part do not make a loop.
+  virtual std::vector<std::pair<std::string, std::string>> combinational_paths() const { return {}; }
   // The rising edge of `domain` closing its current cycle: read inputs, advance the cores.
   // Must not write any wire, so that parts clocked by one edge all see the values before it.
   virtual void edge(int domain) = 0;
