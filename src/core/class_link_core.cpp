@@ -36,6 +36,7 @@ ClassSenderCore::ClassSenderCore(std::vector<ClassSpec> classes, const ClassPool
       held_d_(classes_.size(), 0),
       figures_(classes_.size()),
       waiting_(classes_.size(), -1),
+      spends_(classes_.size()),
       where_(where) {
   for (std::size_t c = 0; c < classes_.size(); ++c) {
     ClassSpec& spec = classes_[c];
@@ -107,6 +108,13 @@ void ClassSenderCore::advance(const ClassCredits& returned) {
       }
     }
     sources_[c].advance(sent);
+    // Spent before returns are matched: over wires to a bypass receiver a credit comes
+    // back in the cycle it is spent, a round trip of 1.
+    if (sent) spends_[c].push_back(now_);
+    for (std::int64_t k = 0; k < returned.header[c] && !spends_[c].empty(); ++k) {
+      if (now_ >= measure_from_) figures_[c].round_trip.add(now_ + 1 - spends_[c].front());
+      spends_[c].pop_front();
+    }
     held_h_[c] -= returned.header[c];
     held_d_[c] -= returned.data[c];
     if (held_h_[c] < 0 || held_d_[c] < 0) {

@@ -89,6 +89,26 @@ std::vector<std::string> diagnose(const LinkReport& r) {
       << "); reserve credits for '" << k.name << "' or split the pool";
     out.push_back(s.str());
   }
+  // A class that waited with no other class to blame: its consumer, or its own credits
+  // against its round trip (each credit is out for a round trip, so a class offering r
+  // packets per cycle needs r x round trip of them).
+  for (const ClassReport& k : r.classes) {
+    if (k.stall_cycles == 0 || k.starved_cycles * 2 >= k.stall_cycles || k.round_trip.count() == 0) continue;
+    std::ostringstream s;
+    s << "class '" << k.name << "' on " << link << " waited for credits in " << k.stall_cycles << " cycles, up to "
+      << k.credit_wait.max() << " cycles for one packet: ";
+    if (k.drain_rate < k.offered_rate) {
+      s << "its consumer drains at most " << fixed3(k.drain_rate) << " per cycle against " << fixed3(k.offered_rate)
+        << " offered, so its credits wait in the buffer; more credits would not help";
+    } else {
+      const std::int64_t need = credits_for_rate(k.offered_rate, k.round_trip.max());
+      s << "its credits take up to " << k.round_trip.max() << " cycles to come back (round trip) at "
+        << fixed3(k.offered_rate) << " packets per cycle offered, so it needs " << need << " credits; "
+        << r.pool_policy << " lets it hold " << k.credit_limit;
+      if (need > k.credit_limit) s << ": give it " << need;
+    }
+    out.push_back(s.str());
+  }
   if (!r.classes.empty()) {
     // A multi-class link: its figures are per class; a single loop's analysis does not apply.
     if (out.empty())

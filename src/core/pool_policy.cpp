@@ -24,6 +24,11 @@ bool ReservedPool::may_take(std::size_t cls, std::int64_t amount, const std::vec
   return amount <= own_left + (shared_ - shared_used);
 }
 
+std::int64_t ReservedPool::most(std::size_t cls) const {
+  const std::int64_t alone = reserved_[cls] + shared_;
+  return max_[cls] != 0 ? std::min(alone, max_[cls]) : alone;
+}
+
 std::int64_t ReservedPool::capacity() const {
   return std::accumulate(reserved_.begin(), reserved_.end(), shared_);
 }

@@ -135,6 +135,8 @@ void add_class_sender_figures(core::LinkReport& r, const core::ClassSenderCore& 
     k.refused = core.refused(c);
     k.offered_rate = core.offered_rate(c);
     k.credit_wait = f.credit_wait;
+    k.round_trip = f.round_trip;
+    k.credit_limit = core.header_pool().most(c);
     k.stall_cycles = f.stall_cycles;
     for (std::size_t other = 0; other < core.classes(); ++other)
       if (f.starved_by[other] > k.starved_cycles) {

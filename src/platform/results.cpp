@@ -42,6 +42,8 @@ std::map<std::string, core::ClassReport> by_class(const RunResult& r) {
     c.stall_cycles += k.stall_cycles;
     c.latency.merge(k.latency);
     c.credit_wait.merge(k.credit_wait);
+    c.round_trip.merge(k.round_trip);
+    c.credit_limit += k.credit_limit;  // over the class's links
     if (k.starved_cycles > c.starved_cycles) {
       c.starved_cycles = k.starved_cycles;
       c.starved_by = k.starved_by;
@@ -70,15 +72,20 @@ json class_json(const core::ClassReport& c) {
   json latency = latency_json(c.latency), wait = latency_json(c.credit_wait);
   latency["histogram"] = histogram_json(c.latency);
   wait["histogram"] = histogram_json(c.credit_wait);
-  return {{"sent", c.sent},
-          {"delivered", c.delivered},
-          {"refused", c.refused},
-          {"throughput", c.throughput},
-          {"stall_cycles", c.stall_cycles},
-          {"starved_by", c.starved_by},
-          {"starved_cycles", c.starved_cycles},
-          {"latency", latency},
-          {"credit_wait", wait}};
+  json doc = {{"sent", c.sent},
+              {"delivered", c.delivered},
+              {"refused", c.refused},
+              {"throughput", c.throughput},
+              {"stall_cycles", c.stall_cycles},
+              {"starved_by", c.starved_by},
+              {"starved_cycles", c.starved_cycles},
+              {"latency", latency},
+              {"credit_wait", wait}};
+  if (c.credit_limit > 0) {  // a multi-class link's class: its own credits and round trip
+    doc["credit_limit"] = c.credit_limit;
+    doc["round_trip"] = latency_json(c.round_trip);
+  }
+  return doc;
 }
 
 std::vector<std::string> diagnosis(const RunResult& r) {
@@ -181,8 +188,9 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
     if (!l.classes.empty()) {
       os << ", " << l.credits << " header credits, " << l.pool_policy << "\n";
       for (const core::ClassReport& k : l.classes)
-        os << "  class '" << k.name << "': throughput " << fixed(k.throughput, 3) << ", waited for credits "
-           << k.stall_cycles << " cycles\n";
+        os << "  class '" << k.name << "': throughput " << fixed(k.throughput, 3) << ", up to " << k.credit_limit
+           << " credits, round trip " << latency_text(k.round_trip) << ", waited for credits " << k.stall_cycles
+           << " cycles\n";
       if (l.conservation_violations) os << "  CONSERVATION VIOLATED in " << l.conservation_violations << " cycles\n";
       continue;
     } else if (l.kind == "ready_valid") {

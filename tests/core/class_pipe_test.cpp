@@ -8,6 +8,7 @@
 
 #include "creditflow/core/class_pipe_core.hpp"
 #include "creditflow/core/loop_terms.hpp"
+#include "creditflow/core/pool_policy.hpp"
 
 using namespace creditflow::core;
 
@@ -155,4 +156,49 @@ BOOST_AUTO_TEST_CASE(class_link_refuses_an_unknown_class_index) {
   Flit f;
   f.traffic_class = max_classes;
   BOOST_CHECK_THROW(link.advance(true, f, ClassCredits{}), creditflow::ProtocolError);
+}
+
+// Each class's header credits are timed from spend to spendable again: over L stages each
+// way to a bypass receiver with a fast consumer, B's every one takes 2L + 1 cycles.
+BOOST_AUTO_TEST_CASE(class_round_trips_are_measured_per_class) {
+  ClassSpec b{"B", {}, {0}};
+  b.source.traffic = TrafficSpec::periodic(10);
+  ClassPoolSpec pools;
+  pools.policy = "shared";
+  pools.depth = 8;
+  pools.max = {0};
+  ClassSenderCore tx({b}, pools, Arbiter(Arbiter::Kind::strict, {0}, {}), 1, "tx");
+  ClassReceiverCore rx({"B"}, pools, {DrainSpec{}}, true, 1, "rx");
+  ClassPipeCore link({20, 20}, "link");
+  for (int t = 0; t < 1000; ++t) {
+    const bool send = tx.chosen() >= 0;
+    const Flit sent = send ? tx.chosen_flit() : Flit{};
+    const bool arrive = link.arrive_valid();
+    const Flit flit = arrive ? link.arrive_flit() : Flit{};
+    const ClassCredits popped = rx.pops(arrive, flit);
+    const ClassCredits back = link.credit_out();
+    rx.advance(arrive, flit);
+    tx.advance(back);
+    link.advance(send, sent, popped);
+  }
+  const LatencyStats& rtt = tx.figures(0).round_trip;
+  // Words sent at 0, 10, ..., 950 are back by cycle 999 (sent t, usable t + 41).
+  BOOST_TEST(rtt.count() == 96u);
+  BOOST_TEST(rtt.min() == 41u);
+  BOOST_TEST(rtt.max() == 41u);
+}
+
+// The most each class may hold with the others holding nothing: what covers its round trip.
+BOOST_AUTO_TEST_CASE(pool_policies_say_the_most_a_class_may_hold) {
+  const auto shared = make_pool("shared", 2, 8, {0, 0}, {0, 0}, "rx");
+  const auto split = make_pool("split", 3, 8, {0, 0, 0}, {0, 0, 0}, "rx");
+  const auto reserved = make_pool("reserved", 2, 8, {0, 2}, {0, 0}, "rx");
+  const auto capped = make_pool("shared", 2, 8, {0, 0}, {3, 0}, "rx");
+  BOOST_TEST(shared->most(0) == 8);
+  BOOST_TEST(split->most(0) == 3);  // 8 over 3: the first classes take the remainder
+  BOOST_TEST(split->most(2) == 2);
+  BOOST_TEST(reserved->most(0) == 6);
+  BOOST_TEST(reserved->most(1) == 8);
+  BOOST_TEST(capped->most(0) == 3);
+  BOOST_TEST(capped->most(1) == 8);
 }

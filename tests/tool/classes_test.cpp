@@ -136,3 +136,33 @@ BOOST_AUTO_TEST_CASE(class_link_refuses_plain_credit_ports) {
                      "carries a credit channel but link.credit_in takes a class_credit channel\n");
   BOOST_TEST(std::count(o.err.begin(), o.err.end(), '\n') == 1, o.err);
 }
+
+// Each class's waits explained: A's by its slow consumer, B's by its own credits against
+// its round trip, with the credits it needs; given them, B no longer waits.
+BOOST_AUTO_TEST_CASE(class_diagnosis_sizes_credits_for_the_round_trip) {
+  const json doc = run("run ../../models/class_round_trip.yaml");
+  const json& b = doc.at("classes").at("B");
+  BOOST_TEST(b.at("credit_limit").get<int>() == 4);
+  BOOST_TEST(b.at("round_trip").at("max").get<int>() == 41);
+  BOOST_TEST(b.at("round_trip").at("mean").get<double>() == 41.0);
+  const json& diagnosis = doc.at("diagnosis");
+  BOOST_TEST_REQUIRE(diagnosis.size() == 2u);
+  BOOST_TEST(diagnosis.at(0).get<std::string>() ==
+             "class 'A' on link 'link' waited for credits in 3759 cycles, up to 119 cycles for one packet: its "
+             "consumer drains at most 0.250 per cycle against 1.000 offered, so its credits wait in the buffer; more "
+             "credits would not help");
+  BOOST_TEST(diagnosis.at(1).get<std::string>() ==
+             "class 'B' on link 'link' waited for credits in 1815 cycles, up to 10 cycles for one packet: its credits "
+             "take up to 41 cycles to come back (round trip) at 0.100 packets per cycle offered, so it needs 5 "
+             "credits; split (4+4 reserved, 0 shared) lets it hold 4: give it 5");
+  const json given = run("run ../../models/class_round_trip.yaml --set rx.depth=10");
+  BOOST_TEST(given.at("classes").at("B").at("credit_wait").at("max").get<int>() == 0);
+  BOOST_TEST(given.at("classes").at("B").at("credit_limit").get<int>() == 5);
+  BOOST_TEST(given.at("diagnosis").size() == 1u);  // A's consumer only
+  // A single-class link has no per-class credit figures to give.
+  const json single = run("run ../../models/credit_loop.yaml");
+  for (const auto& [name, k] : single.at("classes").items()) {
+    BOOST_TEST(!k.contains("credit_limit"), name);
+    BOOST_TEST(!k.contains("round_trip"), name);
+  }
+}

@@ -67,6 +67,7 @@ class ClassSenderCore {
     std::uint64_t sent = 0;           // in the window
     std::uint64_t stall_cycles = 0;   // had a packet, not allowed by the pool
     LatencyStats credit_wait;         // ready (created) to sent
+    LatencyStats round_trip;          // a header credit's spend to spendable again
     std::vector<std::uint64_t> starved_by;  // stall cycles while class k held most of the shared pool
   };
   const Figures& figures(std::size_t c) const { return figures_[c]; }
@@ -87,6 +88,7 @@ class ClassSenderCore {
   // Per class in the current cycle: -1 not waiting for credits, else the class holding
   // most of the shared pool (itself when none does).
   std::vector<int> waiting_;
+  std::vector<std::deque<Cycle>> spends_;  // per class: cycles of its credits out, oldest first
   int chosen_ = -1;
   Cycle now_ = 0, measure_from_ = 0;
   std::string where_;

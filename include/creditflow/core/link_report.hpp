@@ -17,6 +17,10 @@ struct ClassReport {
   double throughput = 0.0, offered_rate = 0.0, drain_rate = 0.0;
   LatencyStats latency;      // creation to delivery (pop)
   LatencyStats credit_wait;  // ready (created) to sent
+  // Multi-class links: each header credit's spend to spendable again, and the most
+  // credits the class may hold under the pool policy (0 on a single-class link).
+  LatencyStats round_trip;
+  std::int64_t credit_limit = 0;
   std::uint64_t stall_cycles = 0;  // had a packet, not allowed by the pool
   std::string starved_by;          // the class holding most of the shared pool meanwhile
   std::uint64_t starved_cycles = 0;

@@ -22,6 +22,9 @@ class PoolPolicy {
   virtual std::string describe() const = 0;
   // Credits of the shared part class `cls` holds (0 when nothing is shared).
   virtual std::int64_t shared_held(std::size_t cls, const std::vector<std::int64_t>& held) const = 0;
+  // The most credits class `cls` may hold at once, with every other class holding none:
+  // what it has to cover its own round trip. By default the whole pool.
+  virtual std::int64_t most(std::size_t /*cls*/) const { return capacity(); }
 };
 
 class ReservedPool : public PoolPolicy {
@@ -35,6 +38,7 @@ class ReservedPool : public PoolPolicy {
   std::int64_t capacity() const override;
   std::string describe() const override;
   std::int64_t shared_held(std::size_t cls, const std::vector<std::int64_t>& held) const override;
+  std::int64_t most(std::size_t cls) const override;
 
  private:
   std::string name_;
