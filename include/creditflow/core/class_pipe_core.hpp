@@ -10,10 +10,8 @@
 #include <string>
 
 #include "creditflow/core/class_credits.hpp"
-#include "creditflow/core/delay_line.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/flit.hpp"
-#include "creditflow/core/limits.hpp"
 #include "creditflow/core/link_core.hpp"
 
 namespace creditflow::core {
@@ -21,8 +19,8 @@ namespace creditflow::core {
 class ClassPipeCore {
  public:
   ClassPipeCore(const LinkParams& params, const std::string& where)
-      : forward_(line<Flit>(where, "forward_latency", params.forward_latency)),
-        credits_(line<ClassCredits>(where, "credit_latency", params.credit_latency)) {}
+      : forward_(pipeline_stages<Flit>(where, "forward_latency", params.forward_latency)),
+        credits_(pipeline_stages<ClassCredits>(where, "credit_latency", params.credit_latency)) {}
 
   bool forward_is_wire() const { return !forward_; }
   bool credit_is_wire() const { return !credits_; }
@@ -54,12 +52,6 @@ class ClassPipeCore {
   const ClassCredits& returning() const { return returning_; }
 
  private:
-  template <class V>
-  static std::optional<DelayLine<V>> line(const std::string& where, const char* name, std::int64_t stages) {
-    check_range(where, name, stages, 0, limits::max_latency);
-    if (stages == 0) return std::nullopt;
-    return DelayLine<V>(static_cast<std::size_t>(stages));
-  }
   void count(const Flit& p, std::int64_t sign) {
     if (p.traffic_class >= max_classes)
       throw ProtocolError("a packet of class index " + std::to_string(p.traffic_class) + " entered a class link (at most " +

@@ -19,12 +19,20 @@ struct LinkParams {
   std::int64_t credit_latency = 1;
 };
 
+// Lf or Lr stages of a pipeline, checked against the limits; none (a wire) for 0.
+template <class V>
+std::optional<DelayLine<V>> pipeline_stages(const std::string& where, const char* name, std::int64_t stages) {
+  check_range(where, name, stages, 0, limits::max_latency);
+  if (stages == 0) return std::nullopt;
+  return DelayLine<V>(static_cast<std::size_t>(stages));
+}
+
 template <class T>
 class LinkCore {
  public:
   LinkCore(const LinkParams& params, const std::string& where)
-      : forward_(line<T>(where, "forward_latency", params.forward_latency)),
-        credits_(line<bool>(where, "credit_latency", params.credit_latency)) {}
+      : forward_(pipeline_stages<T>(where, "forward_latency", params.forward_latency)),
+        credits_(pipeline_stages<bool>(where, "credit_latency", params.credit_latency)) {}
 
   bool forward_is_wire() const { return !forward_; }
   bool credit_is_wire() const { return !credits_; }
@@ -66,14 +74,6 @@ class LinkCore {
   }
 
  private:
-  template <class V>
-  static std::optional<DelayLine<V>> line(const std::string& where, const char* name,
-                                          std::int64_t stages) {
-    check_range(where, name, stages, 0, limits::max_latency);
-    if (stages == 0) return std::nullopt;
-    return DelayLine<V>(static_cast<std::size_t>(stages));
-  }
-
   std::optional<DelayLine<T>> forward_;
   std::optional<DelayLine<bool>> credits_;
 };

@@ -1,68 +1,12 @@
 // Pipelined link of a multi-class loop: Lf forward stages for packets, Lr return stages for
-// each cycle's per-class credits (core::ClassPipeCore). Timing: out_valid/out_flit during
-// t are what entered in_* during t - Lf; credit_out during t is credit_in during t - Lr. A
-// zero-stage direction is a combinational wire.
+// each cycle's per-class credits (core::ClassPipeCore), with PipelinedLink's timing.
 #pragma once
-#include <systemc>
-
 #include "creditflow/core/class_pipe_core.hpp"
-#include "creditflow/core/loop_terms.hpp"
 #include "creditflow/cycle/class_trace.hpp"
-#include "creditflow/cycle/clocking.hpp"
-#include "creditflow/cycle/flit_trace.hpp"
-#include "creditflow/cycle/protocol_errors.hpp"
-#include "creditflow/monitor/loop_participant.hpp"
+#include "creditflow/cycle/pipelined_link.hpp"
 
 namespace creditflow::cycle {
 
-class ClassLink : public sc_core::sc_module, public monitor::LoopParticipant {
- public:
-  sc_core::sc_in<bool> clk{"clk"};
-  sc_core::sc_in<bool> in_valid{"in_valid"};
-  sc_core::sc_in<core::Flit> in_flit{"in_flit"};
-  sc_core::sc_out<bool> out_valid{"out_valid"};
-  sc_core::sc_out<core::Flit> out_flit{"out_flit"};
-  sc_core::sc_in<core::ClassCredits> credit_in{"credit_in"};    // from the receiver
-  sc_core::sc_out<core::ClassCredits> credit_out{"credit_out"};  // to the sender
-
-  SC_HAS_PROCESS(ClassLink);
-  ClassLink(sc_core::sc_module_name name, const core::LinkParams& params)
-      : sc_core::sc_module(name), core_(params, this->name()) {
-    if (!core_.forward_is_wire() || !core_.credit_is_wire()) {
-      SC_METHOD(on_edge);
-      sensitive << clk.pos();
-      dont_initialize();
-    }
-    if (core_.forward_is_wire()) {
-      SC_METHOD(forward_wire);
-      sensitive << in_valid << in_flit;
-    }
-    if (core_.credit_is_wire()) {
-      SC_METHOD(credit_wire);
-      sensitive << credit_in;
-    }
-  }
-
-  const core::ClassPipeCore& core() const { return core_; }
-  void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
-
- private:
-  void on_edge() {
-    if (opening_edge()) return;
-    report_protocol_errors([&] { core_.advance(in_valid.read(), in_flit.read(), credit_in.read()); });
-    if (!core_.forward_is_wire()) {
-      out_valid.write(core_.arrive_valid());
-      if (core_.arrive_valid()) out_flit.write(core_.arrive_flit());
-    }
-    if (!core_.credit_is_wire()) credit_out.write(core_.credit_out());
-  }
-  void forward_wire() {
-    out_valid.write(in_valid.read());
-    if (in_valid.read()) out_flit.write(in_flit.read());
-  }
-  void credit_wire() { credit_out.write(credit_in.read()); }
-
-  core::ClassPipeCore core_;
-};
+using ClassLink = BasicPipelinedLink<core::ClassPipeCore, core::Flit, core::ClassCredits>;
 
 }  // namespace creditflow::cycle
