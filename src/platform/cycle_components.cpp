@@ -3,6 +3,7 @@
 #include "cycle_components.hpp"
 
 #include <memory>
+#include <type_traits>
 
 #include "creditflow/core/limits.hpp"
 #include "creditflow/cycle/async_fifo.hpp"
@@ -91,6 +92,17 @@ class SenderComponent : public Component {
   cycle::CreditSender<> module_;
 };
 
+// A credit port bound to its channel: one credit per pulse, or every class's credits.
+template <class Port>
+void bind_credit(Port& port, Channel& ch) {
+  if constexpr (std::is_same_v<typename Port::data_type, bool>)
+    port(as<CreditChannel>(ch).credit);
+  else
+    port(as<ClassCreditChannel>(ch).credits);
+}
+
+// pipelined_link (cycle::PipelinedLink) and class_link (cycle::ClassLink).
+template <class Module>
 class LinkComponent : public Component {
  public:
   explicit LinkComponent(const ComponentConfig& c)
@@ -103,9 +115,9 @@ class LinkComponent : public Component {
     } else if (port == "out") {
       bind_flow(module_.out_valid, module_.out_flit, ch);
     } else if (port == "credit_in") {
-      module_.credit_in(as<CreditChannel>(ch).credit);
+      bind_credit(module_.credit_in, ch);
     } else {
-      module_.credit_out(as<CreditChannel>(ch).credit);
+      bind_credit(module_.credit_out, ch);
     }
   }
   const monitor::LoopParticipant* participant() const override { return &module_; }
@@ -113,7 +125,7 @@ class LinkComponent : public Component {
 
  private:
   core::LinkParams params_;
-  cycle::PipelinedLink<> module_;
+  Module module_;
 };
 
 class ReceiverComponent : public Component {
@@ -308,30 +320,6 @@ class ClassSenderComponent : public Component {
   cycle::ClassSender module_;
 };
 
-class ClassLinkComponent : public Component {
- public:
-  explicit ClassLinkComponent(const ComponentConfig& c)
-      : params_{c.integer("forward_latency"), c.integer("credit_latency")}, module_(c.name().c_str(), params_) {}
-  void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
-  void bind(const std::string& port, Channel& ch) override {
-    if (port == "in") {
-      bind_flow(module_.in_valid, module_.in_flit, ch);
-    } else if (port == "out") {
-      bind_flow(module_.out_valid, module_.out_flit, ch);
-    } else if (port == "credit_in") {
-      module_.credit_in(as<ClassCreditChannel>(ch).credits);
-    } else {
-      module_.credit_out(as<ClassCreditChannel>(ch).credits);
-    }
-  }
-  const monitor::LoopParticipant* participant() const override { return &module_; }
-  void contribute(core::LinkReport& r) const override { add_link_figures(r, params_); }
-
- private:
-  core::LinkParams params_;
-  cycle::ClassLink module_;
-};
-
 class ClassReceiverComponent : public Component {
  public:
   explicit ClassReceiverComponent(const ComponentConfig& c)
@@ -402,7 +390,7 @@ KindSpec::Factory make() {
 KindSpec::Factory cycle_factory(const std::string& kind) {
   if (kind == "traffic_source") return make<SourceComponent>();
   if (kind == "credit_sender") return make<SenderComponent>();
-  if (kind == "pipelined_link") return make<LinkComponent>();
+  if (kind == "pipelined_link") return make<LinkComponent<cycle::PipelinedLink<>>>();
   if (kind == "credit_receiver") return make<ReceiverComponent>();
   if (kind == "credit_source") return make<CreditSourceComponent>();
   if (kind == "ready_valid_sink") return make<SinkComponent>();
@@ -412,7 +400,7 @@ KindSpec::Factory cycle_factory(const std::string& kind) {
     return [kind](const ComponentConfig& c) { return std::make_unique<CreditCrossingComponent>(kind, c); };
   if (kind == "class_sender") return make<ClassSenderComponent>();
   if (kind == "class_receiver") return make<ClassReceiverComponent>();
-  if (kind == "class_link") return make<ClassLinkComponent>();
+  if (kind == "class_link") return make<LinkComponent<cycle::ClassLink>>();
   if (kind == "register_slice") return make<SliceComponent>();
   if (kind == "credit_fault") return make<CreditFaultComponent>();
   if (kind == "flit_fault") return make<FlitFaultComponent>();
