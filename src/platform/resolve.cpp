@@ -1,8 +1,11 @@
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/core/limits.hpp"
 #include "creditflow/platform/nearest.hpp"
 #include "creditflow/platform/platform.hpp"
 
@@ -76,6 +79,16 @@ class Resolver {
         throw Error(o.where + ": clock " + name + " has no parameter '" + field + "'" +
                     did_you_mean(field, {"period", "phase"}) + " (allowed: period, phase)");
       set_clock_times(*c, o.where);
+    }
+    const auto [fast, slow] = std::minmax_element(
+        out_.clocks.begin(), out_.clocks.end(), [](const ClockDecl& a, const ClockDecl& b) { return a.period_ps < b.period_ps; });
+    if (slow->period_ps > fast->period_ps * static_cast<double>(core::limits::max_clock_ratio)) {
+      std::ostringstream why;
+      why << at(slow->line) << ": clock " << slow->name << " (period " << slow->period_text << ") is "
+          << std::llround(slow->period_ps / fast->period_ps) << " times slower than " << fast->name << " (period "
+          << fast->period_text << "); every edge is simulated, so clock periods may differ at most "
+          << core::limits::max_clock_ratio << " times";
+      throw ParameterError(why.str());
     }
   }
 

@@ -162,6 +162,15 @@ BOOST_AUTO_TEST_CASE(clock_errors) {
   BOOST_TEST(err("run ../../models/cdc_fifo.yaml --set fifo.rd_clock=rdclk") ==
              "creditflow: --set fifo.rd_clock=rdclk: fifo.rd_clock = rdclk is not a clock of the platform; did you "
              "mean 'rd_clk'? (allowed a clock of the platform)\n");
+  // Every edge of every clock is simulated: clocks 10^9 apart (1s for 1ns) would not end.
+  BOOST_TEST(err("run bad/clock_ratio.yaml") ==
+             "creditflow: bad/clock_ratio.yaml:3: clock wr_clk (period 1s) is 1000000000 times slower than rd_clk "
+             "(period 1ns); every edge is simulated, so clock periods may differ at most 10000 times\n");
+  BOOST_TEST(cftool::tool("run ../../models/cdc_fifo.yaml --set rd_clk.period=10us --cycles 10 --warmup 0").status ==
+             0);  // 10^4 apart is allowed
+  BOOST_TEST(err("run ../../models/cdc_fifo.yaml --set rd_clk.period=10.001us") ==
+             "creditflow: ../../models/cdc_fifo.yaml:23: clock rd_clk (period 10.001us) is 10001 times slower than "
+             "wr_clk (period 1ns); every edge is simulated, so clock periods may differ at most 10000 times\n");
   BOOST_TEST(err("run ../../models/cdc_credit_return.yaml --set crossing.kind=pluse") ==
              "creditflow: --set crossing.kind=pluse: component crossing has unknown kind 'pluse'; did you mean "
              "'pulse'? ('creditflow list' shows the kinds)\n");
