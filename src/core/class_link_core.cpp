@@ -10,7 +10,7 @@ namespace creditflow::core {
 
 namespace {
 
-std::unique_ptr<PoolPolicy> data_pool(const ClassPoolSpec& p, std::size_t n, const std::string& where) {
+std::unique_ptr<PoolPolicy> make_data_pool(const ClassPoolSpec& p, std::size_t n, const std::string& where) {
   if (p.data_depth == 0) return nullptr;
   return make_pool(p.policy, n, p.data_depth, p.data_reserved, {}, where + " data credits");
 }
@@ -30,7 +30,7 @@ ClassSenderCore::ClassSenderCore(std::vector<ClassSpec> classes, const ClassPool
                                  std::uint64_t seed, const std::string& where)
     : classes_(checked(std::move(classes), where)),
       header_pool_(make_pool(pools.policy, classes_.size(), pools.depth, pools.reserved, pools.max, where)),
-      data_pool_(data_pool(pools, classes_.size(), where)),
+      data_pool_(make_data_pool(pools, classes_.size(), where)),
       arbiter_(std::move(arbiter)),
       held_h_(classes_.size(), 0),
       held_d_(classes_.size(), 0),
@@ -52,6 +52,10 @@ ClassSenderCore::ClassSenderCore(std::vector<ClassSpec> classes, const ClassPool
     };
     sources_.emplace_back(spec.source, derive_seed(seed, where + "." + spec.name), where + "." + spec.name, factory);
     figures_[c].starved_by.assign(classes_.size(), 0);
+    std::int64_t largest = 0;
+    for (const std::int64_t bytes : spec.payload_bytes)
+      largest = std::max(largest, (bytes + pools.data_unit - 1) / pools.data_unit);
+    largest_data_.push_back(largest);
   }
   decide();
 }

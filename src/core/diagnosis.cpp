@@ -79,9 +79,17 @@ std::vector<std::string> diagnose(const LinkReport& r) {
     diagnose_sink(r, out);
     return out;
   }
+  // A class whose largest packet needs more data credits than it may ever hold: it can
+  // never send that packet, and waits behind it for good.
+  for (const ClassReport& k : r.classes)
+    if (k.data_limit > 0 && k.largest_data > k.data_limit)
+      out.push_back("class '" + k.name + "' on " + link + " can never send its largest packet: it takes " +
+                    std::to_string(k.largest_data) + " data credits and the pool lets the class hold " +
+                    std::to_string(k.data_limit) + "; " + std::to_string(k.sent) +
+                    " packets sent; raise data_depth or the class's share, or shorten payload_bytes");
   // A class starved by another one holding the shared pool.
   for (const ClassReport& k : r.classes) {
-    if (k.stall_cycles == 0 || k.starved_cycles * 2 < k.stall_cycles) continue;
+    if (k.stall_cycles == 0 || k.starved_cycles * 2 < k.stall_cycles || k.largest_data > k.data_limit) continue;
     std::ostringstream s;
     s << "class '" << k.name << "' on " << link << " waited for credits in " << k.stall_cycles
       << " cycles, up to " << k.credit_wait.max() << " cycles for one packet: class '" << k.starved_by
@@ -93,7 +101,9 @@ std::vector<std::string> diagnose(const LinkReport& r) {
   // against its round trip (each credit is out for a round trip, so a class offering r
   // packets per cycle needs r x round trip of them).
   for (const ClassReport& k : r.classes) {
-    if (k.stall_cycles == 0 || k.starved_cycles * 2 >= k.stall_cycles || k.round_trip.count() == 0) continue;
+    if (k.stall_cycles == 0 || k.starved_cycles * 2 >= k.stall_cycles || k.round_trip.count() == 0 ||
+        k.largest_data > k.data_limit)
+      continue;
     std::ostringstream s;
     s << "class '" << k.name << "' on " << link << " waited for credits in " << k.stall_cycles << " cycles, up to "
       << k.credit_wait.max() << " cycles for one packet: ";
@@ -105,7 +115,10 @@ std::vector<std::string> diagnose(const LinkReport& r) {
       s << "its credits take up to " << k.round_trip.max() << " cycles to come back (round trip) at "
         << fixed3(k.offered_rate) << " packets per cycle offered, so it needs " << need << " credits; "
         << r.pool_policy << " lets it hold " << k.credit_limit;
-      if (need > k.credit_limit) s << ": give it " << need;
+      if (need > k.credit_limit)
+        s << ": give it " << need;
+      else
+        s << ", enough alone: it waits on the other classes' share of the pool, or on data credits";
     }
     out.push_back(s.str());
   }

@@ -137,6 +137,10 @@ void add_class_sender_figures(core::LinkReport& r, const core::ClassSenderCore& 
     k.credit_wait = f.credit_wait;
     k.round_trip = f.round_trip;
     k.credit_limit = core.header_pool().most(c);
+    if (const core::PoolPolicy* data = core.data_pool()) {
+      k.largest_data = core.largest_data(c);
+      k.data_limit = data->most(c);
+    }
     k.stall_cycles = f.stall_cycles;
     for (std::size_t other = 0; other < core.classes(); ++other)
       if (f.starved_by[other] > k.starved_cycles) {

@@ -177,7 +177,9 @@ BOOST_AUTO_TEST_CASE(class_round_trip_views_agree) {
                {"rx.bypass", {"true", "false"}},
                {"tx.arbitration", {"strict", "round_robin"}},
                {"tx.pattern", {"saturating, periodic", "bernoulli, saturating"}},
-               {"rx.drain_rate", {"1", "0.7, 1"}}},
+               {"rx.drain_rate", {"1", "0.7, 1"}},
+               {"rx.data_depth", {"0", "12", "32"}},
+               {"tx.payload_bytes", {"0", "64/16, 32"}}},
               16);
 }
 

@@ -166,3 +166,22 @@ BOOST_AUTO_TEST_CASE(class_diagnosis_sizes_credits_for_the_round_trip) {
     BOOST_TEST(!k.contains("round_trip"), name);
   }
 }
+
+// A packet larger than the data credits its class may ever hold can never go: said so,
+// rather than explained as a wait. B, short of data credits, is told it is not short of
+// header credits.
+BOOST_AUTO_TEST_CASE(class_diagnosis_names_a_packet_that_can_never_fit) {
+  const json doc = run("run ../../models/class_round_trip.yaml --set rx.data_depth=6 --set tx.payload_bytes=64/16,32 "
+                       "--set link.latency=9");
+  BOOST_TEST(doc.at("classes").at("A").at("sent").get<int>() == 0);
+  const json& diagnosis = doc.at("diagnosis");
+  BOOST_TEST_REQUIRE(diagnosis.size() == 2u);
+  BOOST_TEST(diagnosis.at(0).get<std::string>() ==
+             "class 'A' on link 'link' can never send its largest packet: it takes 4 data credits and the pool lets "
+             "the class hold 3; 0 packets sent; raise data_depth or the class's share, or shorten payload_bytes");
+  BOOST_TEST(diagnosis.at(1).get<std::string>() ==
+             "class 'B' on link 'link' waited for credits in 2835 cycles, up to 18 cycles for one packet: its credits "
+             "take up to 19 cycles to come back (round trip) at 0.100 packets per cycle offered, so it needs 2 "
+             "credits; split (4+4 reserved, 0 shared) lets it hold 4, enough alone: it waits on the other classes' "
+             "share of the pool, or on data credits");
+}

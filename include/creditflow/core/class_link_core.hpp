@@ -62,6 +62,10 @@ class ClassSenderCore {
   std::int64_t held_data(std::size_t c) const { return held_d_[c]; }
   bool has_data(std::size_t c) const { return sources_[c].has_data(); }
   const PoolPolicy& header_pool() const { return *header_pool_; }
+  // The data credit pool, or null when packets are bare words (no data credits).
+  const PoolPolicy* data_pool() const { return data_pool_.get(); }
+  // The most data credits one of class c's packets takes (its largest payload).
+  std::int64_t largest_data(std::size_t c) const { return largest_data_[c]; }
 
   struct Figures {
     std::uint64_t sent = 0;           // in the window
@@ -88,7 +92,8 @@ class ClassSenderCore {
   // Per class in the current cycle: -1 not waiting for credits, else the class holding
   // most of the shared pool (itself when none does).
   std::vector<int> waiting_;
-  std::vector<std::deque<Cycle>> spends_;  // per class: cycles of its credits out, oldest first
+  std::vector<std::deque<Cycle>> spends_;
+  std::vector<std::int64_t> largest_data_;  // per class: cycles of its credits out, oldest first
   int chosen_ = -1;
   Cycle now_ = 0, measure_from_ = 0;
   std::string where_;

@@ -21,6 +21,8 @@ struct ClassReport {
   // credits the class may hold under the pool policy (0 on a single-class link).
   LatencyStats round_trip;
   std::int64_t credit_limit = 0;
+  // With data credits: the most its largest packet takes, and the most it may hold.
+  std::int64_t largest_data = 0, data_limit = 0;
   std::uint64_t stall_cycles = 0;  // had a packet, not allowed by the pool
   std::string starved_by;          // the class holding most of the shared pool meanwhile
   std::uint64_t starved_cycles = 0;
