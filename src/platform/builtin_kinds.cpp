@@ -60,6 +60,13 @@ std::vector<ParamSpec> drain_params() {
           ParamSpec::integer("stall_cycles", "0", 0, INT64_MAX / 2, "length of that stall")};
 }
 
+// A pipelined link's stages, forward (carrying `what`) and back.
+std::vector<ParamSpec> link_params(const std::string& what) {
+  return {ParamSpec::integer("latency", "1", 0, lim::max_latency, "stages each way"),
+          ParamSpec::integer("forward_latency", "${latency}", 0, lim::max_latency, "stages for " + what),
+          ParamSpec::integer("credit_latency", "${latency}", 0, lim::max_latency, "stages for credits")};
+}
+
 template <class... Lists>
 std::vector<ParamSpec> params(std::vector<ParamSpec> first, Lists... rest) {
   (first.insert(first.end(), rest.begin(), rest.end()), ...);
@@ -102,9 +109,7 @@ Registry builtin_registry() {
 
   add({"pipelined_link",
          "forward_latency stages for flits, credit_latency stages for credits",
-         {ParamSpec::integer("latency", "1", 0, lim::max_latency, "stages each way"),
-          ParamSpec::integer("forward_latency", "${latency}", 0, lim::max_latency, "stages for flits"),
-          ParamSpec::integer("credit_latency", "${latency}", 0, lim::max_latency, "stages for credits")},
+         link_params("flits"),
          {{"in", ChannelType::flow, PortDir::in, false, "flits from the sender side"},
           {"out", ChannelType::flow, PortDir::out, false, "flits to the receiver side"},
           {"credit_in", ChannelType::credit, PortDir::in, false, "credits from the receiver side"},
@@ -266,9 +271,7 @@ Registry builtin_registry() {
   add({"class_link",
          "a multi-class link's pipeline: forward_latency stages for packets, credit_latency stages for the "
          "credits of every class",
-         {ParamSpec::integer("latency", "1", 0, lim::max_latency, "stages each way"),
-          ParamSpec::integer("forward_latency", "${latency}", 0, lim::max_latency, "stages for packets"),
-          ParamSpec::integer("credit_latency", "${latency}", 0, lim::max_latency, "stages for credits")},
+         link_params("packets"),
          {{"in", ChannelType::flow, PortDir::in, false, "packets from a class_sender"},
           {"out", ChannelType::flow, PortDir::out, false, "packets to a class_receiver"},
           {"credit_in", ChannelType::class_credit, PortDir::in, false, "credits from the class_receiver"},

@@ -99,42 +99,56 @@ class SenderPart : public PartBase {
   Wire *in_ = &spare_, *out_ = &spare_, *credit_in_ = &spare_;
 };
 
-// A link's directions that are wires (zero stages), as (input, output) pairs: each
-// depends only on its own input.
-template <class Core>
-std::vector<std::pair<std::string, std::string>> wire_paths(const Core& core) {
-  std::vector<std::pair<std::string, std::string>> paths;
-  if (core.forward_is_wire()) paths.emplace_back("in", "out");
-  if (core.credit_is_wire()) paths.emplace_back("credit_in", "credit_out");
-  return paths;
-}
-
-class LinkPart : public PartBase {
+// A pipelined link on plain wires, for either link core: `Credit` is the wire's field
+// its credits travel in (one per pulse, or every class's). A direction with zero stages
+// is a wire, named as a combinational path of its own.
+template <class Core, auto Credit>
+class PipePart : public PartBase {
  public:
-  explicit LinkPart(const ComponentConfig& c)
+  explicit PipePart(const ComponentConfig& c)
       : params_{c.integer("forward_latency"), c.integer("credit_latency")}, core_(params_, c.name()) {}
   std::vector<std::string> combinational_inputs() const override {
     std::vector<std::string> ports;
-    for (const auto& path : wire_paths(core_)) ports.push_back(path.first);
+    for (const auto& path : combinational_paths()) ports.push_back(path.first);
     return ports;
   }
   std::vector<std::pair<std::string, std::string>> combinational_paths() const override {
-    return wire_paths(core_);
+    std::vector<std::pair<std::string, std::string>> paths;
+    if (core_.forward_is_wire()) paths.emplace_back("in", "out");
+    if (core_.credit_is_wire()) paths.emplace_back("credit_in", "credit_out");
+    return paths;
   }
   void edge(int) override {
-    if (!core_.forward_is_wire() || !core_.credit_is_wire()) core_.advance(in_->valid, in_->flit, credit_in_->credit);
-    entered_ += in_->valid;
-    ++now_;
+    if (!core_.forward_is_wire() || !core_.credit_is_wire()) core_.advance(in_->valid, in_->flit, credit_in_->*Credit);
   }
   void drive() override {
     if (core_.forward_is_wire())
       offer(*out_, in_->valid, &in_->flit);
     else
       offer(*out_, core_.arrive_valid(), core_.arrive_valid() ? &core_.arrive_flit() : nullptr);
-    credit_out_->credit = core_.credit_is_wire() ? credit_in_->credit : core_.credit_out();
+    credit_out_->*Credit = core_.credit_is_wire() ? credit_in_->*Credit : core_.credit_out();
   }
   void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
   void contribute(core::LinkReport& r) const override { add_link_figures(r, params_); }
+
+ protected:
+  Wire** port_slot(const std::string& port) override {
+    return port == "in" ? &in_ : port == "out" ? &out_ : port == "credit_in" ? &credit_in_ : &credit_out_;
+  }
+  core::LinkParams params_;
+  Core core_;
+  Wire *in_ = &spare_, *out_ = &spare_, *credit_in_ = &spare_, *credit_out_ = &spare_;
+};
+
+// pipelined_link, with steady-state jumps.
+class LinkPart : public PipePart<core::LinkCore<Flit>, &Wire::credit> {
+ public:
+  using PipePart::PipePart;
+  void edge(int domain) override {
+    PipePart::edge(domain);
+    entered_ += in_->valid;
+    ++now_;
+  }
   std::optional<core::Cycle> cycle_length() const override { return 1; }
   // Flit ids relative to the flits that entered so far: the k-th to enter carries id k.
   void add_shape(core::Shape& s) const override { core_.add_shape(s, now_, entered_); }
@@ -148,14 +162,8 @@ class LinkPart : public PartBase {
   }
 
  private:
-  Wire** port_slot(const std::string& port) override {
-    return port == "in" ? &in_ : port == "out" ? &out_ : port == "credit_in" ? &credit_in_ : &credit_out_;
-  }
-  core::LinkParams params_;
-  core::LinkCore<Flit> core_;
   std::uint64_t entered_ = 0;  // flits that entered the link
   core::Cycle now_ = 0;
-  Wire *in_ = &spare_, *out_ = &spare_, *credit_in_ = &spare_, *credit_out_ = &spare_;
 };
 
 class ReceiverPart : public PartBase {
@@ -372,40 +380,6 @@ class ClassSenderPart : public PartBase {
   Wire *out_ = &spare_, *credit_in_ = &spare_;
 };
 
-class ClassLinkPart : public PartBase {
- public:
-  explicit ClassLinkPart(const ComponentConfig& c)
-      : params_{c.integer("forward_latency"), c.integer("credit_latency")}, core_(params_, c.name()) {}
-  std::vector<std::string> combinational_inputs() const override {
-    std::vector<std::string> ports;
-    for (const auto& path : wire_paths(core_)) ports.push_back(path.first);
-    return ports;
-  }
-  std::vector<std::pair<std::string, std::string>> combinational_paths() const override {
-    return wire_paths(core_);
-  }
-  void edge(int) override {
-    if (!core_.forward_is_wire() || !core_.credit_is_wire()) core_.advance(in_->valid, in_->flit, credit_in_->credits);
-  }
-  void drive() override {
-    if (core_.forward_is_wire())
-      offer(*out_, in_->valid, &in_->flit);
-    else
-      offer(*out_, core_.arrive_valid(), core_.arrive_valid() ? &core_.arrive_flit() : nullptr);
-    credit_out_->credits = core_.credit_is_wire() ? credit_in_->credits : core_.credit_out();
-  }
-  void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
-  void contribute(core::LinkReport& r) const override { add_link_figures(r, params_); }
-
- private:
-  Wire** port_slot(const std::string& port) override {
-    return port == "in" ? &in_ : port == "out" ? &out_ : port == "credit_in" ? &credit_in_ : &credit_out_;
-  }
-  core::LinkParams params_;
-  core::ClassPipeCore core_;
-  Wire *in_ = &spare_, *out_ = &spare_, *credit_in_ = &spare_, *credit_out_ = &spare_;
-};
-
 class ClassReceiverPart : public PartBase {
  public:
   explicit ClassReceiverPart(const ComponentConfig& c)
@@ -484,7 +458,7 @@ KindSpec::TlFactory tl_factory(const std::string& kind) {
     return [kind](const ComponentConfig& c) { return std::make_unique<CreditCrossingPart>(kind, c); };
   if (kind == "class_sender") return make<ClassSenderPart>();
   if (kind == "class_receiver") return make<ClassReceiverPart>();
-  if (kind == "class_link") return make<ClassLinkPart>();
+  if (kind == "class_link") return make<PipePart<core::ClassPipeCore, &Wire::credits>>();
   if (kind == "register_slice") return make<SlicePart>();
   if (kind == "credit_fault") return make<CreditFaultPart>();
   if (kind == "flit_fault") return make<FlitFaultPart>();
