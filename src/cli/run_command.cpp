@@ -59,18 +59,12 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
         netlist, registry, parse_sets(args->sets), run_overrides(args->cycles, args->warmup, args->seed, args->watchdog));
     const platform::RunResult result = platform::simulate_view(p, registry, args->view, args->vcd);
     std::cout << (args->json ? platform::run_json(p, result) : platform::run_summary(p, result));
-    for (const std::string& v : result.first_violations) {
-      std::cerr << "creditflow: " << v << "\n";
+    // One line per problem; a deadlock adds its dump of every credit holder.
+    for (const platform::RunProblem& problem : platform::run_problems(result)) {
+      if (problem.status != "deadlocked") std::cerr << "creditflow: " << problem.message << "\n";
       status = 1;
     }
-    for (const std::string& c : result.corruptions) {
-      std::cerr << "creditflow: " << c << "\n";
-      status = 1;
-    }
-    for (const std::string& d : result.deadlocks) {
-      std::cerr << "creditflow: " << d;
-      status = 1;
-    }
+    for (const std::string& d : result.deadlocks) std::cerr << "creditflow: " << d;
   });
 }
 

@@ -200,7 +200,7 @@ Collected collect(const SlurmPlan& plan) {
           Entry e;
           p.at("point").get_to(e.index);
           p.at("values").get_to(e.values);
-          e.result.ok = p.at("status") == "ok";
+          e.result.ok = p.contains("result");  // it ran; its status is in the result
           if (e.result.ok)
             e.result.json = p.at("result").dump();
           else

@@ -31,7 +31,7 @@ int merge(const SlurmPlan& plan) {
   write_text(plan.dir + "/sweep.json", platform::sweep_json(plan.request.model, c.plans, c.results));
   std::cerr << "creditflow: merged " << c.results.size() << " points from " << plan.tasks << " tasks into "
             << plan.dir << "/sweep.csv and sweep.json\n";
-  return report_failures(c.results);
+  return report_problems(c.results);
 }
 
 std::string command_line(const std::vector<std::string>& argv) {

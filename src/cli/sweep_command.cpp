@@ -82,7 +82,7 @@ int sweep_here(const SweepRequest& request, const std::string& shard, const plat
     std::cerr << "\n";
     return 128 + caught;
   }
-  return report_failures(results);
+  return report_problems(results);
 }
 
 // Options that only mean something with --slurm or --resume, and those that a resumed

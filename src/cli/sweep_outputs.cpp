@@ -7,6 +7,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <map>
 
 #include <nlohmann/json.hpp>
 
@@ -43,32 +44,32 @@ void write_outputs(const SweepRequest& request, const std::vector<platform::Swee
   if (!request.plot.empty()) platform::plot_sweep(plans, results, request.metric, request.plot);
 }
 
-int report_failures(const std::vector<platform::PointResult>& results) {
-  // The same error at every point is one problem, said once.
+int report_problems(const std::vector<platform::PointResult>& results) {
+  std::vector<platform::PointVerdict> verdicts;
+  for (const platform::PointResult& r : results) verdicts.push_back(platform::point_verdict(r));
+  // The same failure at every point is one problem, said once.
   bool same_everywhere = results.size() > 1;
-  for (const platform::PointResult& r : results)
-    same_everywhere = same_everywhere && !r.ok && r.error == results.front().error;
+  for (const platform::PointVerdict& v : verdicts)
+    same_everywhere = same_everywhere && v.status == "failed" && v.why == verdicts.front().why;
   if (same_everywhere) {
-    std::cerr << "creditflow: every point failed: " << results.front().error << "\n";
+    std::cerr << "creditflow: every point failed: " << verdicts.front().why << "\n";
     return 1;
   }
-  int status = 0;
-  for (const platform::PointResult& r : results) {
-    const std::string values = values_text(r.point);
-    if (!r.ok) {
-      std::cerr << "creditflow: point " << r.point.index << " (" << values << ") failed: " << r.error << "\n";
-      status = 1;
-      continue;
-    }
-    const nlohmann::json doc = nlohmann::json::parse(r.json);  // kept: the loop walks into it
-    for (const auto& [link, figures] : doc.at("links").items())
-      if (const auto cycle = figures.at("deadlock_cycle").get<std::uint64_t>()) {
-        std::cerr << "creditflow: point " << r.point.index << " (" << values << ") deadlocked on link '" << link
-                  << "' at cycle " << cycle << "; its figures stop there\n";
-        status = 1;
-      }
+  std::map<std::string, std::size_t> counts;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const platform::PointVerdict& v = verdicts[i];
+    ++counts[v.status];
+    if (v.status != "ok")
+      std::cerr << "creditflow: point " << results[i].point.index << " (" << values_text(results[i].point) << ") "
+                << v.status << ": " << v.why << "\n";
   }
-  return status;
+  if (counts["ok"] == results.size()) return 0;
+  // The last line counts every verdict, so a sweep that found a problem cannot read as fine.
+  std::cerr << "creditflow: " << results.size() << " points: " << counts["ok"] << " ok";
+  for (const char* status : {"violated", "corrupted", "deadlocked", "stuck", "failed"})
+    if (counts[status]) std::cerr << ", " << counts[status] << " " << status;
+  std::cerr << "\n";
+  return 1;
 }
 
 }  // namespace creditflow::cli

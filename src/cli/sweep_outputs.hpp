@@ -13,8 +13,9 @@ namespace creditflow::cli {
 void write_outputs(const SweepRequest& request, const std::vector<platform::SweepPlan>& plans,
                    const std::vector<platform::PointResult>& results);
 
-// Failed and deadlocked points on stderr, with their parameters; the exit status (0 or 1).
-int report_failures(const std::vector<platform::PointResult>& results);
+// Every point that is not ok on stderr (its verdict, parameters and why), then a line
+// counting the verdicts; the exit status (0 when every point is ok, else 1).
+int report_problems(const std::vector<platform::PointResult>& results);
 
 // "link.depth=4, src.rate=0.5": a point's parameters, as reports name it.
 std::string values_text(const platform::SweepPoint& point);

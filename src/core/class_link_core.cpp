@@ -35,6 +35,7 @@ ClassSenderCore::ClassSenderCore(std::vector<ClassSpec> classes, const ClassPool
       held_h_(classes_.size(), 0),
       held_d_(classes_.size(), 0),
       figures_(classes_.size()),
+      sent_since_reset_(classes_.size(), 0),
       waiting_(classes_.size(), -1),
       spends_(classes_.size()),
       where_(where) {
@@ -106,6 +107,7 @@ void ClassSenderCore::advance(const ClassCredits& returned) {
       const Flit& f = sources_[c].head();
       held_h_[c] += 1;
       held_d_[c] += data_credits(f);
+      ++sent_since_reset_[c];
       if (now_ >= measure_from_) {
         ++figures_[c].sent;
         figures_[c].credit_wait.add(now_ - f.created);
@@ -143,6 +145,7 @@ ClassReceiverCore::ClassReceiverCore(std::vector<std::string> names, const Class
       queued_data_(names_.size(), 0),
       allowed_(names_.size(), false),
       delivered_(names_.size(), 0),
+      delivered_since_reset_(names_.size(), 0),
       latency_(names_.size()),
       where_(where) {
   for (std::size_t c = 0; c < names_.size(); ++c) {
@@ -181,6 +184,7 @@ void ClassReceiverCore::advance(bool arrive, const Flit& flit) {
   for (std::size_t c = 0; c < names_.size(); ++c) {
     if (popped.header[c]) {
       const Flit& f = queues_[c].front();  // the oldest, which a bypass arrival is when alone
+      ++delivered_since_reset_[c];
       if (now_ >= measure_from_) {
         ++delivered_[c];
         latency_[c].add(now_ - f.created);

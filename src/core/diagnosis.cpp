@@ -40,6 +40,17 @@ std::int64_t depth_needed(const LinkReport& r) {
   return rtt ? credits_for_rate(std::min({1.0, r.offered_rate, r.drain_rate}), rtt) : 0;
 }
 
+std::vector<std::string> never_sent(const LinkReport& r) {
+  std::vector<std::string> out;
+  for (const ClassReport& k : r.classes)
+    if (k.data_limit > 0 && k.largest_data > k.data_limit)
+      out.push_back("class '" + k.name + "' on link '" + r.name + "' can never send its largest packet: it takes " +
+                    std::to_string(k.largest_data) + " data credits and the pool lets the class hold " +
+                    std::to_string(k.data_limit) + "; " + std::to_string(k.sent) +
+                    " packets sent; raise data_depth or the class's share, or shorten payload_bytes");
+  return out;
+}
+
 namespace {
 
 // Sinks: what was dropped and what depth would have kept it, or why none would.
@@ -81,12 +92,7 @@ std::vector<std::string> diagnose(const LinkReport& r) {
   }
   // A class whose largest packet needs more data credits than it may ever hold: it can
   // never send that packet, and waits behind it for good.
-  for (const ClassReport& k : r.classes)
-    if (k.data_limit > 0 && k.largest_data > k.data_limit)
-      out.push_back("class '" + k.name + "' on " + link + " can never send its largest packet: it takes " +
-                    std::to_string(k.largest_data) + " data credits and the pool lets the class hold " +
-                    std::to_string(k.data_limit) + "; " + std::to_string(k.sent) +
-                    " packets sent; raise data_depth or the class's share, or shorten payload_bytes");
+  for (std::string& line : never_sent(r)) out.push_back(std::move(line));
   // A class starved by another one holding the shared pool.
   for (const ClassReport& k : r.classes) {
     if (k.stall_cycles == 0 || k.starved_cycles * 2 < k.stall_cycles || k.largest_data > k.data_limit) continue;

@@ -28,8 +28,8 @@ std::vector<std::string> parts_of(const LoopPlan& loop) {
 std::string deadlock_dump(const Platform& platform, const LoopPlan& loop, const core::LoopObserver& observer,
                           const NamedHolders& holders) {
   std::ostringstream os;
-  os << "deadlock on link '" << loop.name << "' at cycle " << observer.deadlock_cycle() << ": nothing sent, popped or "
-     << "dropped for " << observer.watchdog() << " cycles with work pending; the run stopped (raise --watchdog if "
+  os << "deadlock on link '" << loop.name << "' at cycle " << observer.deadlock_cycle() << ": nothing sent, popped, "
+     << "dropped or in flight for " << observer.watchdog() << " cycles with work pending; the run stopped (raise --watchdog if "
      << "a stall this long is intended). Every credit holder:\n";
   for (const auto& [name, holder] : holders) {
     core::LoopState held;

@@ -109,6 +109,21 @@ std::string latency_text(const core::LatencyStats& s) {
 
 }  // namespace
 
+std::vector<RunProblem> run_problems(const RunResult& result) {
+  std::vector<RunProblem> out;
+  for (const std::string& v : result.first_violations) out.push_back({"violated", v});
+  for (const std::string& c : result.corruptions) out.push_back({"corrupted", c});
+  for (const std::string& d : result.deadlocks) out.push_back({"deadlocked", d.substr(0, d.find('\n'))});
+  for (const core::LinkReport& l : result.links)
+    for (const std::string& s : core::never_sent(l)) out.push_back({"stuck", s});
+  return out;
+}
+
+std::string run_status(const RunResult& result) {
+  const std::vector<RunProblem> problems = run_problems(result);
+  return problems.empty() ? "ok" : problems.front().status;
+}
+
 std::string run_json(const Platform& platform, const RunResult& result) {
   json doc;
   doc["model"] = platform.file;
@@ -174,6 +189,11 @@ std::string run_json(const Platform& platform, const RunResult& result) {
   for (const auto& [name, c] : by_class(result)) classes[name] = class_json(c);
   doc["classes"] = classes;
   doc["diagnosis"] = diagnosis(result);
+  const std::vector<RunProblem> problems = run_problems(result);
+  doc["status"] = problems.empty() ? "ok" : problems.front().status;
+  json messages = json::array();
+  for (const RunProblem& p : problems) messages.push_back(p.message);
+  doc["problems"] = messages;
   return doc.dump(2) + "\n";
 }
 

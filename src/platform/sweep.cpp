@@ -106,6 +106,14 @@ std::vector<PointResult> run_sweep(const Netlist& netlist, const Registry& regis
   return results;
 }
 
+PointVerdict point_verdict(const PointResult& r) {
+  if (!r.ok) return {"failed", r.error};
+  const json doc = json::parse(r.json);
+  PointVerdict v{doc.at("status").get<std::string>(), ""};
+  if (v.status != "ok") v.why = doc.at("problems").at(0).get<std::string>();
+  return v;
+}
+
 namespace {
 
 // Every number under links and classes, by JSON path, in a stable order.
@@ -232,7 +240,8 @@ std::string sweep_csv(const std::vector<SweepPlan>& plans, const std::vector<Poi
     const json doc = r.ok ? json::parse(r.json) : json();
     os << csv_field(plans[r.point.plan].name) << ',' << r.point.index << ',' << total;
     for (const std::string& p : params) os << ',' << csv_field(param_value(r, r.ok ? &doc : nullptr, p));
-    os << ',' << csv_field(r.ok ? "ok" : "failed: " + r.error);
+    const PointVerdict verdict = point_verdict(r);
+    os << ',' << csv_field(verdict.status == "ok" ? verdict.status : verdict.status + ": " + verdict.why);
     for (const std::string& m : metric_set) {
       const auto it = rows[i].find(m);
       os << ',' << (it == rows[i].end() ? "" : cell(it->second));
@@ -261,7 +270,7 @@ std::string sweep_json(const std::string& model, const std::vector<SweepPlan>& p
     json values = json::object();
     for (const auto& [param, value] : r.point.values) values[param] = value;
     p["values"] = values;
-    p["status"] = r.ok ? "ok" : "failed";
+    p["status"] = point_verdict(r).status;
     if (r.ok)
       p["result"] = json::parse(r.json);
     else

@@ -8,9 +8,10 @@
 using nlohmann::json;
 
 namespace {
-json run(const std::string& args) {
+// A run that must exit `status`: 1 for a run that found a problem (a class that can never send).
+json run(const std::string& args, int status = 0) {
   const auto o = cftool::tool(args + " --json");
-  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  BOOST_TEST_REQUIRE(o.status == status, o.err);
   return json::parse(o.out);
 }
 }  // namespace
@@ -76,7 +77,9 @@ BOOST_AUTO_TEST_CASE(data_credits_limit_large_packets) {
   BOOST_TEST(x_of(roomy).at("delivered").get<int>() == 250);
   BOOST_TEST(x_of(roomy).at("sent").get<int>() - x_of(roomy).at("delivered").get<int>() == 6);
   // Fewer data credits than one packet needs: it can never go.
-  const json none = run("run classes.yaml --set rx.data_depth=3 --set tx.payload_bytes=64,0,0 --set rx.policy=split");
+  const json none =
+      run("run classes.yaml --set rx.data_depth=3 --set tx.payload_bytes=64,0,0 --set rx.policy=split", 1);
+  BOOST_TEST(none.at("status") == "stuck");
   BOOST_TEST(x_of(none).at("sent").get<int>() == 0);
   BOOST_TEST(x_of(none).at("stall_cycles").get<int>() == 1000);
 }
@@ -172,7 +175,7 @@ BOOST_AUTO_TEST_CASE(class_diagnosis_sizes_credits_for_the_round_trip) {
 // header credits.
 BOOST_AUTO_TEST_CASE(class_diagnosis_names_a_packet_that_can_never_fit) {
   const json doc = run("run ../../models/class_round_trip.yaml --set rx.data_depth=6 --set tx.payload_bytes=64/16,32 "
-                       "--set link.latency=9");
+                       "--set link.latency=9", 1);
   BOOST_TEST(doc.at("classes").at("A").at("sent").get<int>() == 0);
   const json& diagnosis = doc.at("diagnosis");
   BOOST_TEST_REQUIRE(diagnosis.size() == 2u);

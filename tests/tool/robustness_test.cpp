@@ -16,16 +16,16 @@ BOOST_AUTO_TEST_CASE(watchdog_stops_a_deadlocked_link_and_dumps_every_holder) {
   for (const char* view : {"cycle", "tl"}) {
     const auto o = cftool::tool(stalled_forever + " --watchdog 500 --view " + view);
     BOOST_TEST(o.status == 1);
-    // The last flits in flight land by cycle 104; 500 cycles later nothing has moved.
+    // The last credit in flight is back by cycle 107; 500 cycles later nothing has moved.
     const auto err = cftool::lines(o.err);
     BOOST_TEST_REQUIRE(err.size() == 4u);
-    BOOST_TEST(err[0] == "creditflow: deadlock on link 'link' at cycle 604: nothing sent, popped or dropped for 500 "
+    BOOST_TEST(err[0] == "creditflow: deadlock on link 'link' at cycle 607: nothing sent, popped, dropped or in flight for 500 "
                          "cycles with work pending; the run stopped (raise --watchdog if a stall this long is "
                          "intended). Every credit holder:");
     BOOST_TEST(err[1] == "  tx (credit_sender): credits 0, offering a flit");
     BOOST_TEST(err[2] == "  link (pipelined_link): holds nothing");
     BOOST_TEST(err[3] == "  rx (credit_receiver): occupancy 4 (not popping)");
-    BOOST_TEST(o.out.find("DEADLOCK on link 'link' at cycle 604: the run stopped there") != std::string::npos);
+    BOOST_TEST(o.out.find("DEADLOCK on link 'link' at cycle 607: the run stopped there") != std::string::npos);
   }
 }
 
@@ -34,7 +34,7 @@ BOOST_AUTO_TEST_CASE(watchdog_cycle_is_in_the_json_and_the_same_in_both_views) {
     const auto o = cftool::tool(stalled_forever + " --watchdog 2000 --json --view " + view);
     BOOST_TEST(o.status == 1);
     const json link = json::parse(o.out).at("links").at("link");
-    BOOST_TEST(link.at("deadlock_cycle").get<int>() == 2104);
+    BOOST_TEST(link.at("deadlock_cycle").get<int>() == 2107);
     BOOST_TEST(link.at("peak_occupancy").get<int>() == 4);
   }
   const auto fine = cftool::tool("run ../../models/credit_loop.yaml --json");
@@ -65,8 +65,8 @@ BOOST_AUTO_TEST_CASE(sweep_names_the_points_that_deadlocked) {
   const auto o = cftool::tool("sweep ../../models/credit_loop.yaml --vary rx.stall_cycles=0,1000000000 "
                               "--set rx.stall_from=100 --watchdog 500 --view tl");
   BOOST_TEST(o.status == 1);
-  BOOST_TEST(o.err.find("creditflow: point 1 (rx.stall_cycles=1000000000) deadlocked on link 'link' at cycle 604; "
-                        "its figures stop there") != std::string::npos);
+  BOOST_TEST(o.err.find("creditflow: point 1 (rx.stall_cycles=1000000000) deadlocked: deadlock on link 'link' at cycle 607: "
+                        "nothing sent") != std::string::npos);
   BOOST_TEST(o.err.find("point 0") == std::string::npos);
 }
 

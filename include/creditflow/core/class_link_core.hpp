@@ -75,6 +75,8 @@ class ClassSenderCore {
     std::vector<std::uint64_t> starved_by;  // stall cycles while class k held most of the shared pool
   };
   const Figures& figures(std::size_t c) const { return figures_[c]; }
+  // Packets of class c sent since reset, the warm-up included (progress for the watchdog).
+  std::uint64_t sent_since_reset(std::size_t c) const { return sent_since_reset_[c]; }
   std::uint64_t refused(std::size_t c) const { return sources_[c].refused(); }
   double offered_rate(std::size_t c) const { return sources_[c].pattern().offered_rate(); }
 
@@ -89,6 +91,7 @@ class ClassSenderCore {
   Arbiter arbiter_;
   std::vector<std::int64_t> held_h_, held_d_;
   std::vector<Figures> figures_;
+  std::vector<std::uint64_t> sent_since_reset_;
   // Per class in the current cycle: -1 not waiting for credits, else the class holding
   // most of the shared pool (itself when none does).
   std::vector<int> waiting_;
@@ -118,6 +121,7 @@ class ClassReceiverCore {
   std::int64_t occupancy_header(std::size_t c) const { return static_cast<std::int64_t>(queues_[c].size()); }
   std::int64_t occupancy_data(std::size_t c) const { return queued_data_[c]; }
   std::uint64_t delivered(std::size_t c) const { return delivered_[c]; }  // in the window
+  std::uint64_t delivered_since_reset(std::size_t c) const { return delivered_since_reset_[c]; }
   const LatencyStats& latency(std::size_t c) const { return latency_[c]; }  // creation to delivery
   double drain_rate(std::size_t c) const { return drain_rates_[c]; }
 
@@ -130,7 +134,7 @@ class ClassReceiverCore {
   std::vector<std::deque<Flit>> queues_;
   std::vector<std::int64_t> queued_data_;
   std::vector<bool> allowed_;  // each consumer may pop in the current cycle
-  std::vector<std::uint64_t> delivered_;
+  std::vector<std::uint64_t> delivered_, delivered_since_reset_;
   std::vector<LatencyStats> latency_;
   Cycle now_ = 0, measure_from_ = 0;
   std::string where_;

@@ -25,6 +25,10 @@ std::uint64_t sizing_rtt(const LinkReport& report);
 // sizing_rtt: ceil(rate x RTT), SPEC section 3's rule. 0 when nothing was measured.
 std::int64_t depth_needed(const LinkReport& report);
 
+// One sentence per class of a multi-class link that can never send its largest packet
+// (it takes more data credits than the pool ever lets the class hold): a run's problem.
+std::vector<std::string> never_sent(const LinkReport& report);
+
 // Sentences saying what limits the link, e.g. "link 'l0' runs at 0.400 of full rate: its
 // 4 credits cover 4 of the 10-cycle round trip; it needs B >= 10 for full rate ...".
 std::vector<std::string> diagnose(const LinkReport& report);

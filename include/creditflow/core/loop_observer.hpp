@@ -44,8 +44,10 @@ class LoopObserver {
       }
       if (last_.source_held) ++held_;
     }
-    const bool moved =
-        t == 0 || state.sent != last_.sent || state.popped != last_.popped || state.dropped != last_.dropped;
+    // Stages and crossings always move what they hold on: a flit or credit in one is
+    // progress even while no count changes (a 20000-stage wire carrying a credit).
+    const bool moved = t == 0 || state.sent != last_.sent || state.popped != last_.popped ||
+                       state.dropped != last_.dropped || state.forward_flits > 0 || state.return_credits > 0;
     const bool pending = state.sender_has_data || state.source_held || state.forward_flits > 0 ||
                          state.receiver_occupancy > 0 || state.return_credits > 0;
     if (moved || !pending)
@@ -68,9 +70,10 @@ class LoopObserver {
   // held (an idle loop).
   std::optional<std::string> observe_idle(Cycle from, Cycle to, const LoopState& state);
 
-  // The watchdog: with work pending (a flit offered, in flight or buffered, or a credit on
-  // its way back) and nothing sent, popped or dropped for `cycles` cycles, the loop is
+  // The watchdog: with work pending (a flit offered or buffered) and for `cycles` cycles
+  // nothing sent, popped or dropped and nothing in a stage or crossing, the loop is
   // deadlocked from that cycle on; whoever runs the loop stops the run. 0: no watchdog.
+  // The counts are the parts' since reset, so a warm-up hides nothing from it.
   void set_watchdog(Cycle cycles) { watchdog_ = cycles; }
   Cycle watchdog() const { return watchdog_; }
   bool deadlocked() const { return deadlock_ != 0; }

@@ -86,7 +86,7 @@ inline void add_terms(LoopState& s, const ClassSenderCore& tx) {
   for (std::size_t c = 0; c < tx.classes(); ++c) {
     s.sender_credits -= tx.held_header(c);
     s.sender_has_data = s.sender_has_data || tx.has_data(c);
-    s.sent += tx.figures(c).sent;
+    s.sent += tx.sent_since_reset(c);
     s.classes[c].name = tx.name(c);
     s.classes[c].sender_header += tx.held_header(c);
     s.classes[c].sender_data += tx.held_data(c);
@@ -111,7 +111,7 @@ inline void add_terms(LoopState& s, const ClassReceiverCore& rx) {
   s.classes.resize(rx.classes());
   for (std::size_t c = 0; c < rx.classes(); ++c) {
     s.receiver_occupancy += rx.occupancy_header(c);
-    s.popped += rx.delivered(c);
+    s.popped += rx.delivered_since_reset(c);
     s.classes[c].receiver_header += rx.occupancy_header(c);
     s.classes[c].receiver_data += rx.occupancy_data(c);
   }

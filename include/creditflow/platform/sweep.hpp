@@ -50,6 +50,14 @@ struct PointResult {
   bool interrupted = false;  // not run to the end: Ctrl-C stopped the sweep first
 };
 
+// A point's verdict: "failed" (no result: out of range, a protocol error, interrupted)
+// or its run's status ("ok", "violated", "corrupted", "deadlocked", "stuck", run_status),
+// and the one line that says why when it is not "ok".
+struct PointVerdict {
+  std::string status, why;
+};
+PointVerdict point_verdict(const PointResult& result);
+
 struct SweepOptions {
   int jobs = 1;
   std::vector<Override> sets;  // --set, applied under every point's own values

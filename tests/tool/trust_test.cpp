@@ -1,0 +1,83 @@
+// Figures and advice a user must be able to trust (issue 17): each case reproduces a wrong
+// figure, a contradictory sentence or a silently accepted input, and pins the right one.
+#include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
+
+#include "harness.hpp"
+
+using nlohmann::json;
+
+BOOST_AUTO_TEST_CASE(a_warmup_as_long_as_the_watchdog_is_no_deadlock) {
+  // Before: "deadlock at cycle 500, 0 sent": class counts were kept only in the window.
+  for (const char* view : {"cycle", "tl"}) {
+    const auto o = cftool::tool("run ../../models/dma_irq_classes.yaml --cycles 4000 --warmup 600 --watchdog 500 "
+                                "--json --view " +
+                                std::string(view));
+    BOOST_TEST(o.status == 0);
+    const json doc = json::parse(o.out);
+    BOOST_TEST(doc.at("links").at("rx").at("deadlock_cycle").get<int>() == 0);
+    BOOST_TEST(doc.at("classes").at("B").at("sent").get<int>() == 170);  // one every 20 cycles in 600..3999
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_credit_travelling_down_a_long_wire_is_progress) {
+  // Before: the TL view called this loop deadlocked at cycle 10001 while its one credit was
+  // still in the 20000-stage return wire.
+  for (const char* view : {"cycle", "tl"}) {
+    const auto o = cftool::tool("run ../../models/credit_loop.yaml --set link.latency=20000 --set rx.depth=1 "
+                                "--cycles 100000 --warmup 0 --json --view " +
+                                std::string(view));
+    BOOST_TEST(o.status == 0);
+    const json link = json::parse(o.out).at("links").at("link");
+    BOOST_TEST(link.at("deadlock_cycle").get<int>() == 0);
+    BOOST_TEST(link.at("sent").get<int>() == 3);  // one per 40002-cycle round trip: at 0, 40002, 80004
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_sweep_point_that_violates_conservation_is_not_ok) {
+  // Before: the pulse point was `ok` with 1997 violations and the sweep exited 0.
+  cftool::TempDir dir;
+  const auto o = cftool::tool("sweep ../../models/cdc_credit_return.yaml --csv " + dir / "s.csv" + " --json " +
+                              dir / "s.json");
+  BOOST_TEST(o.status == 1);
+  const auto err = cftool::lines(o.err);
+  BOOST_TEST_REQUIRE(err.size() >= 2u);
+  BOOST_TEST(err.back() == "creditflow: 3 points: 2 ok, 1 violated");
+  BOOST_TEST(err[err.size() - 2] ==
+             "creditflow: point 2 (crossing.kind=pulse) violated: credit conservation violated on link 'link' at cycle "
+             "4: sender credits 12 + forward flits 2 + receiver occupancy 0 + return credits 1 = 15, expected 16 (1 "
+             "missing)");
+  const json doc = json::parse(cftool::read_file(dir / "s.json"));
+  BOOST_TEST(doc.at("points").at(0).at("status") == "ok");
+  BOOST_TEST(doc.at("points").at(2).at("status") == "violated");
+  BOOST_TEST(doc.at("points").at(2).at("result").at("links").at("link").at("conservation_violations").get<int>() > 0);
+  const auto csv = cftool::lines(cftool::read_file(dir / "s.csv"));
+  BOOST_TEST(csv.at(3).find(",\"violated: credit conservation violated on link 'link' at cycle 4:") != std::string::npos);
+  BOOST_TEST(csv.at(1).find(",ok,") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(fault_injection_points_say_what_went_wrong) {
+  // Before: lost credits and corrupted flits came out `ok` from a sweep. (9999: after the
+  // 6000-cycle run, no strike.)
+  for (const char* view : {"cycle", "tl"}) {
+    const auto o = cftool::tool(std::string("sweep ../../models/faults.yaml --vary lose.fault_at=9999,1000 "
+                                            "--vary upset.fault_at=9999,2000 --view ") + view);
+    BOOST_TEST(o.status == 1);
+    const auto err = cftool::lines(o.err);
+    BOOST_TEST_REQUIRE(!err.empty());
+    BOOST_TEST(err.back() == "creditflow: 4 points: 1 ok, 2 violated, 1 corrupted");
+    BOOST_TEST(o.err.find("point 1 (lose.fault_at=1000, upset.fault_at=9999) violated: credit conservation violated "
+                          "on link 'link' at cycle 1001") != std::string::npos);
+    BOOST_TEST(o.err.find("point 2 (lose.fault_at=9999, upset.fault_at=2000) corrupted: link 'link': rx: flit") !=
+               std::string::npos);
+  }
+  const auto run = cftool::tool("run ../../models/faults.yaml --set upset.fault_at=2000 --json");
+  BOOST_TEST(run.status == 1);
+  const json doc = json::parse(run.out);
+  BOOST_TEST(doc.at("status") == "corrupted");
+  BOOST_TEST(doc.at("problems").size() == 1u);
+  const auto fine = cftool::tool("run ../../models/faults.yaml --json");
+  BOOST_TEST(fine.status == 0);
+  BOOST_TEST(json::parse(fine.out).at("status") == "ok");
+  BOOST_TEST(json::parse(fine.out).at("problems").empty());
+}
