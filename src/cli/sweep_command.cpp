@@ -11,6 +11,7 @@
 #include "creditflow/platform/interrupt.hpp"
 #include "creditflow/platform/sweep.hpp"
 #include "slurm_sweep.hpp"
+#include "sweep_checks.hpp"
 #include "sweep_outputs.hpp"
 #include "sweep_request.hpp"
 
@@ -169,6 +170,7 @@ void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& s
       return;
     }
     if (!args->request.plot.empty()) platform::check_plot_file(args->request.plot);
+    check_request(args->request, registry);
     status = args->slurm ? sweep_on_slurm(args->request, args->slurm_options)
                          : sweep_here(args->request, args->shard, registry);
   });

@@ -38,9 +38,17 @@ std::string values_text(const platform::SweepPoint& point) {
 
 void write_outputs(const SweepRequest& request, const std::vector<platform::SweepPlan>& plans,
                    const std::vector<platform::PointResult>& results) {
-  std::cout << platform::sweep_tables(plans, results, request.metric);
-  if (!request.csv.empty()) write_text(request.csv, platform::sweep_csv(plans, results));
-  if (!request.json.empty()) write_text(request.json, platform::sweep_json(request.model, plans, results));
+  // `-` puts that output alone on standard output, in place of the table.
+  const bool to_stdout = request.csv == "-" || request.json == "-";
+  if (!to_stdout) std::cout << platform::sweep_tables(plans, results, request.metric);
+  const auto output = [](const std::string& file, const std::string& text) {
+    if (file == "-")
+      std::cout << text << std::flush;
+    else if (!file.empty())
+      write_text(file, text);
+  };
+  output(request.csv, platform::sweep_csv(plans, results));
+  output(request.json, platform::sweep_json(request.model, plans, results));
   if (!request.plot.empty()) platform::plot_sweep(plans, results, request.metric, request.plot);
 }
 

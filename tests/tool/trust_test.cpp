@@ -81,3 +81,66 @@ BOOST_AUTO_TEST_CASE(fault_injection_points_say_what_went_wrong) {
   BOOST_TEST(json::parse(fine.out).at("status") == "ok");
   BOOST_TEST(json::parse(fine.out).at("problems").empty());
 }
+
+// Each mistake below used to run every point (or none) and exit 0; now it is one line and
+// exit status 1 before any point runs (no progress line on stderr).
+BOOST_AUTO_TEST_CASE(sweep_mistakes_are_refused_before_any_point_runs) {
+  cftool::TempDir dir;
+  const std::string model = "sweep ../../models/credit_loop.yaml ";
+  struct Case {
+    std::string args, error;
+  };
+  const std::vector<Case> cases{
+      {"--vary rx.depth=1:5 --vary rx.depth=2:3", "creditflow: sweep vary: rx.depth is varied twice; give its values in one --vary\n"},
+      {"--vary rx.depth=1:3 --metric thruput",
+       "creditflow: --metric thruput: link 'link' has no figure 'thruput' (or give a JSON path of `creditflow run "
+       "--json`, e.g. links.link.latency.creation_to_pop.p99)\n"},
+      {"--vary rx.depth=1:3 --metric links.link.latency.p99",
+       "creditflow: --metric links.link.latency.p99: no number at that path of the run's results (paths as in "
+       "`creditflow run --json`, e.g. links.link.throughput)\n"},
+      {"--vary rx.dpeth=1:200",
+       "creditflow: sweep vary rx.dpeth=1: rx (credit_receiver) has no parameter 'dpeth'; did you mean 'depth'?\n"},
+      {"--set link.latency=3",
+       "creditflow: --set link.latency=3: sweep table sets link.latency at every point, so this --set would never "
+       "apply; drop it, or vary it instead\n"},
+      {"--vary rx.depth=1:3 --csv " + dir / "no/such/folder.csv",
+       "creditflow: --csv " + dir / "no/such/folder.csv" + ": folder " + dir / "no/such" +
+           " does not exist; create it first\n"},
+      {"--vary rx.depth=1:3 --json " + dir / "nowhere/x.json",
+       "creditflow: --json " + dir / "nowhere/x.json" + ": folder " + dir / "nowhere" + " does not exist; create it first\n"},
+      {"--vary rx.depth=1:3 --plot " + dir / "nowhere/x.png",
+       "creditflow: --plot " + dir / "nowhere/x.png" + ": folder " + dir / "nowhere" + " does not exist; create it first\n"},
+      {"--vary rx.depth=1:3 --csv - --json -",
+       "creditflow: --csv - and --json -: only one output can go to standard output\n"},
+  };
+  for (const Case& c : cases) {
+    const auto o = cftool::tool(model + c.args);
+    BOOST_TEST(o.status != 0, c.args);
+    BOOST_TEST(o.err == c.error, c.args);
+    BOOST_TEST(o.out.empty(), c.args);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_dash_writes_csv_or_json_to_standard_output) {
+  // Before: `--csv -` wrote a file named `-`.
+  cftool::TempDir dir;
+  const auto file = cftool::tool("sweep ../../models/credit_loop.yaml --vary rx.depth=1:3 --csv " + dir / "s.csv");
+  const auto csv = cftool::tool("sweep ../../models/credit_loop.yaml --vary rx.depth=1:3 --csv -");
+  BOOST_TEST(csv.status == 0);
+  BOOST_TEST(csv.out == cftool::read_file(dir / "s.csv"));
+  const auto doc = cftool::tool("sweep ../../models/credit_loop.yaml --vary rx.depth=1:3 --json -");
+  BOOST_TEST(doc.status == 0);
+  BOOST_TEST(json::parse(doc.out).at("points").size() == 3u);
+  BOOST_TEST(cftool::read_file(std::string(CREDITFLOW_TEST_DIR) + "/-").empty());
+}
+
+BOOST_AUTO_TEST_CASE(the_default_metric_follows_the_varied_link) {
+  // Two links; only the second's parameters vary. Before: the table showed the first link.
+  const auto o = cftool::tool("sweep two_links.yaml --vary rx2.depth=2,4");
+  BOOST_TEST(o.status == 0);
+  const auto out = cftool::lines(o.out);
+  BOOST_TEST_REQUIRE(out.size() == 3u);
+  BOOST_TEST(out[0] == "sweep vary: links.link2.throughput");
+  BOOST_TEST(out[1] == "  rx2.depth=2  0.200");
+  BOOST_TEST(out[2] == "  rx2.depth=4  0.400");
+}

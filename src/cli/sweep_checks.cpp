@@ -1,0 +1,151 @@
+#include "sweep_checks.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/platform/nearest.hpp"
+#include "creditflow/platform/results.hpp"
+#include "creditflow/platform/simulate.hpp"
+
+namespace creditflow::cli {
+
+namespace {
+
+using nlohmann::json;
+
+std::string component_of(const std::string& target) { return target.substr(0, target.find('.')); }
+
+void check_axes(const std::vector<platform::SweepPlan>& plans, const std::vector<platform::Override>& sets) {
+  for (const platform::SweepPlan& plan : plans) {
+    std::set<std::string> seen;
+    for (const platform::Axis& a : plan.axes)
+      if (!seen.insert(a.param).second)
+        throw Error("sweep " + plan.name + ": " + a.param + " is varied twice; give its values in one --vary");
+    for (const platform::Override& o : plan.fixed) seen.insert(o.target);
+    for (const platform::Override& s : sets)
+      if (seen.count(s.target))
+        throw Error(s.where + ": sweep " + plan.name + " sets " + s.target +
+                    " at every point, so this --set would never apply; drop it, or vary it instead");
+  }
+}
+
+// The first point of each plan that resolves, or nothing for a plan whose every point
+// has a value out of range (those points fail one by one, as they would anyway). A name
+// that is no component or parameter is the same at every point: it stops the sweep.
+std::optional<platform::Platform> first_platform(const platform::Netlist& netlist, const platform::Registry& registry,
+                                                 const std::vector<platform::SweepPlan>& plans,
+                                                 const platform::SweepOptions& options) {
+  std::optional<platform::Platform> first;
+  std::vector<bool> checked(plans.size(), false);
+  for (const platform::SweepPoint& point : platform::expand(plans)) {
+    if (checked[point.plan]) continue;
+    std::vector<platform::Override> overrides = options.sets;
+    overrides.insert(overrides.end(), point.overrides.begin(), point.overrides.end());
+    try {
+      platform::Platform p = platform::resolve(netlist, registry, overrides, options.run);
+      checked[point.plan] = true;
+      if (!first) first = std::move(p);
+    } catch (const ParameterError&) {
+      // This point's values; a later point of the plan may resolve.
+    }
+  }
+  return first;
+}
+
+// The link the varied parameters belong to: the loop holding the first varied component,
+// else the first link.
+std::string varied_link(const platform::Platform& p, const std::vector<platform::SweepPlan>& plans) {
+  for (const platform::SweepPlan& plan : plans)
+    for (const platform::Axis& a : plan.axes) {
+      const std::string component = component_of(a.param);
+      for (const platform::LoopPlan& loop : p.loops) {
+        std::vector<std::string> parts = loop.pipes;
+        parts.insert(parts.end(), {loop.source, loop.sender, loop.receiver});
+        if (std::find(parts.begin(), parts.end(), component) != parts.end()) return loop.name;
+      }
+    }
+  return p.loops.empty() ? "" : p.loops.front().name;
+}
+
+void number_paths(const json& node, const std::string& path, std::vector<std::string>& out) {
+  if (node.is_object())
+    for (const auto& [key, value] : node.items()) number_paths(value, path.empty() ? key : path + "." + key, out);
+  else if (node.is_number())
+    out.push_back(path);
+}
+
+// The run's document from a few cycles of the transaction-level view: its keys are those
+// of every point's. Empty when a kind has no such view (the metric is then checked by the
+// points themselves).
+std::optional<json> document_shape(platform::Platform p) {
+  p.run.cycles = 2;
+  p.run.warmup = 1;
+  p.run.watchdog = 0;
+  try {
+    return json::parse(platform::run_json(p, platform::simulate_tl(p)));
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+}
+
+void check_metric(SweepRequest& request, const platform::Platform& p, const std::vector<platform::SweepPlan>& plans) {
+  const std::string given = request.metric;
+  const bool bare = given.find('.') == std::string::npos;
+  const std::string link = bare ? varied_link(p, plans) : "";
+  if (bare && link.empty()) throw Error("--metric " + given + ": the platform has no link to take it from");
+  if (bare) request.metric = "links." + link + "." + given;
+  const std::optional<json> doc = document_shape(p);
+  if (!doc) return;
+  std::vector<std::string> paths;
+  number_paths(*doc, "", paths);
+  if (std::find(paths.begin(), paths.end(), request.metric) != paths.end()) return;
+  if (bare) {
+    std::vector<std::string> figures;  // the link's own numbers, by name
+    for (const auto& [key, value] : doc->at("links").at(link).items())
+      if (value.is_number()) figures.push_back(key);
+    throw Error("--metric " + given + ": link '" + link + "' has no figure '" + given + "'" +
+                platform::did_you_mean(given, figures) + " (or give a JSON path of `creditflow run --json`, " +
+                "e.g. links." + link + ".latency.creation_to_pop.p99)");
+  }
+  throw Error("--metric " + given + ": no number at that path of the run's results" +
+              platform::did_you_mean(given, paths) + " (paths as in `creditflow run --json`, e.g. links." +
+              (p.loops.empty() ? std::string("LINK") : p.loops.front().name) + ".throughput)");
+}
+
+// An output goes to a folder that exists and that we may write, or to standard output.
+void check_output(const std::string& option, const std::string& file) {
+  if (file.empty() || file == "-") return;
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::path(file).has_parent_path() ? fs::path(file).parent_path() : fs::path(".");
+  std::error_code ec;
+  if (!fs::is_directory(folder, ec))
+    throw Error(option + " " + file + ": folder " + folder.string() + " does not exist; create it first");
+  if (::access(folder.c_str(), W_OK) != 0)
+    throw Error(option + " " + file + ": cannot write in " + folder.string() + " (" + std::strerror(errno) + ")");
+  if (fs::is_directory(file, ec)) throw Error(option + " " + file + ": is a folder; give a file name");
+}
+
+}  // namespace
+
+void check_request(SweepRequest& request, const platform::Registry& registry) {
+  check_output("--csv", request.csv);
+  check_output("--json", request.json);
+  check_output("--plot", request.plot);
+  if (request.csv == "-" && request.json == "-")
+    throw Error("--csv - and --json -: only one output can go to standard output");
+  const platform::Netlist netlist = platform::load_netlist(request.model);
+  const std::vector<platform::SweepPlan> plans = plans_of(request, netlist);
+  const platform::SweepOptions options = options_of(request);
+  check_axes(plans, options.sets);
+  if (const auto p = first_platform(netlist, registry, plans, options)) check_metric(request, *p, plans);
+}
+
+}  // namespace creditflow::cli
