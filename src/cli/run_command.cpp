@@ -1,6 +1,7 @@
 #include <iostream>
 #include <memory>
 
+#include "creditflow/cli/tool.hpp"
 #include "commands.hpp"
 #include "creditflow/platform/platform.hpp"
 #include "creditflow/platform/results.hpp"
@@ -62,7 +63,7 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
     // One line per problem; a deadlock adds its dump of every credit holder.
     for (const platform::RunProblem& problem : platform::run_problems(result)) {
       if (problem.status != "deadlocked") std::cerr << "creditflow: " << problem.message << "\n";
-      status = 1;
+      status = exit_problem;
     }
     for (const std::string& d : result.deadlocks) std::cerr << "creditflow: " << d;
   });

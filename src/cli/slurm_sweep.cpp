@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iostream>
 
+#include "creditflow/cli/tool.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/interrupt.hpp"
 #include "slurm_job.hpp"
@@ -24,7 +25,7 @@ int merge(const SlurmPlan& plan) {
                 << " are still pending or running: merge again when they are done\n";
     else
       std::cerr << "creditflow: rerun them with `creditflow sweep --resume " << plan.dir << "`\n";
-    return 1;
+    return exit_problem;
   }
   write_outputs(plan.request, c.plans, c.results);
   write_text(plan.dir + "/sweep.csv", platform::sweep_csv(c.plans, c.results));

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "creditflow/cli/tool.hpp"
 #include "creditflow/core/error.hpp"
 
 namespace creditflow::cli {
@@ -61,7 +62,7 @@ int report_problems(const std::vector<platform::PointResult>& results) {
     same_everywhere = same_everywhere && v.status == "failed" && v.why == verdicts.front().why;
   if (same_everywhere) {
     std::cerr << "creditflow: every point failed: " << verdicts.front().why << "\n";
-    return 1;
+    return exit_problem;
   }
   std::map<std::string, std::size_t> counts;
   for (std::size_t i = 0; i < results.size(); ++i) {
@@ -77,7 +78,7 @@ int report_problems(const std::vector<platform::PointResult>& results) {
   for (const char* status : {"violated", "corrupted", "deadlocked", "stuck", "failed"})
     if (counts[status]) std::cerr << ", " << counts[status] << " " << status;
   std::cerr << "\n";
-  return 1;
+  return exit_problem;
 }
 
 }  // namespace creditflow::cli

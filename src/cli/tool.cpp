@@ -1,9 +1,12 @@
 #include "creditflow/cli/tool.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <systemc>
 
 #include "commands.hpp"
+#include "creditflow/core/error.hpp"
+#include "creditflow/platform/nearest.hpp"
 
 namespace creditflow::cli {
 
@@ -11,6 +14,7 @@ int run_tool(int argc, char* argv[], const platform::Registry& registry) {
   CLI::App app{"creditflow: cycle-exact credit flow-control platforms from YAML"};
   app.name("creditflow");
   app.require_subcommand(1, 1);
+  app.set_version_flag("--version", std::string("creditflow ") + CREDITFLOW_VERSION);
   int status = 0;
   add_run_command(app, registry, status);
   add_sweep_command(app, registry, status);
@@ -18,20 +22,35 @@ int run_tool(int argc, char* argv[], const platform::Registry& registry) {
   add_list_command(app, registry, status);
   add_merge_command(app, status);
   try {
+    // CLI11 would call a misspelt command "a subcommand is required"; name it instead.
+    if (argc > 1 && argv[1][0] != '-') {
+      std::vector<std::string> names;
+      for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+      if (std::find(names.begin(), names.end(), argv[1]) == names.end())
+        throw Error(std::string("unknown command '") + argv[1] + "'" + platform::did_you_mean(argv[1], names) +
+                    " (commands: run, sweep, size, list, merge; see creditflow --help)");
+    }
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::cerr << "creditflow: " << e.what() << " (see creditflow --help)\n";
-    return 2;
+    return exit_refused;
+  } catch (const ProtocolError& e) {
+    // Found by running: a counter or buffer broke its bound.
+    std::cerr << "creditflow: " << e.what() << "\n";
+    return exit_problem;
   } catch (const sc_core::sc_report& e) {
     std::cerr << "creditflow: " << e.get_msg() << "\n";
-    return 1;
+    return exit_problem;
   } catch (const std::exception& e) {
+    // Bad input of any kind (a flag, the model, a value, an output path): refused.
     std::cerr << "creditflow: " << e.what() << "\n";
-    return 1;
+    return exit_refused;
   }
   return status;
 }

@@ -221,7 +221,7 @@ std::pair<std::string, std::string> split_dotted(const std::string& text, const 
   const auto dot = text.find('.');
   if (dot == std::string::npos || dot == 0 || dot + 1 == text.size() ||
       text.find('.', dot + 1) != std::string::npos)
-    throw Error(where + ": '" + text + "' must be component.name");
+    throw Error(where + ": '" + text + "' must be component.param (e.g. rx.depth)");
   return {text.substr(0, dot), text.substr(dot + 1)};
 }
 

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <sstream>
 
@@ -132,7 +133,14 @@ ParamValue parse_param(const ParamSpec& spec, const std::string& text, const std
     case ParamType::integer: {
       errno = 0;
       char* end = nullptr;
-      const long long v = std::strtoll(text.c_str(), &end, 10);
+      long long v = std::strtoll(text.c_str(), &end, 10);
+      if (!text.empty() && *end != '\0' && std::strchr(".eE", *end)) {
+        // 1e6 or 2.5e3: a whole number written as a real, exact below 2^53.
+        const double d = std::strtod(text.c_str(), &end);
+        if (*end != '\0' || d != std::floor(d)) reject(where, qualified, text, "is not an integer", spec);
+        if (!(std::fabs(d) <= 9007199254740992.0)) reject(where, qualified, text, "is out of range", spec);
+        v = static_cast<long long>(d);
+      }
       if (text.empty() || *end != '\0') reject(where, qualified, text, "is not an integer", spec);
       if (errno == ERANGE || v < spec.min_int || v > spec.max_int)
         reject(where, qualified, text, "is out of range", spec);

@@ -40,7 +40,7 @@ echo "slurm: 50 points in 8 tasks merged into the same bytes as the local sweep"
 status=0
 creditflow sweep "${sweep[@]}" --slurm --out "$work/nowhere" --partition nosuch > /dev/null 2> "$work/refused.err" ||
   status=$?
-[ "$status" -eq 1 ] && [ "$(wc -l < "$work/refused.err")" -eq 1 ] &&
+[ "$status" -eq 2 ] && [ "$(wc -l < "$work/refused.err")" -eq 1 ] &&
   grep -q "sbatch refused the job: .*Invalid partition name specified" "$work/refused.err" ||
   fail "an unknown partition gave exit $status and: $(cat "$work/refused.err")"
 [ ! -e "$work/nowhere" ] || fail "a refused submission left $work/nowhere behind"
@@ -60,7 +60,7 @@ creditflow merge "$work/lossy" > /dev/null 2> "$work/early.err" || status=$?
   "$work/early.err" || fail "merge while queued exited $status: $(cat "$work/early.err")"
 status=0
 creditflow sweep --resume "$work/lossy" > /dev/null 2> "$work/early.err" || status=$?
-[ "$status" -eq 1 ] && grep -q "7 tasks of job $job are still pending or running: wait for them" "$work/early.err" ||
+[ "$status" -eq 2 ] && grep -q "7 tasks of job $job are still pending or running: wait for them" "$work/early.err" ||
   fail "--resume while queued exited $status: $(cat "$work/early.err")"
 # A signal while waiting (SIGTERM here: a script's background job ignores SIGINT) stops the
 # waiting, not the job, and says how to collect or cancel it. The signal goes to timeout

@@ -52,7 +52,7 @@ BOOST_AUTO_TEST_CASE(watchdog_zero_lets_a_stalled_link_run_to_the_end) {
 
 BOOST_AUTO_TEST_CASE(watchdog_accepts_the_file_and_refuses_a_negative_value) {
   const auto bad = cftool::tool("run ../../models/credit_loop.yaml --watchdog -3");
-  BOOST_TEST(bad.status == 1);
+  BOOST_TEST(bad.status == 2);
   BOOST_TEST(bad.err == "creditflow: --watchdog: watchdog = -3 is out of range (allowed 0..1000000000000)\n");
   // A consumer stall of 2000 cycles is legitimate under the default watchdog of 10000.
   const auto ok = cftool::tool("run ../../models/credit_loop.yaml --set rx.stall_from=1000 --set rx.stall_cycles=2000");
@@ -206,10 +206,10 @@ BOOST_AUTO_TEST_CASE(absurd_values_are_refused_with_the_allowed_range) {
   };
   for (const auto& [args, line] : cases) {
     const auto o = cftool::tool("run ../../models/credit_loop.yaml " + args);
-    BOOST_TEST(o.status == 1, args);
+    BOOST_TEST(o.status == 2, args);
     BOOST_TEST(o.err == line, args);
   }
   const auto range = cftool::tool("sweep ../../models/credit_loop.yaml --vary rx.depth=1:1e300");
-  BOOST_TEST(range.status == 1);
+  BOOST_TEST(range.status == 2);
   BOOST_TEST(range.err.find("has more than 1000000 values") != std::string::npos, range.err);
 }

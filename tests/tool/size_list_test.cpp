@@ -24,12 +24,12 @@ BOOST_AUTO_TEST_CASE(size_for_a_stall) {
 
 BOOST_AUTO_TEST_CASE(size_rejects_bad_quantities) {
   const auto o = cftool::tool("size --bandwidth 16GB --rtt 500ns");
-  BOOST_TEST(o.status == 1);
+  BOOST_TEST(o.status == 2);
   BOOST_TEST(o.err == "creditflow: --bandwidth = 16GB is not a valid quantity (a number >= 0 with a unit: "
                       "B/s, KB/s, MB/s, GB/s, TB/s, KiB/s ... TiB/s, Kb/s ... Tb/s)\n");
   BOOST_TEST(cftool::tool("size --rate 1.5 --rtt-cycles 10").err ==
              "creditflow: --rate: rate = 1.5 is out of range (allowed 0..1)\n");
-  BOOST_TEST(cftool::tool("size").status == 1);
+  BOOST_TEST(cftool::tool("size").status == 2);
 }
 
 BOOST_AUTO_TEST_CASE(list_shows_kinds_parameters_and_ports) {

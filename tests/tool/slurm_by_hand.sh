@@ -9,12 +9,12 @@ tool=$1 src=$2 work=$3
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
 
 fail() { echo "slurm_by_hand: $*" >&2; exit 1; }
-# refused EXPECTED COMMAND...: the command exits 1 with EXPECTED in its one line on stderr.
+# refused EXPECTED COMMAND...: the command exits 2 (refused) with EXPECTED in its one line on stderr.
 refused() {
   local expected=$1 status=0
   shift
   "$@" > /dev/null 2> refused.err || status=$?
-  [ "$status" -eq 1 ] || fail "'$*' exited $status, not 1: $(cat refused.err)"
+  [ "$status" -eq 2 ] || fail "'$*' exited $status, not 2: $(cat refused.err)"
   [ "$(wc -l < refused.err)" -eq 1 ] || fail "'$*' wrote more than one line: $(cat refused.err)"
   grep -qF -- "$expected" refused.err || fail "'$*' said '$(cat refused.err)', not '$expected'"
 }

@@ -100,7 +100,7 @@ BOOST_AUTO_TEST_CASE(shards_merge_into_the_whole_sweep) {
   BOOST_TEST(cftool::read_file(dir / "m.json") == cftool::read_file(dir / "all.json"));
   // A missing shard is an error, not a silently shorter table.
   const auto missing = cftool::tool("merge " + (dir / "x.csv") + " " + (dir / "s1.csv") + " " + (dir / "s3.csv"));
-  BOOST_TEST(missing.status == 1);
+  BOOST_TEST(missing.status == 2);
   BOOST_TEST(missing.err == "creditflow: merge: 2 of 7 points missing (2, 3): is a shard absent?\n");
   const auto twice = cftool::tool("merge " + (dir / "x.csv") + " " + (dir / "s1.csv") + " " + (dir / "s1.csv"));
   BOOST_TEST(twice.err.find("point 0 appears twice") != std::string::npos);

@@ -83,7 +83,7 @@ BOOST_AUTO_TEST_CASE(fault_injection_points_say_what_went_wrong) {
 }
 
 // Each mistake below used to run every point (or none) and exit 0; now it is one line and
-// exit status 1 before any point runs (no progress line on stderr).
+// exit status 2 (refused) before any point runs (no progress line on stderr).
 BOOST_AUTO_TEST_CASE(sweep_mistakes_are_refused_before_any_point_runs) {
   cftool::TempDir dir;
   const std::string model = "sweep ../../models/credit_loop.yaml ";
@@ -115,7 +115,7 @@ BOOST_AUTO_TEST_CASE(sweep_mistakes_are_refused_before_any_point_runs) {
   };
   for (const Case& c : cases) {
     const auto o = cftool::tool(model + c.args);
-    BOOST_TEST(o.status != 0, c.args);
+    BOOST_TEST(o.status == 2, c.args);
     BOOST_TEST(o.err == c.error, c.args);
     BOOST_TEST(o.out.empty(), c.args);
   }
@@ -143,4 +143,34 @@ BOOST_AUTO_TEST_CASE(the_default_metric_follows_the_varied_link) {
   BOOST_TEST(out[0] == "sweep vary: links.link2.throughput");
   BOOST_TEST(out[1] == "  rx2.depth=2  0.200");
   BOOST_TEST(out[2] == "  rx2.depth=4  0.400");
+}
+
+BOOST_AUTO_TEST_CASE(command_line_rough_edges) {
+  const auto version = cftool::tool("--version");
+  BOOST_TEST(version.status == 0);
+  BOOST_TEST(version.out == "creditflow 0.1.0\n");
+  // Before: "A subcommand is required".
+  const auto unknown = cftool::tool("swep ../../models/credit_loop.yaml");
+  BOOST_TEST(unknown.status == 2);
+  BOOST_TEST(unknown.err == "creditflow: unknown command 'swep'; did you mean 'sweep'? (commands: run, sweep, size, "
+                            "list, merge; see creditflow --help)\n");
+  const auto set = cftool::tool("run ../../models/credit_loop.yaml --set depth=3");
+  BOOST_TEST(set.status == 2);
+  BOOST_TEST(set.err == "creditflow: --set depth=3: 'depth' must be component.param (e.g. rx.depth)\n");
+  // A whole number written as a real is taken; a fraction is not.
+  const auto cycles = cftool::tool("run ../../models/credit_loop.yaml --cycles 1e4 --json");
+  BOOST_TEST(cycles.status == 0);
+  BOOST_TEST(json::parse(cycles.out).at("cycles").get<int>() == 10000);
+  BOOST_TEST(cftool::tool("run ../../models/credit_loop.yaml --cycles 1.5e3 --warmup 0").status == 0);
+  const auto fraction = cftool::tool("run ../../models/credit_loop.yaml --cycles 1.5e0");
+  BOOST_TEST(fraction.status == 2);
+  BOOST_TEST(fraction.err == "creditflow: --cycles: cycles = 1.5e0 is not an integer (allowed 1..1000000000000)\n");
+}
+
+BOOST_AUTO_TEST_CASE(exit_status_2_refuses_input_1_reports_a_problem) {
+  BOOST_TEST(cftool::tool("run bad/unknown_kind.yaml").status == 2);                       // the model
+  BOOST_TEST(cftool::tool("run ../../models/credit_loop.yaml --set rx.depth=0").status == 2);  // a value
+  BOOST_TEST(cftool::tool("run ../../models/credit_loop.yaml --frobnicate").status == 2);      // a flag
+  BOOST_TEST(cftool::tool("run ../../models/faults.yaml --set lose.fault_at=100").status == 1);  // found by running
+  BOOST_TEST(cftool::tool("run ../../models/credit_loop.yaml").status == 0);
 }

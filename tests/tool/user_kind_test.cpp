@@ -23,7 +23,7 @@ BOOST_AUTO_TEST_CASE(user_kind_is_listed_and_validated) {
   BOOST_TEST(list.out.find("trace_source: replays flits at the cycles of a trace") == 0u);
   const auto bad = cftool::run(CREDITFLOW_TRACE_TOOL,
                                "run ../../examples/custom_kind/trace_platform.yaml --set trace.cycles=3,1");
-  BOOST_TEST(bad.status == 1);
+  BOOST_TEST(bad.status == 2);
   BOOST_TEST(bad.err == "creditflow: trace: cycles = 3,1 is not a list of increasing cycle numbers (allowed e.g. "
                         "\"0, 3, 4\")\n");
   const auto typo = cftool::run(CREDITFLOW_TRACE_TOOL,

@@ -1,11 +1,11 @@
 // Every validation error: one line on stderr naming where (file:line or the option),
-// what is wrong and what is allowed, and a non-zero exit, before anything is simulated.
+// what is wrong and what is allowed, and exit status 2 (refused), before anything is simulated.
 #include <boost/test/unit_test.hpp>
 
 #include "harness.hpp"
 
 namespace {
-void expect_error(const std::string& args, const std::string& line, int status = 1) {
+void expect_error(const std::string& args, const std::string& line, int status = 2) {
   const cftool::Outcome o = cftool::tool(args);
   BOOST_TEST(o.status == status, args);
   BOOST_TEST(o.out.empty(), args);
@@ -111,9 +111,9 @@ BOOST_AUTO_TEST_CASE(set_errors_name_the_option) {
 BOOST_AUTO_TEST_CASE(command_line_errors) {
   expect_error("run good.yaml --cycles abc", "--cycles: cycles = abc is not an integer (allowed 1..1000000000000)");
   expect_error("run good.yaml --cycles 100 --warmup 100", "--warmup: warmup = 100 is out of range (allowed 0..99)");
-  expect_error("run missing.yaml", "model: File does not exist: missing.yaml (see creditflow --help)", 2);
-  expect_error("run good.yaml --bogus", "The following argument was not expected: --bogus (see creditflow --help)", 2);
-  expect_error("sweep good.yaml -j 0 --vary rx.depth=1,2", "--jobs: Value 0 not in range 1 to 1024 (see creditflow --help)", 2);
+  expect_error("run missing.yaml", "model: File does not exist: missing.yaml (see creditflow --help)");
+  expect_error("run good.yaml --bogus", "The following argument was not expected: --bogus (see creditflow --help)");
+  expect_error("sweep good.yaml -j 0 --vary rx.depth=1,2", "--jobs: Value 0 not in range 1 to 1024 (see creditflow --help)");
   expect_error("sweep good.yaml --vary rx.depth=4:1",
                "--vary rx.depth=4:1: range '4:1' must have A <= B and STEP > 0 (a range is A:B or A:B:STEP, inclusive)");
   expect_error("sweep good.yaml", "good.yaml: no sweep to run: the file has no sweeps; give --vary component.param=values");

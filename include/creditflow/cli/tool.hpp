@@ -11,9 +11,17 @@
 
 namespace creditflow::cli {
 
-// Runs `creditflow run | sweep | size | list | merge`. Returns the exit status: 0 on
-// success, 1 when the work failed (bad input, a failed point, a conservation violation),
-// 2 for a malformed command line. Errors are one line on stderr.
+// The tool's exit statuses.
+inline constexpr int exit_ok = 0;
+// It ran and found a problem: a conservation violation, a corrupted payload, a deadlock,
+// a class that can never send, a protocol error, a sweep point not ok, a merge missing
+// points.
+inline constexpr int exit_problem = 1;
+// It refused its input before running: a command line, model file, parameter value or
+// output path it cannot take (one line on stderr says what, where and what is allowed).
+inline constexpr int exit_refused = 2;
+
+// Runs `creditflow run | sweep | size | list | merge`; returns one of the statuses above.
 int run_tool(int argc, char* argv[], const platform::Registry& registry);
 
 }  // namespace creditflow::cli
