@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/cycle/kernel_once.hpp"
 #include "creditflow/tl/credit_loop_tl.hpp"
 
 namespace creditflow::cycle {
@@ -13,6 +14,7 @@ core::LinkReport run_credit_loop(const CreditLoopParams& params, const RunOption
               static_cast<std::int64_t>(options.cycles) - 1);
   if (options.view != "cycle" && options.view != "tl")
     throw ParameterError("run: view = " + options.view + " is not a known view (allowed one of cycle, tl)");
+  check_kernel_unused("run_credit_loop");
   if (options.view == "tl") {
     if (!options.vcd_file.empty()) throw ParameterError("run: a VCD trace needs the cycle view (the tl view has no signals)");
     tl::CreditLoopTL<> loop("loop", params, options.cycles, options.warmup, options.link_name);

@@ -1,11 +1,14 @@
 #include "creditflow/platform/simulate.hpp"
 
+#include "creditflow/cycle/kernel_once.hpp"
+
 #include <algorithm>
 #include <deque>
 #include <map>
 #include <memory>
 
 #include "collect_results.hpp"
+#include "creditflow/cycle/kernel_once.hpp"
 #include "creditflow/monitor/loop_monitor.hpp"
 
 namespace creditflow::platform {
@@ -30,6 +33,7 @@ std::unique_ptr<Channel> make_channel(ChannelType type) {
 
 RunResult simulate(const Platform& platform, const Registry& registry, const std::string& vcd_file) {
   (void)registry;  // kinds are already resolved; kept so user kinds outlive the run
+  cycle::check_kernel_unused("platform::simulate");
   sc_core::sc_report_handler::set_actions(monitor::conservation_msg_type, sc_core::SC_ERROR,
                                           sc_core::SC_DO_NOTHING);
   std::map<std::string, std::unique_ptr<sc_core::sc_clock>> clocks;

@@ -52,3 +52,24 @@ BOOST_AUTO_TEST_CASE(dangling_port_is_named_at_elaboration) {
                           return std::string(r.get_msg()).find("tx.credit_in") != std::string::npos;
                         });
 }
+
+// Before: a second run in one process ended in SystemC's E113 from deep inside the kernel.
+BOOST_AUTO_TEST_CASE(a_second_run_in_one_process_is_a_clear_error) {
+  using namespace creditflow;
+  cycle::CreditLoopParams params;
+  const core::LinkReport first = cycle::run_credit_loop(params, cycle::RunOptions{});
+  BOOST_TEST(first.sent > 0u);
+  for (const char* view : {"cycle", "tl"}) {
+    cycle::RunOptions again;
+    again.view = view;
+    try {
+      cycle::run_credit_loop(params, again);
+      BOOST_ERROR("a second run went ahead");
+    } catch (const Error& e) {
+      BOOST_TEST(std::string(e.what()) ==
+                 "run_credit_loop: SystemC runs one simulation per process, and this process has run one already; run "
+                 "each in a process of its own (platform::run_isolated, as creditflow sweep does), or use the "
+                 "transaction-level view (platform::simulate_tl), which runs any number in one process");
+    }
+  }
+}
