@@ -2,9 +2,12 @@
 # A throw-away single-node Slurm cluster on 127.0.0.1, for tests: Debian's munge and
 # slurm-wlm run from a temporary folder with a configuration of their own (no systemd, no
 # /etc), and are stopped by their pids.
-#   cluster.sh start DIR   writes DIR/slurm.conf, starts munged, slurmctld and slurmd, waits
-#                          until the node is idle, prints `export SLURM_CONF=DIR/slurm.conf`
-#   cluster.sh stop DIR    stops the three daemons by the pids they wrote in DIR
+#   cluster.sh start DIR   starts munged, slurmctld and slurmd, waits until the node is
+#                          idle, prints `export SLURM_CONF=.../slurm.conf`
+#   cluster.sh stop DIR    stops the three daemons by their pids, keeps their logs in DIR/log
+# The daemons' sockets, state and pid files live in a short folder of their own under /tmp
+# (named in DIR/run-dir): a Unix socket's path may not exceed 108 bytes, and DIR may be deep
+# in a build tree.
 # Exit 77 (a skip for CTest) when munged or slurmctld is not installed.
 set -euo pipefail
 
@@ -12,15 +15,21 @@ command_=${1:?usage: cluster.sh start|stop DIR}
 dir=$(realpath -m "${2:?usage: cluster.sh start|stop DIR}")
 
 stop() {
-  local pids=()
-  for pid_file in "$dir/slurmd.pid" "$dir/slurmctld.pid" "$dir/munge/munged.pid"; do
+  [ -s "$dir/run-dir" ] || return 0
+  local run pids=()
+  run=$(cat "$dir/run-dir")
+  for pid_file in "$run/slurmd.pid" "$run/slurmctld.pid" "$run/munge/munged.pid"; do
     [ -s "$pid_file" ] && pids+=("$(cat "$pid_file")")
   done
-  [ ${#pids[@]} -eq 0 ] && return 0
-  kill "${pids[@]}" 2>/dev/null || true
-  for pid in "${pids[@]}"; do  # the daemons remove their pid files as they go: wait on the pids
-    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-  done
+  if [ ${#pids[@]} -gt 0 ]; then
+    kill "${pids[@]}" 2>/dev/null || true
+    for pid in "${pids[@]}"; do  # the daemons remove their pid files as they go: wait on the pids
+      for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    done
+  fi
+  mkdir -p "$dir/log"
+  cp "$run"/log/* "$run"/munge/*.log "$dir/log/" 2>/dev/null || true
+  rm -rf "$run" "$dir/run-dir"
 }
 
 if [ "$command_" = stop ]; then stop; exit 0; fi
@@ -34,15 +43,17 @@ done
 export PATH="$PATH:/usr/sbin"
 
 # A fresh cluster every time: no jobs or node states (a drained node, say) from a previous one.
-rm -rf "$dir/state" "$dir/spool" "$dir/log"
-mkdir -p "$dir/munge" "$dir/state" "$dir/spool" "$dir/log"
-chmod 700 "$dir/munge"
-rm -f "$dir/munge/munge.key"
-mungekey --create --keyfile="$dir/munge/munge.key"
-chmod 400 "$dir/munge/munge.key"
+stop
+mkdir -p "$dir"
+run=$(mktemp -d /tmp/cfslurm.XXXXXX)
+echo "$run" > "$dir/run-dir"
+mkdir -p "$run/munge" "$run/state" "$run/spool" "$run/log"
+chmod 700 "$run/munge"
+mungekey --create --keyfile="$run/munge/munge.key"
+chmod 400 "$run/munge/munge.key"
 # Ports of this run's own, so two test runs on one machine do not meet.
 port=$((20000 + $$ % 20000))
-cat > "$dir/slurm.conf" <<CONF
+cat > "$run/slurm.conf" <<CONF
 ClusterName=creditflowtest
 SlurmctldHost=localhost(127.0.0.1)
 SlurmUser=$(id -un)
@@ -51,13 +62,13 @@ SlurmctldPort=$port
 SlurmdPort=$((port + 1))
 AuthType=auth/munge
 CredType=cred/munge
-AuthInfo=socket=$dir/munge/munge.socket
-StateSaveLocation=$dir/state
-SlurmdSpoolDir=$dir/spool
-SlurmctldPidFile=$dir/slurmctld.pid
-SlurmdPidFile=$dir/slurmd.pid
-SlurmctldLogFile=$dir/log/slurmctld.log
-SlurmdLogFile=$dir/log/slurmd.log
+AuthInfo=socket=$run/munge/munge.socket
+StateSaveLocation=$run/state
+SlurmdSpoolDir=$run/spool
+SlurmctldPidFile=$run/slurmctld.pid
+SlurmdPidFile=$run/slurmd.pid
+SlurmctldLogFile=$run/log/slurmctld.log
+SlurmdLogFile=$run/log/slurmd.log
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 SelectType=select/cons_tres
@@ -70,9 +81,9 @@ NodeName=localhost NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
 PartitionName=debug Nodes=localhost Default=YES MaxTime=INFINITE State=UP
 CONF
 
-munged --force --socket="$dir/munge/munge.socket" --key-file="$dir/munge/munge.key" \
-  --pid-file="$dir/munge/munged.pid" --log-file="$dir/munge/munged.log" --seed-file="$dir/munge/munged.seed"
-export SLURM_CONF="$dir/slurm.conf"
+munged --force --socket="$run/munge/munge.socket" --key-file="$run/munge/munge.key" \
+  --pid-file="$run/munge/munged.pid" --log-file="$run/munge/munged.log" --seed-file="$run/munge/munged.seed"
+export SLURM_CONF="$run/slurm.conf"
 slurmctld -f "$SLURM_CONF"
 slurmd -f "$SLURM_CONF" -N localhost
 for _ in $(seq 100); do
