@@ -1,6 +1,8 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <utility>
+#include <vector>
 
 #include "commands.hpp"
 #include "creditflow/core/diagnosis.hpp"
@@ -36,34 +38,57 @@ void add_size_command(CLI::App& app, int& status) {
   size->add_option("--held", a->held, "beats already held when the stall starts (default 0)");
   size->add_option("--source-rate", a->source_rate, "with --stall: beats per cycle offered on average (default 1)");
   size->add_option("--drain-rate", a->drain_rate, "with --stall: beats per cycle the consumer takes on average (default 1)");
-  size->callback([a, &status] {
+  size->callback([a, size, &status] {
     using platform::ParamSpec;
-    bool any = false;
-    if (!a->bandwidth.empty() || !a->rtt.empty()) {
+    // One rule per call: options of two rules would have one of them silently ignored.
+    const std::vector<std::pair<const char*, std::vector<const char*>>> rules{
+        {"--bandwidth/--rtt", {"--bandwidth", "--rtt", "--unit"}},
+        {"--rate/--rtt-cycles", {"--rate", "--rtt-cycles"}},
+        {"--stall", {"--stall", "--held", "--source-rate", "--drain-rate"}}};
+    std::vector<std::string> given;  // per rule, the first option given
+    const char* rule = nullptr;
+    for (const auto& [name, options] : rules)
+      for (const char* option : options)
+        if (size->count(option)) {
+          if (rule && rule != name)
+            throw ParameterError(std::string("size: ") + option + " belongs to " + name + " and " + given.front() +
+                                 " to " + rule + ": give one sizing rule per call");
+          if (!rule) given.push_back(option);
+          rule = name;
+        }
+    if (!rule) throw ParameterError("size: give --bandwidth/--rtt, --rate/--rtt-cycles or --stall");
+    const std::string which = rule;
+    if (which == "--bandwidth/--rtt") {
       if (a->bandwidth.empty() || a->rtt.empty()) throw ParameterError("size: --bandwidth and --rtt go together");
       const double bw = platform::parse_bandwidth(a->bandwidth, "--bandwidth");
       const double rtt = platform::parse_time_ps(a->rtt, "--rtt");
       const double unit = a->unit.empty() ? 0.0 : platform::parse_bytes(a->unit, "--unit");
       if (!a->unit.empty() && unit <= 0) throw ParameterError("--unit = " + a->unit + " must be more than 0 bytes");
       const core::BandwidthSizing s = core::size_for_bandwidth(bw, rtt, unit);
-      std::cout << "buffer >= bandwidth x RTT = " << a->bandwidth << " x " << a->rtt << " = "
-                << number(s.bytes) << " B";
-      if (unit > 0) std::cout << " = " << s.credits << " credits of " << a->unit;
+      std::cout << "buffer >= bandwidth x RTT = " << a->bandwidth << " x " << a->rtt << " = " << number(s.bytes)
+                << " B";
+      if (s.bytes != s.exact_bytes) std::cout << " (rounded up from " << number(s.exact_bytes) << ")";
+      if (unit > 0) {
+        std::cout << " = " << s.credits << " credits of " << a->unit;
+        if (static_cast<double>(s.credits) != s.exact_credits)
+          std::cout << " (rounded up from " << number(s.exact_credits) << ")";
+      }
       std::cout << "\n";
-      any = true;
-    }
-    if (!a->rate.empty() || !a->rtt_cycles.empty()) {
+    } else if (which == "--rate/--rtt-cycles") {
       if (a->rate.empty() || a->rtt_cycles.empty()) throw ParameterError("size: --rate and --rtt-cycles go together");
       const double rate = std::get<double>(platform::parse_param(
           ParamSpec::real("rate", "", 0.0, 1.0, ""), a->rate, "--rate", "rate"));
       const auto rtt = std::get<std::int64_t>(platform::parse_param(
           ParamSpec::integer("rtt_cycles", "", 1, core::limits::max_period, ""), a->rtt_cycles,
           "--rtt-cycles", "rtt_cycles"));
-      std::cout << "credits >= rate x RTT = " << a->rate << " x " << rtt << " = "
-                << core::credits_for_rate(rate, static_cast<std::uint64_t>(rtt)) << "\n";
-      any = true;
-    }
-    if (!a->stall.empty()) {
+      const std::int64_t credits = core::credits_for_rate(rate, static_cast<std::uint64_t>(rtt));
+      const double exact = rate * static_cast<double>(rtt);
+      std::cout << "credits >= rate x RTT = " << a->rate << " x " << rtt << " = " << credits;
+      if (static_cast<double>(credits) != exact)
+        std::cout << " (" << (exact < 1 ? "at least 1, from " : "rounded up from ") << number(exact) << ")";
+      std::cout << "\n";
+    } else {
+      if (a->stall.empty()) throw ParameterError("size: --held, --source-rate and --drain-rate go with --stall");
       const auto stall = std::get<std::int64_t>(platform::parse_param(
           ParamSpec::integer("stall", "", 0, core::limits::max_period, ""), a->stall, "--stall", "stall"));
       const auto held = std::get<std::int64_t>(platform::parse_param(
@@ -74,16 +99,23 @@ void add_size_command(CLI::App& app, int& status) {
       };
       const double offered = rate_of(a->source_rate, "--source-rate");
       const double drained = rate_of(a->drain_rate, "--drain-rate");
-      if (!core::consumer_keeps_up(offered, drained))
+      if (!core::consumer_keeps_up(offered, drained)) {
         std::cout << "no finite depth suffices: the consumer takes " << a->drain_rate << " per cycle against "
                   << a->source_rate << " offered, so the backlog grows without bound; slow the source "
                   << "(backpressure or credits) or speed the consumer\n";
-      else
+      } else if (offered >= 1.0) {
         std::cout << "depth >= held + stall + 1 = " << held << " + " << stall << " + 1 = "
-                  << core::depth_for_stall(held, stall) << "\n";
-      any = true;
+                  << core::depth_for_stall(held, stall).depth << "\n";
+      } else {
+        const core::StallSizing s = core::depth_for_stall(held, stall, offered);
+        std::cout << "depth >= held + source rate x (stall + 1) = " << held << " + " << a->source_rate << " x "
+                  << stall + 1 << " = " << s.depth;
+        if (static_cast<double>(s.arrivals) != s.exact_arrivals)
+          std::cout << " (" << number(s.exact_arrivals) << " beats rounded up to " << s.arrivals
+                    << ": at worst a beat arrives in the stall's first cycle and at the wake edge)";
+        std::cout << "\n";
+      }
     }
-    if (!any) throw ParameterError("size: give --bandwidth/--rtt, --rate/--rtt-cycles or --stall");
     status = 0;
   });
 }

@@ -113,8 +113,10 @@ BOOST_AUTO_TEST_CASE(diagnosis_of_a_loop_with_enough_credits) {
 }
 
 BOOST_AUTO_TEST_CASE(stall_sizing_rules) {
-  BOOST_TEST(depth_for_stall(1, 12) == 14);
-  BOOST_TEST(depth_for_stall(1, 6) == 8);
+  BOOST_TEST(depth_for_stall(1, 12).depth == 14);
+  BOOST_TEST(depth_for_stall(1, 6).depth == 8);
+  BOOST_TEST(depth_for_stall(1, 12, 0.5).depth == 8);  // 6.5 beats in 13 cycles: 7 at worst
+  BOOST_TEST(depth_for_stall(0, 9, 0.5).depth == 5);   // 5 exactly
   BOOST_TEST(consumer_keeps_up(1.0, 1.0));
   BOOST_TEST(!consumer_keeps_up(1.0, 0.5));
   const BandwidthSizing s = size_for_bandwidth(16e9, 500e3, 16);

@@ -174,3 +174,31 @@ BOOST_AUTO_TEST_CASE(exit_status_2_refuses_input_1_reports_a_problem) {
   BOOST_TEST(cftool::tool("run ../../models/faults.yaml --set lose.fault_at=100").status == 1);  // found by running
   BOOST_TEST(cftool::tool("run ../../models/credit_loop.yaml").status == 0);
 }
+
+BOOST_AUTO_TEST_CASE(size_takes_the_rates_refuses_mixtures_and_says_when_it_rounds) {
+  // Before: 14, the rates ignored.
+  const auto stall = cftool::tool("size --stall 12 --held 1 --source-rate 0.5 --drain-rate 0.6");
+  BOOST_TEST(stall.status == 0);
+  BOOST_TEST(stall.out == "depth >= held + source rate x (stall + 1) = 1 + 0.5 x 13 = 8 (6.5 beats rounded up to 7: "
+                          "at worst a beat arrives in the stall's first cycle and at the wake edge)\n");
+  BOOST_TEST(cftool::tool("size --stall 9 --source-rate 0.5").out ==
+             "depth >= held + source rate x (stall + 1) = 0 + 0.5 x 10 = 5\n");
+  BOOST_TEST(cftool::tool("size --rate 0.33 --rtt-cycles 10").out ==
+             "credits >= rate x RTT = 0.33 x 10 = 4 (rounded up from 3.3)\n");
+  BOOST_TEST(cftool::tool("size --bandwidth 16GB/s --rtt 500ns --unit 24B").out ==
+             "buffer >= bandwidth x RTT = 16GB/s x 500ns = 8000 B = 334 credits of 24B (rounded up from "
+             "333.333333333333)\n");
+  // Before: --rate silently dropped beside --bandwidth.
+  const auto mixed = cftool::tool("size --bandwidth 16GB/s --rtt 500ns --rate 0.5");
+  BOOST_TEST(mixed.status == 2);
+  BOOST_TEST(mixed.err == "creditflow: size: --rate belongs to --rate/--rtt-cycles and --bandwidth to "
+                          "--bandwidth/--rtt: give one sizing rule per call\n");
+  BOOST_TEST(cftool::tool("size --held 3").err ==
+             "creditflow: size: --held, --source-rate and --drain-rate go with --stall\n");
+  // Before: "-nan B = -9223372036854775808 credits", exit 0.
+  const auto huge = cftool::tool("size --bandwidth 1e308TB/s --rtt 1e308s --unit 16B");
+  BOOST_TEST(huge.status == 2);
+  BOOST_TEST(huge.out.empty());
+  BOOST_TEST(huge.err ==
+             "creditflow: size: bandwidth x RTT is more than 2^53 bytes (or not a number): no buffer is that large\n");
+}
