@@ -279,7 +279,7 @@ class CreditCrossingComponent : public Component {
  public:
   CreditCrossingComponent(const std::string& form, const ComponentConfig& c)
       : module_(c.name().c_str(), form,
-                core::CrossingParams{c.integer("sync_stages"), c.real("uncertainty"), lim::max_depth}, c.seed()) {
+                credit_crossing_params(c), c.seed()) {
     if (c.integer("upset_at") >= 0)
       module_.upset(static_cast<std::uint64_t>(c.integer("upset_at")), static_cast<unsigned>(c.integer("upset_bit")));
   }

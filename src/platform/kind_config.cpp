@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "creditflow/core/limits.hpp"
 #include "creditflow/core/seed.hpp"
 #include "creditflow/platform/nearest.hpp"
 
@@ -105,6 +106,16 @@ std::vector<core::DrainSpec> class_drains(const ComponentConfig& c, std::size_t 
     if (cycles[k] > 0) drains[k].stalls.push_back({from[k], from[k] + cycles[k]});
   }
   return drains;
+}
+
+core::CrossingParams credit_crossing_params(const ComponentConfig& c) {
+  const std::int64_t credits = c.loop_capacity() > 0 ? c.loop_capacity() : core::limits::max_depth;
+  const unsigned width = core::pointer_width(static_cast<std::uint64_t>(credits));
+  if (c.integer("upset_at") >= 0 && c.integer("upset_bit") >= static_cast<std::int64_t>(width))
+    throw ParameterError(c.name() + ": upset_bit = " + std::to_string(c.integer("upset_bit")) + " is not a bit of the " +
+                         std::to_string(width) + "-bit Gray counter of a " + std::to_string(credits) +
+                         "-credit loop (allowed 0.." + std::to_string(width - 1) + ")");
+  return core::CrossingParams{c.integer("sync_stages"), c.real("uncertainty"), credits};
 }
 
 core::FaultSchedule fault_schedule(const ComponentConfig& c) {

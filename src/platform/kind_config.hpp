@@ -8,6 +8,7 @@
 #include "creditflow/core/arbiter.hpp"
 #include "creditflow/core/async_fifo_core.hpp"
 #include "creditflow/core/class_link_core.hpp"
+#include "creditflow/core/credit_crossing.hpp"
 #include "creditflow/core/fault_injection.hpp"
 #include "creditflow/core/link_core.hpp"
 #include "creditflow/core/link_report.hpp"
@@ -27,6 +28,10 @@ core::ClassPoolSpec pool_spec(const ComponentConfig& c, std::size_t n);
 std::vector<core::ClassSpec> class_specs(const ComponentConfig& c);
 core::Arbiter arbiter_of(const ComponentConfig& c);
 std::vector<core::DrainSpec> class_drains(const ComponentConfig& c, std::size_t n);
+// A credit-return crossing (gray, toggle, pulse): its Gray counter sized for the credits
+// of its loop, as a real design's would be. Throws ParameterError when upset_bit is not a
+// bit of that counter.
+core::CrossingParams credit_crossing_params(const ComponentConfig& c);
 // The fault kinds: when they strike (fault_at, fault_rate, seeded by the run and the name).
 core::FaultSchedule fault_schedule(const ComponentConfig& c);
 core::CreditFaultCore credit_fault_core(const ComponentConfig& c);

@@ -454,6 +454,14 @@ const ResolvedComponent& Platform::component(const std::string& name) const {
   throw Error("no component '" + name + "'");
 }
 
+std::int64_t Platform::loop_capacity(const std::string& name) const {
+  for (const LoopPlan& loop : loops)
+    if (loop.sender == name || loop.receiver == name ||
+        std::find(loop.pipes.begin(), loop.pipes.end(), name) != loop.pipes.end())
+      return loop.capacity;
+  return 0;
+}
+
 Platform resolve(const Netlist& netlist, const Registry& registry,
                  const std::vector<Override>& overrides, const RunOverrides& run) {
   return Resolver(netlist, registry, overrides, run).resolve();

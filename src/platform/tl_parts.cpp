@@ -332,8 +332,7 @@ class FlitCrossingPart : public PartBase {
 class CreditCrossingPart : public PartBase {
  public:
   CreditCrossingPart(const std::string& form, const ComponentConfig& c)
-      : core_(core::make_crossing(form, core::CrossingParams{c.integer("sync_stages"), c.real("uncertainty"),
-                                                             lim::max_depth},
+      : core_(core::make_crossing(form, credit_crossing_params(c),
                                   seed_of(c), c.name())) {
     if (c.integer("upset_at") >= 0)
       core_->upset(static_cast<std::uint64_t>(c.integer("upset_at")), static_cast<unsigned>(c.integer("upset_bit")));

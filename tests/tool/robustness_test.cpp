@@ -128,9 +128,17 @@ BOOST_AUTO_TEST_CASE(a_flipped_gray_pointer_bit_is_caught) {
     const auto o = cftool::tool(std::string("run ../../models/cdc_credit_return.yaml --set crossing.kind=gray "
                                             "--set crossing.upset_at=1000 --set crossing.upset_bit=2 --view ") + view);
     BOOST_TEST(o.status == 1);
-    // The flipped Gray code decodes 2^26 credits ahead: the count jumps and the sum breaks.
-    BOOST_TEST(o.err.find("credit conservation violated on link 'link' at cycle 1002:") != std::string::npos);
-    BOOST_TEST(o.err.find("(67108864 extra)") != std::string::npos);
+    // The counter has the 6 bits a 16-credit loop needs (before: 22, sized for 2^20 credits,
+    // so one flip read as 67108864 extra credits). The flipped sample and the good one after
+    // it hand the sender one lap of the counter: 64 credits.
+    BOOST_TEST(o.err == "creditflow: credit conservation violated on link 'link' at cycle 1002: sender credits 12 + "
+                        "forward flits 2 + receiver occupancy 0 + return credits 66 = 80, expected 16 (64 extra)\n");
+    const auto beyond = cftool::tool(std::string("run ../../models/cdc_credit_return.yaml --set crossing.kind=gray "
+                                                 "--set crossing.upset_at=1000 --set crossing.upset_bit=6 --view ") +
+                                     view);
+    BOOST_TEST(beyond.status == 2);
+    BOOST_TEST(beyond.err == "creditflow: crossing: upset_bit = 6 is not a bit of the 6-bit Gray counter of a "
+                             "16-credit loop (allowed 0..5)\n");
   }
 }
 

@@ -19,12 +19,18 @@ namespace creditflow::platform {
 class ComponentConfig {
  public:
   ComponentConfig(std::string name, std::map<std::string, ParamValue> params, std::uint64_t seed,
-                  std::uint64_t warmup)
-      : name_(std::move(name)), params_(std::move(params)), seed_(seed), warmup_(warmup) {}
+                  std::uint64_t warmup, std::int64_t loop_capacity = 0)
+      : name_(std::move(name)),
+        params_(std::move(params)),
+        seed_(seed),
+        warmup_(warmup),
+        loop_capacity_(loop_capacity) {}
 
   const std::string& name() const { return name_; }
   std::uint64_t seed() const { return seed_; }      // the run's seed
   std::uint64_t warmup() const { return warmup_; }  // measurements start at this cycle
+  // The credits of the loop the component is part of (0: none), e.g. to size a counter.
+  std::int64_t loop_capacity() const { return loop_capacity_; }
   std::int64_t integer(const std::string& param) const;
   double real(const std::string& param) const;
   bool boolean(const std::string& param) const;
@@ -37,6 +43,7 @@ class ComponentConfig {
   std::map<std::string, ParamValue> params_;
   std::uint64_t seed_;
   std::uint64_t warmup_;
+  std::int64_t loop_capacity_;
 };
 
 class Component {
