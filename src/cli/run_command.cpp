@@ -13,7 +13,8 @@ namespace {
 struct RunArgs {
   std::string model;
   std::vector<std::string> sets;
-  std::string cycles, warmup, seed, vcd, watchdog;
+  RunText run;
+  std::string vcd;
   std::string view = "cycle";
   bool json = false;
 };
@@ -25,20 +26,28 @@ std::vector<platform::Override> parse_sets(const std::vector<std::string>& sets)
   return out;
 }
 
-platform::RunOverrides run_overrides(const std::string& cycles, const std::string& warmup, const std::string& seed,
-                                     const std::string& watchdog) {
+platform::RunOverrides run_overrides(const RunText& run) {
   platform::RunOverrides r;
-  if (!cycles.empty()) r.cycles = cycles;
-  if (!warmup.empty()) r.warmup = warmup;
-  if (!seed.empty()) r.seed = seed;
-  if (!watchdog.empty()) r.watchdog = watchdog;
+  for (auto [value, field] : {std::pair{&run.cycles, &r.cycles}, std::pair{&run.warmup, &r.warmup},
+                              std::pair{&run.seed, &r.seed}, std::pair{&run.watchdog, &r.watchdog},
+                              std::pair{&run.wait_percentile, &r.wait_percentile},
+                              std::pair{&run.accepted_wait, &r.accepted_wait}})
+    if (!value->empty()) *field = *value;
   return r;
 }
 
-void add_watchdog_option(CLI::App& command, std::string& watchdog) {
-  command.add_option("--watchdog", watchdog,
+void add_run_options(CLI::App& command, RunText& run) {
+  command.add_option("--cycles", run.cycles, "cycles to simulate (default: the file's run.cycles, else 6000)");
+  command.add_option("--warmup", run.warmup, "cycles before the measurement window (default: half)");
+  command.add_option("--seed", run.seed, "run seed for every random choice (default 1)");
+  command.add_option("--watchdog", run.watchdog,
                      "stop a link after this many cycles with work pending and nothing moving, and dump every "
                      "credit holder (default: the file's run.watchdog, else 10000; 0: off)");
+  command.add_option("--wait-percentile", run.wait_percentile,
+                     "random traffic is sized so that this percentile of credit waits is at most --accepted-wait "
+                     "(default 99)");
+  command.add_option("--accepted-wait", run.accepted_wait,
+                     "the credit wait in cycles that --wait-percentile of flits may see (default 0)");
 }
 
 void add_run_command(CLI::App& app, const platform::Registry& registry, int& status) {
@@ -46,10 +55,7 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
   CLI::App* run = app.add_subcommand("run", "elaborate a platform, simulate it, report its figures");
   run->add_option("model", args->model, "platform YAML file")->required()->check(CLI::ExistingFile);
   run->add_option("--set", args->sets, "override a parameter: component.param=value (repeatable)");
-  run->add_option("--cycles", args->cycles, "cycles to simulate (default: the file's run.cycles, else 6000)");
-  run->add_option("--warmup", args->warmup, "cycles before the measurement window (default: half)");
-  run->add_option("--seed", args->seed, "run seed for every random choice (default 1)");
-  add_watchdog_option(*run, args->watchdog);
+  add_run_options(*run, args->run);
   run->add_flag("--json", args->json, "print a JSON document instead of the summary");
   run->add_option("--vcd", args->vcd, "write every channel's signals to this VCD file (cycle view)");
   run->add_option("--view", args->view, "cycle (SystemC modules on signals) or tl (transaction level: faster, "
@@ -57,7 +63,7 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
   run->callback([args, &registry, &status] {
     const platform::Netlist netlist = platform::load_netlist(args->model);
     const platform::Platform p = platform::resolve(
-        netlist, registry, parse_sets(args->sets), run_overrides(args->cycles, args->warmup, args->seed, args->watchdog));
+        netlist, registry, parse_sets(args->sets), run_overrides(args->run));
     const platform::RunResult result = platform::simulate_view(p, registry, args->view, args->vcd);
     std::cout << (args->json ? platform::run_json(p, result) : platform::run_summary(p, result));
     // One line per problem; a deadlock adds its dump of every credit holder.

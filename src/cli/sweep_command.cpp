@@ -100,6 +100,7 @@ void check_combinations(const SweepArgs& a, const CLI::App& sweep) {
   if (on_slurm && !a.shard.empty()) throw Error("sweep: --shard is for running a slice by hand; --slurm makes its own");
   if (resuming) {
     for (const char* name : {"model", "--vary", "--sweep", "--set", "--cycles", "--warmup", "--seed", "--watchdog",
+                             "--wait-percentile", "--accepted-wait",
                              "--jobs", "--csv", "--json", "--plot", "--metric", "--view", "--tasks"})
       if (sweep.count(name))
         throw Error(std::string("sweep --resume: ") + name + " is not taken: the sweep's options are those in " +
@@ -122,10 +123,7 @@ void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& s
                     "without it, the file's named sweeps run");
   sweep->add_option("--sweep", r.sweeps, "run only this named sweep of the file (repeatable)");
   sweep->add_option("--set", r.sets, "override a parameter at every point: component.param=value");
-  sweep->add_option("--cycles", r.cycles, "cycles to simulate per point");
-  sweep->add_option("--warmup", r.warmup, "cycles before the measurement window");
-  sweep->add_option("--seed", r.seed, "run seed");
-  add_watchdog_option(*sweep, r.watchdog);
+  add_run_options(*sweep, r.run);
   sweep->add_option("-j,--jobs", r.jobs, "points simulated at once (with --slurm: per task, on as many CPUs)")
       ->check(CLI::Range(1, 1024));
   sweep->add_option("--csv", r.csv, "write one row per point to this CSV file");

@@ -32,7 +32,7 @@ platform::SweepOptions options_of(const SweepRequest& request) {
   options.jobs = request.jobs;
   options.view = request.view;
   options.sets = parse_sets(request.sets);
-  options.run = run_overrides(request.cycles, request.warmup, request.seed, request.watchdog);
+  options.run = run_overrides(request.run);
   return options;
 }
 
@@ -47,20 +47,20 @@ std::vector<std::string> point_arguments(const SweepRequest& request) {
   repeated("--vary", request.vary);
   repeated("--sweep", request.sweeps);
   repeated("--set", request.sets);
-  single("--cycles", request.cycles);
-  single("--warmup", request.warmup);
-  single("--seed", request.seed);
-  single("--watchdog", request.watchdog);
+  RunText run = request.run;
+  for (const auto& [flag, value] : run.fields()) single(flag, *value);
   single("--view", request.view);
   single("--jobs", std::to_string(request.jobs));
   return args;
 }
 
 nlohmann::json to_json(const SweepRequest& r) {
-  return {{"model", r.model},   {"vary", r.vary},         {"sweeps", r.sweeps},   {"sets", r.sets},
-          {"cycles", r.cycles}, {"warmup", r.warmup},     {"seed", r.seed},       {"watchdog", r.watchdog},
-          {"view", r.view},     {"jobs", r.jobs},         {"csv", r.csv},         {"json", r.json},
-          {"plot", r.plot},     {"metric", r.metric}};
+  nlohmann::json doc = {{"model", r.model}, {"vary", r.vary}, {"sweeps", r.sweeps}, {"sets", r.sets},
+                        {"view", r.view},   {"jobs", r.jobs}, {"csv", r.csv},       {"json", r.json},
+                        {"plot", r.plot},   {"metric", r.metric}};
+  RunText run = r.run;
+  for (const auto& [flag, value] : run.fields()) doc[flag + 2] = *value;  // "cycles", ...
+  return doc;
 }
 
 SweepRequest request_from_json(const nlohmann::json& doc) {
@@ -69,10 +69,7 @@ SweepRequest request_from_json(const nlohmann::json& doc) {
   doc.at("vary").get_to(r.vary);
   doc.at("sweeps").get_to(r.sweeps);
   doc.at("sets").get_to(r.sets);
-  doc.at("cycles").get_to(r.cycles);
-  doc.at("warmup").get_to(r.warmup);
-  doc.at("seed").get_to(r.seed);
-  doc.at("watchdog").get_to(r.watchdog);
+  for (const auto& [flag, value] : r.run.fields()) doc.at(flag + 2).get_to(*value);
   doc.at("view").get_to(r.view);
   doc.at("jobs").get_to(r.jobs);
   doc.at("csv").get_to(r.csv);

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "commands.hpp"
 #include "creditflow/platform/sweep.hpp"
 
 namespace creditflow::cli {
@@ -13,7 +14,7 @@ namespace creditflow::cli {
 struct SweepRequest {
   std::string model;
   std::vector<std::string> vary, sweeps, sets;
-  std::string cycles, warmup, seed, watchdog;
+  RunText run;
   std::string view = "cycle";
   int jobs = 1;
   // Outputs, written once every point is in.

@@ -34,10 +34,39 @@ std::uint64_t sizing_rtt(const LinkReport& r) {
   return drain_limited ? r.measured_rtt : std::max(r.max_rtt, r.measured_rtt);
 }
 
+std::optional<WaitSizing> waits_sizing(const LinkReport& r) {
+  const CreationTimes& flits = r.latency.creations;
+  if (r.kind != "credit" || !r.random_traffic || r.loop_rtt == 0 || r.crosses_clocks || !flits.complete ||
+      flits.cycles.size() <= flits.window_from || !r.classes.empty())
+    return std::nullopt;
+  if (replay_credit_waits(flits, r.loop_rtt, r.credits).histogram() != r.latency.creation_to_send.histogram())
+    return std::nullopt;  // the drain stretches round trips: the replay is not this loop
+  return depth_for_waits(flits, r.loop_rtt, r.wait_percentile, r.accepted_wait);
+}
+
 std::int64_t depth_needed(const LinkReport& r) {
   if (r.kind != "credit") return 0;
   const std::uint64_t rtt = sizing_rtt(r);
-  return rtt ? credits_for_rate(std::min({1.0, r.offered_rate, r.drain_rate}), rtt) : 0;
+  const std::int64_t by_rate = rtt ? credits_for_rate(std::min({1.0, r.offered_rate, r.drain_rate}), rtt) : 0;
+  if (const auto waits = waits_sizing(r)) return std::max(by_rate, waits->depth);
+  return by_rate;
+}
+
+std::string depth_rule(const LinkReport& r) {
+  if (r.kind != "credit") return "";
+  if (!waits_sizing(r)) return "rate x round trip";
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "p%g credit wait <= %llu", r.wait_percentile * 100.0,
+                static_cast<unsigned long long>(r.accepted_wait));
+  return buf;
+}
+
+bool carries_offered_load(const LinkReport& r) {
+  const double window = static_cast<double>(r.cycles > r.warmup ? r.cycles - r.warmup : 0);
+  if (window == 0 || r.drain_rate < r.offered_rate) return false;
+  const double p = std::min(1.0, r.offered_rate);
+  const double stray = 1.0 / window + (r.random_traffic ? 3.0 * std::sqrt(p * (1.0 - p) / window) : 0.0);
+  return r.throughput >= p - stray;
 }
 
 std::vector<std::string> never_sent(const LinkReport& r) {
@@ -172,6 +201,31 @@ std::vector<std::string> diagnose(const LinkReport& r) {
     out.push_back(s.str());
     return out;
   }
+  const std::string stalls = std::to_string(r.stall_receiver_empty) + " with the receiver empty, " +
+                             std::to_string(r.stall_receiver_busy) + " with it holding flits";
+  if (r.credit_stall_cycles != 0 && carries_offered_load(r)) {
+    // Its load gets through: the waits are how its flits queue for credits, not a limit.
+    const LatencyStats& waits = r.latency.creation_to_send;
+    s << link << " carries its offered load of " << fixed3(r.offered_rate) << " (" << fixed3(r.throughput)
+      << " measured over " << window << " cycles)";
+    s << "; its flits waited for a credit in " << r.credit_stall_cycles << " cycles (" << stalls << "), p"
+      << r.wait_percentile * 100.0 << " " << waits.percentile(r.wait_percentile) << " cycles, max " << waits.max();
+    if (const auto sized = waits_sizing(r)) {
+      const std::int64_t need = depth_needed(r);
+      s << ": for a p" << r.wait_percentile * 100.0 << " credit wait of at most " << r.accepted_wait << " cycles it ";
+      if (need > r.credits)
+        s << "needs B >= " << need << ", it has " << r.credits;
+      else
+        s << "has the " << need << " credits it needs" << (need < r.credits ? " (of its " + std::to_string(r.credits) + ")" : "");
+      s << " (from a replay of its flits over the " << r.loop_rtt << "-cycle round trip, which gives back the "
+        << "measured waits)";
+    } else if (r.random_traffic) {
+      s << "; its round trips vary (the receiver's drain, or clocks), so no depth is derived from these waits: "
+        << "sweep the depth to see them";
+    }
+    out.push_back(s.str());
+    return out;
+  }
   s << link << " runs at " << fixed3(r.throughput) << " of full rate";
   if (r.credit_stall_cycles == 0) {
     s << " and never waited for a credit";
@@ -180,20 +234,26 @@ std::vector<std::string> diagnose(const LinkReport& r) {
     out.push_back(s.str());
     return out;
   }
+  const double target = std::min(r.offered_rate, r.drain_rate);
   if (r.stall_receiver_empty >= r.stall_receiver_busy) {
     // Undersized loop: out of credits while the receiver is empty (SPEC section 1).
-    const double target = std::min(r.offered_rate, r.drain_rate);
     s << ": its " << r.credits << " credits cover " << r.credits << " of the " << rtt
-      << (r.loop_rtt ? "-cycle round trip" : "-cycle worst round trip") << "; it needs B >= " << credits_for_rate(target, rtt)
-      << (target >= 1.0 ? " for full rate" : " for its offered rate of " + fixed3(target))
-      << " (the sender was out of credits with the receiver empty in " << r.stall_receiver_empty
-      << " of " << window << " cycles)";
+      << (r.loop_rtt ? "-cycle round trip" : "-cycle worst round trip") << "; it needs B >= " << depth_needed(r)
+      << (target >= 1.0 ? " for full rate" : " for its offered rate of " + fixed3(target));
+    if (waits_sizing(r)) s << " with a " << depth_rule(r) << " cycles";
+    s << " (the sender was out of credits with the receiver empty in " << r.stall_receiver_empty << " of " << window
+      << " cycles)";
+  } else if (r.drain_rate < r.offered_rate) {
+    // Slow receiver: out of credits while the receiver holds flits, its drain below the offer.
+    s << ", limited by the receiver's drain of " << fixed3(r.drain_rate) << " per cycle against "
+      << fixed3(r.offered_rate) << " offered (the sender was out of credits with the receiver holding flits in "
+      << r.stall_receiver_busy << " of " << window << " cycles); more credits will not help beyond B >= "
+      << depth_needed(r);
   } else {
-    // Slow receiver: out of credits while the receiver holds flits.
-    s << ", limited by the receiver's drain of " << fixed3(r.drain_rate)
-      << " per cycle (the sender was out of credits with the receiver holding flits in "
-      << r.stall_receiver_busy << " of " << window
-      << " cycles); more credits will not help beyond B >= " << depth_needed(r);
+    // The drain covers the offer on average, yet flits sat in the buffer: its stalls.
+    s << " against " << fixed3(r.offered_rate) << " offered: the sender was out of credits in "
+      << r.credit_stall_cycles << " of " << window << " cycles (" << stalls << "); its receiver's drain of "
+      << fixed3(r.drain_rate) << " per cycle covers the offer on average, so the consumer's stalls hold it back";
   }
   out.push_back(s.str());
   return out;

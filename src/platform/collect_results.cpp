@@ -50,6 +50,8 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
     const core::LoopObserver& obs = *observers[i];
     core::LinkReport r;
     obs.add_to(r);
+    r.wait_percentile = platform.run.wait_percentile / 100.0;
+    r.accepted_wait = static_cast<std::uint64_t>(platform.run.accepted_wait);
     if (!loop.source.empty()) contribute(loop.source, r);
     for (const std::string& p : parts_of(loop))
       if (p != loop.source) contribute(p, r);

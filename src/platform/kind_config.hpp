@@ -58,6 +58,7 @@ inline void add_source_figures(const core::TrafficPattern& pattern, std::uint64_
                                core::LinkReport& r) {
   r.traffic_class = c.text("class");
   r.offered_rate = pattern.offered_rate();
+  r.random_traffic = !pattern.saturating() && !pattern.cycle_length();
   r.source_refused = refused;
   r.source_beats = static_cast<std::uint64_t>(c.integer("beats"));
 }

@@ -159,7 +159,7 @@ class Reader {
 
   void read_run(const YAML::Node& node, Netlist& out) const {
     expect_map(node, "run");
-    check_keys(node, {"cycles", "warmup", "seed", "watchdog"}, "run");
+    check_keys(node, {"cycles", "warmup", "seed", "watchdog", "wait_percentile", "accepted_wait"}, "run");
     auto get = [&](const char* key, std::optional<SourceText>& field) {
       if (node[key]) field = SourceText{scalar(node[key], std::string("run.") + key), line(node[key])};
     };
@@ -167,6 +167,8 @@ class Reader {
     get("warmup", out.run.warmup);
     get("seed", out.run.seed);
     get("watchdog", out.run.watchdog);
+    get("wait_percentile", out.run.wait_percentile);
+    get("accepted_wait", out.run.accepted_wait);
   }
 
   void read_sweeps(const YAML::Node& node, Netlist& out) const {

@@ -436,6 +436,12 @@ class Resolver {
     const Raw watchdog = pick(run_.watchdog, n_.run.watchdog, "watchdog", "10000");
     out_.run.watchdog = std::get<std::int64_t>(parse_param(ParamSpec::integer("watchdog", "", 0, max_cycles, ""),
                                                            watchdog.text, watchdog.where, "watchdog"));
+    const Raw percentile = pick(run_.wait_percentile, n_.run.wait_percentile, "wait-percentile", "99");
+    out_.run.wait_percentile = std::get<double>(parse_param(ParamSpec::real("wait_percentile", "", 1e-9, 100.0, ""),
+                                                            percentile.text, percentile.where, "wait_percentile"));
+    const Raw accepted = pick(run_.accepted_wait, n_.run.accepted_wait, "accepted-wait", "0");
+    out_.run.accepted_wait = std::get<std::int64_t>(parse_param(ParamSpec::integer("accepted_wait", "", 0, max_cycles, ""),
+                                                                accepted.text, accepted.where, "accepted_wait"));
   }
 
   const Netlist& n_;

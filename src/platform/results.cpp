@@ -161,6 +161,7 @@ std::string run_json(const Platform& platform, const RunResult& result) {
         {"mean_rtt", l.mean_rtt},
         {"max_rtt", l.max_rtt},
         {"depth_needed", core::depth_needed(l)},
+        {"depth_rule", core::depth_rule(l)},
         {"credits_missing", l.credits_missing},
         {"credit_stall_cycles", l.credit_stall_cycles},
         {"stall_receiver_empty", l.stall_receiver_empty},

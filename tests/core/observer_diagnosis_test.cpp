@@ -93,7 +93,7 @@ BOOST_AUTO_TEST_CASE(diagnosis_of_a_slow_receiver) {
   BOOST_TEST_REQUIRE(d.size() == 1u);
   BOOST_TEST(d[0] ==
              "link 'l0' runs at 0.500 of full rate, limited by the receiver's drain of 0.500 per "
-             "cycle (the sender was out of credits with the receiver holding flits in 1500 of "
+             "cycle against 1.000 offered (the sender was out of credits with the receiver holding flits in 1500 of "
              "3000 cycles); more credits will not help beyond B >= 5");
 }
 
@@ -160,4 +160,26 @@ BOOST_AUTO_TEST_CASE(watchdog_fires_after_the_last_movement_with_work_pending) {
   obs.add_to(r);
   BOOST_TEST(r.deadlock_cycle == 60u);
   BOOST_TEST(describe_holder(s, true) == "credits 0, offering a flit, occupancy 4 (not popping)");
+}
+
+// SPEC section 1's trace (L = 2, B = 3, RTT 6) with a flit created every cycle: sends in
+// slots 0, 1, 2, then 6, 7, 8, ...: every flit after the first three waits 3 more.
+BOOST_AUTO_TEST_CASE(replayed_credit_waits_follow_the_section1_trace) {
+  CreationTimes flits;
+  for (Cycle t = 0; t < 12; ++t) flits.add(t, true);
+  const LatencyStats waits = replay_credit_waits(flits, 6, 3);
+  // Sends at 0 1 2 6 7 8 12 13 14 18 19 20: waits 0 0 0 3 3 3 6 6 6 9 9 9.
+  const std::vector<std::pair<std::uint64_t, std::uint64_t>> expected{{0, 3}, {3, 3}, {6, 3}, {9, 3}};
+  BOOST_TEST(waits.histogram() == expected);
+  // With 6 credits (the round trip) nothing waits; the fewest for p99 <= 0 is 6.
+  BOOST_TEST(replay_credit_waits(flits, 6, 6).max() == 0u);
+  BOOST_TEST(depth_for_waits(flits, 6, 0.99, 0).depth == 6);
+  // 4 send at 0-3, 6-9, 12-15: the last waits 4; 5 send at 0-4, 6-10, 12-13: waits up to 2.
+  BOOST_TEST(depth_for_waits(flits, 6, 0.99, 3).depth == 5);
+  // Only the window's flits are counted.
+  CreationTimes late;
+  for (Cycle t = 0; t < 12; ++t) late.add(t, t >= 9);
+  BOOST_TEST(late.window_from == 9u);
+  BOOST_TEST(replay_credit_waits(late, 6, 3).count() == 3u);
+  BOOST_TEST(replay_credit_waits(late, 6, 3).min() == 9u);
 }

@@ -58,7 +58,7 @@ BOOST_AUTO_TEST_CASE(half_speed_reader_caps_at_its_drain_whatever_the_depth) {
   const auto o = cftool::tool("run ../../models/cdc_fifo.yaml --set rd_clk.period=2ns --set fifo.uncertainty=0 "
                               "--set fifo.depth=16");
   BOOST_TEST(cftool::lines(o.out).back() ==
-             "- link 'fifo' runs at 0.500 of full rate, limited by the receiver's drain of 0.500 per cycle (the "
+             "- link 'fifo' runs at 0.500 of full rate, limited by the receiver's drain of 0.500 per cycle against 1.000 offered (the "
              "sender was out of credits with the receiver holding flits in 1500 of 3000 cycles); more credits "
              "will not help beyond B >= 5");
 }

@@ -202,3 +202,60 @@ BOOST_AUTO_TEST_CASE(size_takes_the_rates_refuses_mixtures_and_says_when_it_roun
   BOOST_TEST(huge.err ==
              "creditflow: size: bandwidth x RTT is more than 2^53 bytes (or not a number): no buffer is that large\n");
 }
+
+namespace {
+json run_json(const std::string& args) {
+  const auto o = cftool::tool("run ../../models/credit_loop.yaml --json " + args);
+  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  return json::parse(o.out);
+}
+const std::string bernoulli = "--set src.pattern=bernoulli --set src.rate=0.3 ";
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(random_traffic_is_sized_by_its_waits_and_the_advice_holds) {
+  // Before: "runs at 0.299 of full rate ... it needs B >= 3" while it carried all it was
+  // offered, and depth_needed = 3, where the p99 credit wait is 112 cycles.
+  for (const char* view : {"cycle", "tl"}) {
+    const std::string v = std::string("--view ") + view + " ";
+    const json four = run_json(v + bernoulli);
+    const json& link = four.at("links").at("link");
+    BOOST_TEST(link.at("depth_needed").get<int>() == 7);
+    BOOST_TEST(link.at("depth_rule") == "p99 credit wait <= 0");
+    BOOST_TEST(four.at("diagnosis").at(0) ==
+               "link 'link' carries its offered load of 0.300 (0.294 measured over 3000 cycles); its flits waited for "
+               "a credit in 482 cycles (482 with the receiver empty, 0 with it holding flits), p99 11 cycles, max 13: "
+               "for a p99 credit wait of at most 0 cycles it needs B >= 7, it has 4 (from a replay of its flits over "
+               "the 10-cycle round trip, which gives back the measured waits)");
+    // The advice holds when taken, and is the fewest that does.
+    const auto p99_at = [&](int depth) {
+      return run_json(v + bernoulli + "--set rx.depth=" + std::to_string(depth))
+          .at("links").at("link").at("latency").at("creation_to_send").at("p99").get<int>();
+    };
+    BOOST_TEST(p99_at(7) == 0);
+    BOOST_TEST(p99_at(6) > 0);
+    BOOST_TEST(p99_at(3) == 112);
+    // A looser target: p90 of at most 2 cycles.
+    const json loose = run_json(v + bernoulli + "--wait-percentile 90 --accepted-wait 2");
+    const int need = loose.at("links").at("link").at("depth_needed").get<int>();
+    BOOST_TEST(loose.at("links").at("link").at("depth_rule") == "p90 credit wait <= 2");
+    BOOST_TEST(need < 7);
+    BOOST_TEST(need >= 3);
+    const std::string said = loose.at("diagnosis").at(0);
+    BOOST_TEST(said.find("for a p90 credit wait of at most 2 cycles it needs B >= " + std::to_string(need)) !=
+                   std::string::npos,
+               said);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_drain_that_covers_the_offer_is_not_called_the_limit) {
+  // Before: "limited by the receiver's drain of 0.500" for a link carrying its 0.300.
+  const json doc = run_json(bernoulli + "--set rx.drain_rate=0.5");
+  const std::string line = doc.at("diagnosis").at(0);
+  BOOST_TEST(line.find("limited by the receiver's drain") == std::string::npos, line);
+  BOOST_TEST(line.find("link 'link' carries its offered load of 0.300 (0.293 measured over 3000 cycles)") == 0u, line);
+  BOOST_TEST(line.find("no depth is derived from these waits") != std::string::npos, line);
+  BOOST_TEST(doc.at("links").at("link").at("depth_rule") == "rate x round trip");
+  // A drain below the offer still is the limit.
+  const json slow = run_json("--set rx.drain_rate=0.5 --set rx.depth=12");
+  BOOST_TEST(std::string(slow.at("diagnosis").at(0)).find("limited by the receiver's drain of 0.") != std::string::npos);
+}

@@ -1,10 +1,12 @@
 // Plain-words diagnosis of a credit loop: what limits it and what would fix it.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "creditflow/core/link_report.hpp"
+#include "creditflow/core/wait_sizing.hpp"
 
 namespace creditflow::core {
 
@@ -21,9 +23,22 @@ double loop_bound(std::int64_t credits, std::uint64_t rtt, double drain_rate);
 // flits queue at the receiver, the shortest (the queueing is not the loop's).
 std::uint64_t sizing_rtt(const LinkReport& report);
 
-// Depth that carries the link's target rate (its offered load, at most its drain) over
+// Sizing a link with random traffic by its credit waits (wait_sizing.hpp), when that is
+// exact: a single-clock loop of known round trip whose every flit is listed, and whose
+// replay at its own credits gives back the measured waits, wait for wait.
+std::optional<WaitSizing> waits_sizing(const LinkReport& report);
+
+// Depth for the link: for random traffic sized by waits (waits_sizing), the fewest credits
+// whose credit waits meet the run's percentile target, and at least what carries the rate;
+// otherwise what carries its target rate (its offered load, at most its drain) over
 // sizing_rtt: ceil(rate x RTT), SPEC section 3's rule. 0 when nothing was measured.
 std::int64_t depth_needed(const LinkReport& report);
+// Which rule depth_needed used, in words: "rate x round trip" or "p99 credit wait <= 0".
+std::string depth_rule(const LinkReport& report);
+
+// Whether the link carried what its source offered, within what the window's length lets
+// a measurement of random traffic stray (3 standard deviations and one flit).
+bool carries_offered_load(const LinkReport& report);
 
 // One sentence per class of a multi-class link that can never send its largest packet
 // (it takes more data credits than the pool ever lets the class hold): a run's problem.

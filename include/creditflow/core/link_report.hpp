@@ -40,6 +40,11 @@ struct LinkReport {
   Cycle cycles = 0;
   Cycle warmup = 0;
   double offered_rate = 1.0;  // flits per cycle the source offers in the long run
+  bool random_traffic = false;  // the source's flits come at random (Bernoulli): size by waits
+  // Sizing by waits: the fewest credits whose credit waits have this percentile (0..1] at
+  // most this many cycles (the run's wait_percentile and accepted_wait).
+  double wait_percentile = 0.99;
+  std::uint64_t accepted_wait = 0;
   std::uint64_t source_beats = 0;  // the source's total, 0 when it never stops
   double drain_rate = 1.0;    // pops per sender cycle the receiver's schedule permits
   // The clock the drain counts in, when not the sender's (the report converts): 0 = same.
@@ -65,10 +70,10 @@ struct LinkReport {
   std::uint64_t stall_receiver_busy = 0;
   std::int64_t peak_occupancy = 0;
   std::uint64_t conservation_violations = 0;
-  std::uint64_t deadlock_cycle = 0;
+  std::uint64_t deadlock_cycle = 0;  // the cycle the watchdog stopped the run (0: it did not)
   std::uint64_t corrupted_flits = 0;  // arrived with a payload that does not echo their id
   std::string first_corruption;
-  std::uint64_t faults_injected = 0;  // by fault kinds on the link (credit_fault, flit_fault)  // the cycle the watchdog stopped the run (0: it did not)
+  std::uint64_t faults_injected = 0;  // by fault kinds on the link (credit_fault, flit_fault)
   std::uint64_t source_refused = 0;  // flits the source could not queue
   FlitLatency latency;
   std::string pool_policy;           // multi-class links: how the buffer is divided

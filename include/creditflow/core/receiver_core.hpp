@@ -18,6 +18,7 @@
 #include "creditflow/core/limits.hpp"
 #include "creditflow/core/ring_fifo.hpp"
 #include "creditflow/core/steady_state.hpp"
+#include "creditflow/core/wait_sizing.hpp"
 
 namespace creditflow::core {
 
@@ -36,6 +37,7 @@ struct FlitLatency {
   LatencyStats send_to_arrival;
   LatencyStats arrival_to_pop;
   LatencyStats creation_to_pop;
+  CreationTimes creations;  // every popped flit's, from reset: for sizing by waits
 };
 
 // Records a popped flit's latency by phase; the phases that need the flit's own stamps
@@ -44,6 +46,7 @@ template <class T>
 void record_latency(FlitLatency& l, const T& flit, Cycle arrived, Cycle popped) {
   l.arrival_to_pop.add(popped - arrived);
   if constexpr (has_time_stamps<T>::value) {
+    l.creations.add(flit.created, true);
     l.creation_to_send.add(flit.sent - flit.created);
     l.send_to_arrival.add(arrived - flit.sent);
     l.creation_to_pop.add(popped - flit.created);
@@ -137,6 +140,7 @@ class ReceiverCore {
                                std::pair{&latency_.arrival_to_pop, &earlier.latency_.arrival_to_pop},
                                std::pair{&latency_.creation_to_pop, &earlier.latency_.creation_to_pop}})
       now->repeat(*before, r.periods);
+    latency_.creations.complete = false;  // the repeated periods' flits are not listed
   }
 
  private:
@@ -152,7 +156,10 @@ class ReceiverCore {
 
   void pop() {
     const Entry& e = buffer_.front();
-    if (now_ >= measure_from_) record_latency(latency_, e.flit, e.arrived, now_);
+    if (now_ >= measure_from_)
+      record_latency(latency_, e.flit, e.arrived, now_);
+    else if constexpr (has_time_stamps<T>::value)
+      latency_.creations.add(e.flit.created, false);
     buffer_.pop();
     ++popped_;
   }

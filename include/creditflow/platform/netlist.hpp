@@ -53,7 +53,7 @@ struct SweepDecl {
 };
 
 struct RunDecl {
-  std::optional<SourceText> cycles, warmup, seed, watchdog;
+  std::optional<SourceText> cycles, warmup, seed, watchdog, wait_percentile, accepted_wait;
 };
 
 struct Netlist {

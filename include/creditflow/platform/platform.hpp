@@ -26,11 +26,15 @@ struct RunSettings {
   std::int64_t warmup = 3000;
   std::uint64_t seed = 1;
   std::int64_t watchdog = 10000;  // cycles with work pending and nothing moving; 0: off
+  // Random traffic is sized by its credit waits: this percentile of them at most
+  // accepted_wait cycles.
+  double wait_percentile = 99.0;
+  std::int64_t accepted_wait = 0;
 };
 
 // Run settings given on the command line; unset ones come from the file's `run:`.
 struct RunOverrides {
-  std::optional<std::string> cycles, warmup, seed, watchdog;
+  std::optional<std::string> cycles, warmup, seed, watchdog, wait_percentile, accepted_wait;
 };
 
 struct ResolvedComponent {
