@@ -61,13 +61,19 @@ std::string depth_rule(const LinkReport& r) {
   return buf;
 }
 
-bool carries_offered_load(const LinkReport& r) {
+namespace {
+// Whether the link's throughput reaches `rate`, within what the window's length lets a
+// measurement stray: one flit, and for random traffic 3 standard deviations.
+bool reaches(const LinkReport& r, double rate) {
   const double window = static_cast<double>(r.cycles > r.warmup ? r.cycles - r.warmup : 0);
-  if (window == 0 || r.drain_rate < r.offered_rate) return false;
-  const double p = std::min(1.0, r.offered_rate);
+  if (window == 0) return false;
+  const double p = std::min(1.0, rate);
   const double stray = 1.0 / window + (r.random_traffic ? 3.0 * std::sqrt(p * (1.0 - p) / window) : 0.0);
   return r.throughput >= p - stray;
 }
+}  // namespace
+
+bool carries_offered_load(const LinkReport& r) { return r.drain_rate >= r.offered_rate && reaches(r, r.offered_rate); }
 
 std::vector<std::string> never_sent(const LinkReport& r) {
   std::vector<std::string> out;
@@ -235,20 +241,33 @@ std::vector<std::string> diagnose(const LinkReport& r) {
     return out;
   }
   const double target = std::min(r.offered_rate, r.drain_rate);
-  if (r.stall_receiver_empty >= r.stall_receiver_busy) {
+  // A receiver that pops slower than the source offers, reached: the drain is the limit,
+  // whatever the stalls looked like (with just enough credits, the buffer is often empty).
+  const bool drain_bound = r.drain_rate < r.offered_rate && reaches(r, r.drain_rate);
+  const char* rtt_words = r.loop_rtt                   ? "-cycle round trip"
+                          : rtt == r.measured_rtt      ? "-cycle shortest measured round trip"
+                                                       : "-cycle worst measured round trip";
+  if (!drain_bound && r.stall_receiver_empty >= r.stall_receiver_busy) {
     // Undersized loop: out of credits while the receiver is empty (SPEC section 1).
-    s << ": its " << r.credits << " credits cover " << r.credits << " of the " << rtt
-      << (r.loop_rtt ? "-cycle round trip" : "-cycle worst round trip") << "; it needs B >= " << depth_needed(r)
-      << (target >= 1.0 ? " for full rate" : " for its offered rate of " + fixed3(target));
+    s << ": its " << r.credits << " credits cover " << r.credits << " of the " << rtt << rtt_words
+      << "; it needs B >= " << depth_needed(r)
+      << (target >= 1.0                 ? std::string(" for full rate")
+          : target < r.offered_rate ? " for its receiver's drain of " + fixed3(target)
+                                    : " for its offered rate of " + fixed3(target));
     if (waits_sizing(r)) s << " with a " << depth_rule(r) << " cycles";
     s << " (the sender was out of credits with the receiver empty in " << r.stall_receiver_empty << " of " << window
       << " cycles)";
   } else if (r.drain_rate < r.offered_rate) {
-    // Slow receiver: out of credits while the receiver holds flits, its drain below the offer.
+    // Slow receiver: its drain below the offer.
     s << ", limited by the receiver's drain of " << fixed3(r.drain_rate) << " per cycle against "
-      << fixed3(r.offered_rate) << " offered (the sender was out of credits with the receiver holding flits in "
-      << r.stall_receiver_busy << " of " << window << " cycles); more credits will not help beyond B >= "
-      << depth_needed(r);
+      << fixed3(r.offered_rate) << " offered (the sender was out of credits ";
+    if (r.stall_receiver_empty)
+      s << "in " << r.credit_stall_cycles << " of " << window << " cycles: " << r.stall_receiver_busy
+        << " with the receiver holding flits, " << r.stall_receiver_empty << " with it empty";
+    else
+      s << "with the receiver holding flits in " << r.stall_receiver_busy << " of " << window << " cycles";
+    s << "); more credits will not help beyond B >= " << depth_needed(r);
+    if (r.credits >= depth_needed(r)) s << ", and it has " << r.credits;
   } else {
     // The drain covers the offer on average, yet flits sat in the buffer: its stalls.
     s << " against " << fixed3(r.offered_rate) << " offered: the sender was out of credits in "

@@ -94,7 +94,7 @@ BOOST_AUTO_TEST_CASE(diagnosis_of_a_slow_receiver) {
   BOOST_TEST(d[0] ==
              "link 'l0' runs at 0.500 of full rate, limited by the receiver's drain of 0.500 per "
              "cycle against 1.000 offered (the sender was out of credits with the receiver holding flits in 1500 of "
-             "3000 cycles); more credits will not help beyond B >= 5");
+             "3000 cycles); more credits will not help beyond B >= 5, and it has 18");
 }
 
 BOOST_AUTO_TEST_CASE(diagnosis_of_a_loop_with_enough_credits) {

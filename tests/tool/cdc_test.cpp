@@ -60,7 +60,7 @@ BOOST_AUTO_TEST_CASE(half_speed_reader_caps_at_its_drain_whatever_the_depth) {
   BOOST_TEST(cftool::lines(o.out).back() ==
              "- link 'fifo' runs at 0.500 of full rate, limited by the receiver's drain of 0.500 per cycle against 1.000 offered (the "
              "sender was out of credits with the receiver holding flits in 1500 of 3000 cycles); more credits "
-             "will not help beyond B >= 5");
+             "will not help beyond B >= 5, and it has 16");
 }
 
 BOOST_AUTO_TEST_CASE(min_depth_is_ceil_rate_times_worst_rtt_across_clock_ratios) {

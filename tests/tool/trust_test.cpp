@@ -259,3 +259,34 @@ BOOST_AUTO_TEST_CASE(a_drain_that_covers_the_offer_is_not_called_the_limit) {
   const json slow = run_json("--set rx.drain_rate=0.5 --set rx.depth=12");
   BOOST_TEST(std::string(slow.at("diagnosis").at(0)).find("limited by the receiver's drain of 0.") != std::string::npos);
 }
+
+BOOST_AUTO_TEST_CASE(a_flit_crossing_into_a_slower_clock_is_diagnosed_like_an_async_fifo) {
+  // Before: "its 16 credits cover 16 of the 9-cycle worst round trip ... for its offered
+  // rate of 0.625" (1.0 offered, worst round trip 26), its waits called "receiver empty"
+  // while flits queued in the crossing.
+  const std::string crossing = "run ../../models/cdc_credit_return.yaml --set crossing.kind=gray "
+                               "--set tx_clk.period=1ns --set rx_clk.period=1.6ns --view ";
+  const std::string fifo = "run ../../models/cdc_fifo.yaml --set rd_clk.period=1.6ns --view ";
+  for (const char* view : {"cycle", "tl"}) {
+    const auto deep = cftool::lines(cftool::tool(crossing + view).out);
+    BOOST_TEST(deep.at(2) == "  waited for a credit 375 cycles: 0 with the receiver empty, 375 with it busy; peak "
+                             "occupancy 1");
+    BOOST_TEST(deep.back() == "- link 'link' runs at 0.625 of full rate, limited by the receiver's drain of 0.625 per "
+                              "cycle against 1.000 offered (the sender was out of credits with the receiver holding "
+                              "flits in 375 of 1000 cycles); more credits will not help beyond B >= 6, and it has 16");
+    const auto fifo_deep = cftool::lines(cftool::tool(fifo + view + " --set fifo.depth=16").out);
+    BOOST_TEST(fifo_deep.back().find("limited by the receiver's drain of 0.625 per cycle against 1.000 offered") !=
+               std::string::npos);
+    // Just enough credits: the buffer is often empty, but the drain is still the limit.
+    const auto six = cftool::lines(cftool::tool(crossing + view + " --set rx.depth=6").out);
+    BOOST_TEST(six.back() == "- link 'link' runs at 0.625 of full rate, limited by the receiver's drain of 0.625 per "
+                             "cycle against 1.000 offered (the sender was out of credits in 375 of 1000 cycles: 0 "
+                             "with the receiver holding flits, 375 with it empty); more credits will not help beyond "
+                             "B >= 6, and it has 6");
+    // Too few: the round trip quoted is the one the sizing uses, and the rate is the drain's.
+    const auto five = cftool::lines(cftool::tool(crossing + view + " --set rx.depth=5").out);
+    BOOST_TEST(five.back() == "- link 'link' runs at 0.521 of full rate: its 5 credits cover 5 of the 9-cycle shortest "
+                              "measured round trip; it needs B >= 6 for its receiver's drain of 0.625 (the sender was "
+                              "out of credits with the receiver empty in 479 of 1000 cycles)");
+  }
+}

@@ -7,7 +7,7 @@
 // every flit spends at least one cycle in the buffer, so a receiver that pops every
 // cycle always holds one while a stream passes, and an undersized loop would otherwise
 // look like a slow drain. A stall is "receiver busy" only when the receiver holds a flit
-// it is not popping in that cycle.
+// it is not popping in that cycle, or flits queue on its side of a clock crossing.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -39,7 +39,8 @@ class LoopObserver {
     // cycle).
     if (t > warmup_) {
       if (last_.sender_has_data && last_.sender_credits == 0) {
-        const std::int64_t waiting = last_.receiver_occupancy - (last_.receiver_popping ? 1 : 0);
+        const std::int64_t waiting =
+            last_.receiver_occupancy + last_.forward_waiting - (last_.receiver_popping ? 1 : 0);
         ++(waiting <= 0 ? stall_empty_ : stall_busy_);
       }
       if (last_.source_held) ++held_;
@@ -111,6 +112,7 @@ class LoopObserver {
   void remember(const LoopState& state) {
     last_.sender_credits = state.sender_credits;
     last_.forward_flits = state.forward_flits;
+    last_.forward_waiting = state.forward_waiting;
     last_.receiver_occupancy = state.receiver_occupancy;
     last_.return_credits = state.return_credits;
     last_.sender_has_data = state.sender_has_data;

@@ -18,6 +18,9 @@ struct ClassTerms {
 struct LoopState {
   std::int64_t sender_credits = 0;
   std::int64_t forward_flits = 0;       // flits in the forward pipeline stages
+  // Of the forward flits, those queued on the receiver's side of a crossing: for telling a
+  // slow receiver from a short loop, not for conservation (they are in forward_flits).
+  std::int64_t forward_waiting = 0;
   std::int64_t receiver_occupancy = 0;
   std::int64_t return_credits = 0;      // credits in the return pipeline stages
   bool sender_has_data = false;

@@ -76,6 +76,7 @@ void add_terms(LoopState& s, const AsyncFifoCore<T>& fifo, bool offered) {
 template <class T>
 void add_terms(LoopState& s, const FlitCrossing<T>& crossing) {
   s.forward_flits += crossing.in_flight();
+  s.forward_waiting += crossing.waiting();
 }
 
 inline void add_terms(LoopState& s, const CreditCrossing& crossing) { s.return_credits += crossing.in_flight(); }
