@@ -62,15 +62,16 @@ std::string depth_rule(const LinkReport& r) {
 }
 
 namespace {
-// Whether the link's throughput reaches `rate`, within what the window's length lets a
-// measurement stray: one flit, and for random traffic 3 standard deviations.
-bool reaches(const LinkReport& r, double rate) {
+// Whether `throughput` reaches `rate` over the link's window, within what a measurement
+// may stray there: one flit, and for random traffic 3 standard deviations.
+bool reaches(const LinkReport& r, double throughput, double rate, bool random) {
   const double window = static_cast<double>(r.cycles > r.warmup ? r.cycles - r.warmup : 0);
   if (window == 0) return false;
   const double p = std::min(1.0, rate);
-  const double stray = 1.0 / window + (r.random_traffic ? 3.0 * std::sqrt(p * (1.0 - p) / window) : 0.0);
-  return r.throughput >= p - stray;
+  const double stray = 1.0 / window + (random ? 3.0 * std::sqrt(p * (1.0 - p) / window) : 0.0);
+  return throughput >= p - stray;
 }
+bool reaches(const LinkReport& r, double rate) { return reaches(r, r.throughput, rate, r.random_traffic); }
 }  // namespace
 
 bool carries_offered_load(const LinkReport& r) { return r.drain_rate >= r.offered_rate && reaches(r, r.offered_rate); }
@@ -128,9 +129,16 @@ std::vector<std::string> diagnose(const LinkReport& r) {
   // A class whose largest packet needs more data credits than it may ever hold: it can
   // never send that packet, and waits behind it for good.
   for (std::string& line : never_sent(r)) out.push_back(std::move(line));
+  // A class whose consumer takes less than it offers, and that gets what its consumer
+  // takes: its consumer is its limit, whoever holds the pool meanwhile.
+  const auto consumer_bound = [&](const ClassReport& k) {
+    return k.drain_rate < k.offered_rate && reaches(r, k.throughput, k.drain_rate, false);
+  };
   // A class starved by another one holding the shared pool.
   for (const ClassReport& k : r.classes) {
-    if (k.stall_cycles == 0 || k.starved_cycles * 2 < k.stall_cycles || k.largest_data > k.data_limit) continue;
+    if (k.stall_cycles == 0 || k.starved_cycles * 2 < k.stall_cycles || k.largest_data > k.data_limit ||
+        consumer_bound(k))
+      continue;
     std::ostringstream s;
     s << "class '" << k.name << "' on " << link << " waited for credits in " << k.stall_cycles
       << " cycles, up to " << k.credit_wait.max() << " cycles for one packet: class '" << k.starved_by
@@ -142,8 +150,8 @@ std::vector<std::string> diagnose(const LinkReport& r) {
   // against its round trip (each credit is out for a round trip, so a class offering r
   // packets per cycle needs r x round trip of them).
   for (const ClassReport& k : r.classes) {
-    if (k.stall_cycles == 0 || k.starved_cycles * 2 >= k.stall_cycles || k.round_trip.count() == 0 ||
-        k.largest_data > k.data_limit)
+    if (k.stall_cycles == 0 || (k.starved_cycles * 2 >= k.stall_cycles && !consumer_bound(k)) ||
+        k.round_trip.count() == 0 || k.largest_data > k.data_limit)
       continue;
     std::ostringstream s;
     s << "class '" << k.name << "' on " << link << " waited for credits in " << k.stall_cycles << " cycles, up to "
@@ -151,6 +159,10 @@ std::vector<std::string> diagnose(const LinkReport& r) {
     if (k.drain_rate < k.offered_rate) {
       s << "its consumer drains at most " << fixed3(k.drain_rate) << " per cycle against " << fixed3(k.offered_rate)
         << " offered, so its credits wait in the buffer; more credits would not help";
+      if (k.starved_cycles * 2 >= k.stall_cycles)
+        s << " (class '" << k.starved_by << "' held most of the shared pool in " << k.starved_cycles
+          << " of those cycles, which cost it nothing: it gets the " << fixed3(k.throughput)
+          << " per cycle its consumer takes)";
     } else {
       const std::int64_t need = credits_for_rate(k.offered_rate, k.round_trip.max());
       s << "its credits take up to " << k.round_trip.max() << " cycles to come back (round trip) at "

@@ -183,3 +183,44 @@ BOOST_AUTO_TEST_CASE(replayed_credit_waits_follow_the_section1_trace) {
   BOOST_TEST(replay_credit_waits(late, 6, 3).count() == 3u);
   BOOST_TEST(replay_credit_waits(late, 6, 3).min() == 9u);
 }
+
+// A class whose own consumer is slower than its offer, while another class holds most of
+// the shared pool. Before: "class 'Y' held the shared pool ...; reserve credits for 'X'",
+// though X got all its consumer takes and reserved credits could not speed it up.
+BOOST_AUTO_TEST_CASE(a_class_limited_by_its_own_consumer_is_not_told_to_reserve) {
+  LinkReport r;
+  r.name = "rx";
+  r.cycles = 4000;
+  r.warmup = 0;
+  r.pool_policy = "reserved (0+0 reserved, 8 shared)";
+  ClassReport x;
+  x.name = "X";
+  x.offered_rate = 0.25;
+  x.drain_rate = 0.125;
+  x.sent = 500;
+  x.throughput = 0.125;
+  x.stall_cycles = 3000;
+  x.starved_by = "Y";
+  x.starved_cycles = 2500;
+  for (int i = 0; i < 500; ++i) x.round_trip.add(9);
+  x.credit_wait.add(40);
+  x.credit_limit = 8;
+  ClassReport y;
+  y.name = "Y";
+  y.offered_rate = 1.0;
+  y.drain_rate = 1.0;
+  y.throughput = 0.8;
+  r.classes = {x, y};
+  auto d = diagnose(r);
+  BOOST_TEST_REQUIRE(d.size() == 1u);
+  BOOST_TEST(d[0] == "class 'X' on link 'rx' waited for credits in 3000 cycles, up to 40 cycles for one packet: its "
+                     "consumer drains at most 0.125 per cycle against 0.250 offered, so its credits wait in the buffer; "
+                     "more credits would not help (class 'Y' held most of the shared pool in 2500 of those cycles, "
+                     "which cost it nothing: it gets the 0.125 per cycle its consumer takes)");
+  // Getting less than its consumer takes, the other class's hold is the cause.
+  r.classes[0].throughput = 0.05;
+  d = diagnose(r);
+  BOOST_TEST_REQUIRE(d.size() == 1u);
+  BOOST_TEST(d[0].find("class 'Y' held the shared pool in 2500 of them") != std::string::npos, d[0]);
+  BOOST_TEST(d[0].find("reserve credits for 'X'") != std::string::npos, d[0]);
+}
