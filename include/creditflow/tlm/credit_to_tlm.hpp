@@ -4,6 +4,8 @@
 // b_transport, and no beat is popped until the target has answered: a slow target backs up
 // into the credits and stalls the sender, as a slow consumer does. The response (status,
 // then read data) leaves on a ready/valid stream into the return link's CreditSender.
+// The target sees the initiator's byte enables and streaming width, and its response
+// status goes back as it set it.
 // Pops are decided after the target has answered within the cycle, so a zero-delay
 // target drains exactly like a model receiver that pops every cycle.
 #pragma once
@@ -41,7 +43,7 @@ class CreditToTlm : public sc_core::sc_module, public monitor::LoopParticipant {
 
   SC_HAS_PROCESS(CreditToTlm);
   CreditToTlm(sc_core::sc_module_name name, std::int64_t width, std::int64_t depth)
-      : sc_core::sc_module(name), width_(width), depth_(depth) {
+      : sc_core::sc_module(name), width_(checked_width(width, std::string(this->name()) + ": width")), depth_(depth) {
     check_range(this->name(), "depth", depth, 1, core::limits::max_depth);
     SC_METHOD(on_edge);
     sensitive << clk.pos();
@@ -100,19 +102,25 @@ class CreditToTlm : public sc_core::sc_module, public monitor::LoopParticipant {
     for (;;) {
       while (!busy_) wait(assembled_);
       const TlmBeat header = assembly_.front();
-      std::vector<unsigned char> data(header.length, 0);
+      // Data (a write's) and byte enables (either command's), as the initiator gave them.
+      std::vector<unsigned char> data(header.length, 0), enables;
+      if (header.has_enables) enables.assign(header.length, TLM_BYTE_DISABLED);
       std::size_t at = 0;
       for (std::size_t k = 1; k < assembly_.size(); ++k) {
-        std::memcpy(data.data() + at, &assembly_[k].value, assembly_[k].bytes);
-        at += assembly_[k].bytes;
+        const TlmBeat& b = assembly_[k];
+        if (header.write) std::memcpy(data.data() + at, b.lanes.data(), b.bytes);
+        for (std::size_t i = 0; header.has_enables && i < b.bytes; ++i)
+          if (b.enables >> i & 1) enables[at + i] = TLM_BYTE_ENABLED;
+        at += b.bytes;
       }
       tlm::tlm_generic_payload trans;
       trans.set_command(header.write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
       trans.set_address(header.address);
       trans.set_data_ptr(data.data());
       trans.set_data_length(header.length);
-      trans.set_streaming_width(header.length);
-      trans.set_byte_enable_ptr(nullptr);
+      trans.set_streaming_width(header.streaming_width);
+      trans.set_byte_enable_ptr(header.has_enables ? enables.data() : nullptr);
+      trans.set_byte_enable_length(header.has_enables ? header.length : 0);
       trans.set_dmi_allowed(false);
       trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
       sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
@@ -129,7 +137,7 @@ class CreditToTlm : public sc_core::sc_module, public monitor::LoopParticipant {
   // Whether the assembly register holds a whole transaction.
   bool whole() const {
     const TlmBeat& header = assembly_.front();
-    if (!header.write) return true;
+    if (!header.write && !header.has_enables) return true;
     std::size_t bytes = 0;
     for (std::size_t k = 1; k < assembly_.size(); ++k) bytes += assembly_[k].bytes;
     return bytes >= header.length;
@@ -139,17 +147,13 @@ class CreditToTlm : public sc_core::sc_module, public monitor::LoopParticipant {
     TlmFlit r;
     r.payload.kind = TlmBeat::response;
     r.payload.tag = request.tag;
-    r.payload.status = trans.is_response_ok() ? 1 : 0;
+    r.payload.status = static_cast<std::int8_t>(trans.get_response_status());
     r.payload.length = request.write ? 0 : request.length;
     responses_.push_back(r);
     if (request.write) return;
-    const unsigned char* data = trans.get_data_ptr();
-    for (std::uint32_t at = 0; at < request.length; at += static_cast<std::uint32_t>(width_)) {
+    for (const TlmBeat& b : data_beats(request.tag, trans.get_data_ptr(), request.length, width_, nullptr, 0)) {
       TlmFlit d;
-      d.payload.kind = TlmBeat::data;
-      d.payload.tag = request.tag;
-      d.payload.bytes = static_cast<std::uint8_t>(std::min<std::uint32_t>(width_, request.length - at));
-      std::memcpy(&d.payload.value, data + at, d.payload.bytes);
+      d.payload = b;
       responses_.push_back(d);
     }
   }

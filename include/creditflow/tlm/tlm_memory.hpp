@@ -21,16 +21,24 @@ class TlmMemory : public sc_core::sc_module {
   }
 
  private:
+  // Honours byte enables (a disabled byte is neither written nor read) and streaming width
+  // (the address wraps every streaming_width bytes), as a TLM-2.0 base-protocol target may.
   void b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& delay) {
-    if (t.get_address() + t.get_data_length() > bytes.size()) {
+    const std::size_t length = t.get_data_length();
+    const std::size_t width = t.get_streaming_width() ? t.get_streaming_width() : length;
+    if (t.get_address() + std::min(width, length) > bytes.size()) {
       t.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
       return;
     }
-    unsigned char* at = bytes.data() + t.get_address();
-    if (t.is_write())
-      std::copy(t.get_data_ptr(), t.get_data_ptr() + t.get_data_length(), at);
-    else
-      std::copy(at, at + t.get_data_length(), t.get_data_ptr());
+    const unsigned char* enables = t.get_byte_enable_ptr();
+    for (std::size_t i = 0; i < length; ++i) {
+      if (enables && enables[i % t.get_byte_enable_length()] != TLM_BYTE_ENABLED) continue;
+      unsigned char& cell = bytes[t.get_address() + i % width];
+      if (t.is_write())
+        cell = t.get_data_ptr()[i];
+      else
+        t.get_data_ptr()[i] = cell;
+    }
     delay += access_;
     t.set_response_status(tlm::TLM_OK_RESPONSE);
   }

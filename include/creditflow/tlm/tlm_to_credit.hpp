@@ -1,8 +1,10 @@
 // TLM-2.0 into a credit link: a target socket whose b_transport turns each transaction
-// into a header beat and ceil(length / width) data beats, offered on a ready/valid stream
+// into a header beat and ceil(length / width) data beats (a write's data, or a read's byte
+// enables when it has any), offered on a ready/valid stream
 // (into a CreditSender), and blocks until its response has come back over the return
 // link, whose receiver this bridge is (it pops a beat every cycle). The call so takes the
-// time the links impose: waiting for credits, serialisation, latency both ways.
+// time the links impose: waiting for credits, serialisation, latency both ways. Byte
+// enables, streaming width and the target's response status pass through as they are.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -40,7 +42,7 @@ class TlmToCredit : public sc_core::sc_module, public monitor::LoopParticipant {
   SC_HAS_PROCESS(TlmToCredit);
   TlmToCredit(sc_core::sc_module_name name, std::int64_t width, std::int64_t response_depth)
       : sc_core::sc_module(name),
-        width_(checked_width(width)),
+        width_(checked_width(width, std::string(this->name()) + ": width")),
         responses_(core::ReceiverParams{response_depth, {}}, 0, this->name()) {
     target.register_b_transport(this, &TlmToCredit::b_transport);
     SC_METHOD(on_edge);
@@ -60,11 +62,6 @@ class TlmToCredit : public sc_core::sc_module, public monitor::LoopParticipant {
   }
 
  private:
-  static std::int64_t checked_width(std::int64_t w) {
-    check_range("tlm bridge", "width", w, 1, 8);
-    return w;
-  }
-
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
     wait(delay);
     delay = sc_core::SC_ZERO_TIME;
@@ -77,23 +74,23 @@ class TlmToCredit : public sc_core::sc_module, public monitor::LoopParticipant {
     header.payload.length = trans.get_data_length();
     header.payload.tag = tag;
     header.payload.address = trans.get_address();
+    header.payload.streaming_width = trans.get_streaming_width();
+    const unsigned char* enables = trans.get_byte_enable_ptr();
+    header.payload.has_enables = enables != nullptr && trans.get_byte_enable_length() > 0;
     queue_.push_back(header);
-    if (write) {
-      const unsigned char* data = trans.get_data_ptr();
-      for (std::uint32_t at = 0; at < trans.get_data_length(); at += static_cast<std::uint32_t>(width_)) {
+    if (write || header.payload.has_enables)
+      for (const TlmBeat& b : data_beats(tag, write ? trans.get_data_ptr() : nullptr, trans.get_data_length(), width_,
+                                         header.payload.has_enables ? enables : nullptr,
+                                         trans.get_byte_enable_length())) {
         TlmFlit beat;
-        beat.payload.kind = TlmBeat::data;
-        beat.payload.tag = tag;
-        beat.payload.bytes = static_cast<std::uint8_t>(std::min<std::uint32_t>(width_, trans.get_data_length() - at));
-        std::memcpy(&beat.payload.value, data + at, beat.payload.bytes);
+        beat.payload = b;
         queue_.push_back(beat);
       }
-    }
     while (!done_.count(tag)) wait(response_done_);
     const Response r = done_.at(tag);
     done_.erase(tag);
     if (!write) std::memcpy(trans.get_data_ptr(), r.data.data(), std::min<std::size_t>(r.data.size(), trans.get_data_length()));
-    trans.set_response_status(r.ok ? tlm::TLM_OK_RESPONSE : tlm::TLM_GENERIC_ERROR_RESPONSE);
+    trans.set_response_status(static_cast<tlm::tlm_response_status>(r.status));
     latency_.add(static_cast<std::uint64_t>((sc_core::sc_time_stamp() - start) / clk_period()));
   }
 
@@ -117,11 +114,10 @@ class TlmToCredit : public sc_core::sc_module, public monitor::LoopParticipant {
 
   void collect(const TlmBeat& b) {
     if (b.kind == TlmBeat::response) {
-      assembling_[b.tag] = Response{b.status == 1, {}, b.length};
+      assembling_[b.tag] = Response{b.status, {}, b.length};
     } else {
       Response& r = assembling_.at(b.tag);
-      const auto* bytes = reinterpret_cast<const unsigned char*>(&b.value);
-      r.data.insert(r.data.end(), bytes, bytes + b.bytes);
+      r.data.insert(r.data.end(), b.lanes.begin(), b.lanes.begin() + b.bytes);
     }
     Response& r = assembling_.at(b.tag);
     if (r.data.size() >= r.expected) {
@@ -132,7 +128,7 @@ class TlmToCredit : public sc_core::sc_module, public monitor::LoopParticipant {
   }
 
   struct Response {
-    bool ok = false;
+    int status = tlm::TLM_INCOMPLETE_RESPONSE;  // the target's, as it set it
     std::vector<unsigned char> data;
     std::size_t expected = 0;  // bytes of read data still to come (0 for a write)
   };
