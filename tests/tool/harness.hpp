@@ -34,6 +34,7 @@ class TempDir {
   }
   ~TempDir() { std::system(("rm -rf '" + path_ + "'").c_str()); }
   std::string operator/(const std::string& file) const { return path_ + "/" + file; }
+  const std::string& path() const { return path_; }
 
  private:
   std::string path_;

@@ -1,6 +1,8 @@
 // Figures and advice a user must be able to trust (issue 17): each case reproduces a wrong
 // figure, a contradictory sentence or a silently accepted input, and pins the right one.
 #include <boost/test/unit_test.hpp>
+#include <algorithm>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 #include "harness.hpp"
@@ -289,4 +291,70 @@ BOOST_AUTO_TEST_CASE(a_flit_crossing_into_a_slower_clock_is_diagnosed_like_an_as
                               "measured round trip; it needs B >= 6 for its receiver's drain of 0.625 (the sender was "
                               "out of credits with the receiver empty in 479 of 1000 cycles)");
   }
+}
+
+namespace {
+// The <text> elements of an SVG, in document order.
+std::vector<std::string> svg_texts(const std::string& svg) {
+  std::vector<std::string> out;
+  for (std::size_t at = svg.find("<text"); at != std::string::npos; at = svg.find("<text", at + 1)) {
+    const std::size_t open = svg.find('>', at), close = svg.find("</text>", at);
+    std::string inner = svg.substr(open + 1, close - open - 1);
+    // Inner <tspan> markup aside, the text itself.
+    std::string text;
+    bool tag = false;
+    for (const char c : inner) {
+      if (c == '<') tag = true;
+      if (!tag) text += c;
+      if (c == '>') tag = false;
+    }
+    for (const auto& [entity, c] : {std::pair{"&apos;", "'"}, std::pair{"&quot;", "\""}, std::pair{"&lt;", "<"},
+                                    std::pair{"&gt;", ">"}, std::pair{"&amp;", "&"}})
+      for (std::size_t at = text.find(entity); at != std::string::npos; at = text.find(entity, at + 1))
+        text.replace(at, std::strlen(entity), c);
+    out.push_back(text);
+  }
+  return out;
+}
+std::size_t position(const std::vector<std::string>& texts, const std::string& text) {
+  return static_cast<std::size_t>(std::find(texts.begin(), texts.end(), text) - texts.begin());
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_text_parameter_swept_first_is_plotted_with_labels_in_the_order_given) {
+  // Before: gnuplot's raw error and an empty PNG for every model sweeping a text first.
+  cftool::TempDir dir;
+  const auto o = cftool::tool("sweep ../../models/dma_irq_classes.yaml --vary rx.policy=split,shared,reserved "
+                              "--vary rx.depth=10,8 --metric classes.B.credit_wait.max --plot " + dir / "p.svg");
+  BOOST_TEST(o.status == 0, o.err);
+  const auto texts = svg_texts(cftool::read_file(dir / "p.svg"));
+  BOOST_TEST_REQUIRE(position(texts, "split") < texts.size());
+  BOOST_TEST(position(texts, "split") < position(texts, "shared"));
+  BOOST_TEST(position(texts, "shared") < position(texts, "reserved"));
+  // Legends in the order given (10 before 8), not in text order.
+  BOOST_TEST_REQUIRE(position(texts, "rx.depth=10") < texts.size());
+  BOOST_TEST(position(texts, "rx.depth=10") < position(texts, "rx.depth=8"));
+  const auto png = cftool::tool("sweep ../../models/cdc_credit_return.yaml --plot " + dir / "p.png");
+  BOOST_TEST(png.status == 1);  // the pulse point is violated; the plot is drawn all the same
+  BOOST_TEST(cftool::read_file(dir / "p.png").substr(1, 3) == "PNG");
+}
+
+BOOST_AUTO_TEST_CASE(no_text_reaches_gnuplot_as_a_command) {
+  cftool::TempDir dir;
+  // A value and a file name crafted to close gnuplot's quotes and run a command (in the
+  // tool's working folder, tests/tool).
+  const std::string here = CREDITFLOW_TEST_DIR;
+  const std::string evil_file = dir / "x'; system('touch PWNED-file'); set output 'y.svg";
+  const std::string evil_value = "a'); system('touch PWNED-value'); print('b";
+  const auto o = cftool::tool("sweep ../../models/credit_loop.yaml --vary \"src.class=" + evil_value +
+                              ",c\" --vary rx.depth=1,2 --metric throughput --plot \"" + evil_file + "\"");
+  BOOST_TEST(o.status == 0, o.err);
+  for (const std::string& f : {here + "/PWNED-file", here + "/PWNED-value", dir / "PWNED-file", dir / "PWNED-value"})
+    BOOST_TEST(std::system(("test ! -e '" + f + "'").c_str()) == 0, f);
+  const std::string svg = cftool::read_file(evil_file);
+  BOOST_TEST(svg.find("<svg") != std::string::npos);
+  const auto texts = svg_texts(svg);
+  BOOST_TEST(position(texts, evil_value) < texts.size());  // drawn as the label it is
+  // Nothing half-written is left beside the plot.
+  BOOST_TEST(std::system(("ls '" + dir.path() + "' | grep -q partial").c_str()) != 0);
 }

@@ -88,11 +88,15 @@ bool metric_of(const PointResult& r, const std::string& metric, double& value, s
 std::string sweep_tables(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results,
                          const std::string& metric);
 
-// Throws Error unless `file` ends in .png or .svg: checked before a sweep runs.
+// Throws Error unless `file` ends in .png or .svg and has no control character (it goes
+// into a gnuplot script): checked before a sweep runs.
 void check_plot_file(const std::string& file);
 
-// Draws `metric` against each plan's first axis, a curve per value of its second axis,
-// with gnuplot into a .png or .svg file. Throws Error if gnuplot fails.
+// Draws `metric` against each plan's first axis (numbers on a numeric axis, text values as
+// labels in the order given), a curve per value of its other axes in the order given, with
+// gnuplot into a .png or .svg file written whole or not at all. Every text from the model
+// or the command line reaches gnuplot quoted, never as a command. Throws Error if gnuplot
+// fails.
 void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results,
                 const std::string& metric, const std::string& file);
 
