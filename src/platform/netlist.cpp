@@ -213,7 +213,7 @@ class Reader {
 }  // namespace
 
 void set_clock_times(ClockDecl& clock, const std::string& where) {
-  clock.period_ps = parse_time_ps(clock.period_text, where + ": " + clock.name + ".period");
+  clock.period_ps = parse_period_ps(clock.period_text, where + ": " + clock.name + ".period");
   clock.phase_ps = parse_time_ps(clock.phase_text, where + ": " + clock.name + ".phase");
   if (clock.period_ps <= 0)
     throw ParameterError(where + ": " + clock.name + ".period = " + clock.period_text + " must be more than 0");

@@ -1,5 +1,6 @@
 #include "creditflow/platform/units.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -29,6 +30,18 @@ double parse_time_ps(const std::string& text, const std::string& what) {
   static const std::map<std::string, double> units{
       {"s", 1e12}, {"ms", 1e9}, {"us", 1e6}, {"ns", 1e3}, {"ps", 1.0}, {"fs", 1e-3}};
   return parse_with_units(text, what, units, "s, ms, us, ns, ps, fs");
+}
+
+double parse_period_ps(const std::string& text, const std::string& what) {
+  static const std::map<std::string, double> units{
+      {"s", 1e12}, {"ms", 1e9}, {"us", 1e6}, {"ns", 1e3}, {"ps", 1.0}, {"fs", 1e-3},
+      {"Hz", -1.0}, {"kHz", -1e3}, {"KHz", -1e3}, {"MHz", -1e6}, {"GHz", -1e9}, {"THz", -1e12}};
+  const double v = parse_with_units(text, what, units, "s, ms, us, ns, ps, fs, or a frequency in Hz, kHz, MHz, GHz");
+  if (v >= 0) return v;
+  const double hz = -v;
+  if (hz == 0) throw ParameterError(what + " = " + text + " must be more than 0 Hz");
+  // Simulated time counts whole picoseconds: a frequency's period is rounded to one.
+  return std::max(1.0, std::round(1e12 / hz));
 }
 
 double parse_bandwidth(const std::string& text, const std::string& what) {

@@ -6,6 +6,9 @@ namespace creditflow::platform {
 
 // Time in picoseconds. Units: s, ms, us, ns, ps, fs. Throws ParameterError naming `what`.
 double parse_time_ps(const std::string& text, const std::string& what);
+// A clock period in picoseconds, as a time or as a frequency ("600MHz": 1667 ps, rounded
+// to the whole picosecond simulated time counts in). Throws ParameterError naming `what`.
+double parse_period_ps(const std::string& text, const std::string& what);
 // Bytes per second. Units: B/s, KB/s, MB/s, GB/s, TB/s (powers of 1000) and KiB/s, MiB/s,
 // GiB/s, TiB/s (powers of 1024); also bits: Kb/s, Mb/s, Gb/s, Tb/s.
 double parse_bandwidth(const std::string& text, const std::string& what);
