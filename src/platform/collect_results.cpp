@@ -1,6 +1,7 @@
 #include "collect_results.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 namespace creditflow::platform {
@@ -13,7 +14,22 @@ double clock_period_ps(const Platform& p, const std::string& clock) {
   return 0.0;
 }
 
+// Picosecond latencies in cycles of `period_ps`, each rounded up to a whole cycle.
+core::LatencyStats in_cycles(const core::LatencyStats& ps, double period_ps) {
+  core::LatencyStats cycles;
+  for (const auto& [value, count] : ps.histogram())
+    for (std::uint64_t k = 0; k < count; ++k)
+      cycles.add(static_cast<std::uint64_t>(std::ceil(static_cast<double>(value) / period_ps - 1e-9)));
+  return cycles;
+}
+
 }  // namespace
+
+ComponentClocks component_clocks(const Platform& platform, const ResolvedComponent& c) {
+  ComponentClocks clocks{c.clock, platform.loop_clock(c.name), {}};
+  for (const ClockDecl& clock : platform.clocks) clocks.times[clock.name] = {clock.period_ps, clock.phase_ps};
+  return clocks;
+}
 
 std::vector<std::string> parts_of(const LoopPlan& loop) {
   std::vector<std::string> parts{loop.sender.empty() ? loop.source : loop.sender};
@@ -55,12 +71,15 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
     if (!loop.source.empty()) contribute(loop.source, r);
     for (const std::string& p : parts_of(loop))
       if (p != loop.source) contribute(p, r);
-    // Time stamps count each clock's own cycles: across clocks, only the phases measured
-    // within one clock mean anything (creation to send, arrival to pop).
+    // Time stamps count each clock's own cycles: across clocks, the phases that span both
+    // were timed in picoseconds, and count here in the receiver's cycles, rounded up.
     if (r.crosses_clocks) {
-      r.latency.send_to_arrival = core::LatencyStats{};
-      r.latency.creation_to_pop = core::LatencyStats{};
+      const double reader_period = r.drain_period_ps > 0 ? r.drain_period_ps : clock_period_ps(platform, loop.clock);
+      r.latency.send_to_arrival = in_cycles(r.latency.send_to_arrival_ps, reader_period);
+      r.latency.creation_to_pop = in_cycles(r.latency.creation_to_pop_ps, reader_period);
+      r.reader_period_ps = reader_period;
     }
+    r.period_ps = clock_period_ps(platform, loop.clock);
     // Rates are per cycle of the link's own clock (the sender's): a drain counted in
     // another clock's cycles converts by the ratio of the periods.
     const double own_period = clock_period_ps(platform, loop.clock);

@@ -7,6 +7,7 @@
 
 #include "creditflow/core/loop_observer.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
+#include "creditflow/platform/component.hpp"
 #include "creditflow/platform/simulate.hpp"
 
 namespace creditflow::platform {
@@ -14,6 +15,10 @@ namespace creditflow::platform {
 // The components a link's monitor sums: a credit loop's sender, pipes and receiver, or a
 // ready/valid link's source, pipes and receiver; each once (a loop kind is all three).
 std::vector<std::string> parts_of(const LoopPlan& loop);
+
+// The clocks component `c` sees (its own, its loop's sender's, every clock by name), for
+// its ComponentConfig in either view.
+ComponentClocks component_clocks(const Platform& platform, const ResolvedComponent& c);
 
 // A loop's credit holders by component name, as the monitor sums them.
 using NamedHolders = std::vector<std::pair<std::string, const monitor::LoopParticipant*>>;

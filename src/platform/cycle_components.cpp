@@ -133,6 +133,7 @@ class ReceiverComponent : public Component {
   explicit ReceiverComponent(const ComponentConfig& c)
       : params_(receiver_params(c)), module_(c.name().c_str(), params_, c.seed()) {
     module_.measure_from(c.warmup());
+    module_.set_clocks(c.from_loop_clock());
   }
   void bind_clock(sc_core::sc_clock& clk) override {
     module_.clk(clk);
@@ -232,7 +233,9 @@ class AsyncFifoComponent : public Component {
  public:
   explicit AsyncFifoComponent(const ComponentConfig& c)
       : params_{c.integer("depth"), c.integer("sync_stages"), c.real("uncertainty"), drain_spec(c)},
-        module_(c.name().c_str(), params_, c.seed()) {}
+        module_(c.name().c_str(), params_, c.seed()) {
+    module_.set_clocks(c.from_loop_clock(c.text("rd_clock")));
+  }
   void bind_clock(sc_core::sc_clock& clk) override { module_.wr_clk(clk); }
   void bind_domain_clock(const std::string&, sc_core::sc_clock& clk) override {
     module_.rd_clk(clk);

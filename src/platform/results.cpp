@@ -1,5 +1,6 @@
 #include "creditflow/platform/results.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -16,6 +17,28 @@ using nlohmann::json;
 json latency_json(const core::LatencyStats& s) {
   return {{"count", s.count()}, {"mean", s.mean()}, {"p50", s.percentile(0.5)},
           {"p99", s.percentile(0.99)}, {"max", s.max()}};
+}
+
+// A latency in nanoseconds: samples of `ps_each` picoseconds (a cycle's, or 1 for stats
+// kept in picoseconds).
+json latency_ns_json(const core::LatencyStats& s, double ps_each) {
+  // To the picosecond, the resolution simulated time counts in.
+  const auto ns = [ps_each](double samples) { return std::round(samples * ps_each) / 1000.0; };
+  return {{"count", s.count()}, {"mean", ns(s.mean())}, {"p50", ns(static_cast<double>(s.percentile(0.5)))},
+          {"p99", ns(static_cast<double>(s.percentile(0.99)))}, {"max", ns(static_cast<double>(s.max()))}};
+}
+
+// Each latency phase in nanoseconds: one clock's in cycles times its period; across
+// clocks, the phases within one clock so, those spanning both from their picoseconds.
+json latencies_ns_json(const core::LinkReport& l) {
+  const double sender = l.period_ps, reader = l.reader_period_ps > 0 ? l.reader_period_ps : l.period_ps;
+  const bool across = l.reader_period_ps > 0;
+  return {{"creation_to_send", latency_ns_json(l.latency.creation_to_send, sender)},
+          {"send_to_arrival", across ? latency_ns_json(l.latency.send_to_arrival_ps, 1.0)
+                                     : latency_ns_json(l.latency.send_to_arrival, sender)},
+          {"arrival_to_pop", latency_ns_json(l.latency.arrival_to_pop, reader)},
+          {"creation_to_pop", across ? latency_ns_json(l.latency.creation_to_pop_ps, 1.0)
+                                     : latency_ns_json(l.latency.creation_to_pop, sender)}};
 }
 
 json value_json(const ParamValue& v) {
@@ -177,7 +200,11 @@ std::string run_json(const Platform& platform, const RunResult& result) {
          {{"creation_to_send", latency_json(l.latency.creation_to_send)},
           {"send_to_arrival", latency_json(l.latency.send_to_arrival)},
           {"arrival_to_pop", latency_json(l.latency.arrival_to_pop)},
-          {"creation_to_pop", latency_json(l.latency.creation_to_pop)}}}};
+          {"creation_to_pop", latency_json(l.latency.creation_to_pop)}}},
+        {"latency_ns", latencies_ns_json(l)},
+        {"latency_in", l.reader_period_ps > 0 ? "send_to_arrival, arrival_to_pop and creation_to_pop in the receiver's "
+                                                "cycles (rounded up), creation_to_send in the sender's"
+                                              : "cycles of the link's clock"}};
     if (!l.classes.empty()) {
       links[l.name]["pool_policy"] = l.pool_policy;
       json per_class = json::object();
@@ -231,6 +258,14 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
     os << "  latency creation->send " << latency_text(l.latency.creation_to_send) << "; send->arrival "
        << latency_text(l.latency.send_to_arrival) << "; arrival->pop " << latency_text(l.latency.arrival_to_pop)
        << "\n";
+    if (l.reader_period_ps > 0 && l.latency.creation_to_pop_ps.count()) {
+      const core::LatencyStats& ps = l.latency.creation_to_pop_ps;
+      os << "  creation->pop across clocks: mean " << fixed(ps.mean() / 1000.0, 3) << " p50 "
+         << fixed(static_cast<double>(ps.percentile(0.5)) / 1000.0, 3) << " p99 "
+         << fixed(static_cast<double>(ps.percentile(0.99)) / 1000.0, 3) << " max "
+         << fixed(static_cast<double>(ps.max()) / 1000.0, 3) << " ns (counted elsewhere in the receiver's "
+         << fixed(l.reader_period_ps / 1000.0, 3) << " ns cycles, rounded up)\n";
+    }
     if (l.conservation_violations)
       os << "  CONSERVATION VIOLATED in " << l.conservation_violations << " cycles\n";
     if (l.corrupted_flits) os << "  CORRUPTED PAYLOADS: " << l.corrupted_flits << " flits\n";

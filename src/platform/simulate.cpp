@@ -46,7 +46,7 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
   for (const ResolvedComponent& rc : platform.components) {
     auto component = rc.kind->factory(ComponentConfig(rc.name, rc.params, platform.run.seed,
                                                       static_cast<std::uint64_t>(platform.run.warmup),
-                                                      platform.loop_capacity(rc.name)));
+                                                      platform.loop_capacity(rc.name), component_clocks(platform, rc)));
     component->bind_clock(*clocks.at(rc.clock));
     for (const ParamSpec& p : rc.kind->params)
       if (p.type == ParamType::clock)

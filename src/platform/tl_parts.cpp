@@ -170,6 +170,7 @@ class ReceiverPart : public PartBase {
  public:
   explicit ReceiverPart(const ComponentConfig& c) : params_(receiver_params(c)), core_(params_, seed_of(c), c.name()) {
     core_.measure_from(static_cast<core::Cycle>(c.warmup()));
+    core_.set_clocks(c.from_loop_clock());
   }
   void set_period(int, double period_ps) override { period_ps_ = period_ps; }
   void edge(int) override { core_.advance(in_->valid, in_->flit); }
@@ -275,7 +276,9 @@ class AsyncFifoPart : public PartBase {
  public:
   explicit AsyncFifoPart(const ComponentConfig& c)
       : params_{c.integer("depth"), c.integer("sync_stages"), c.real("uncertainty"), drain_spec(c)},
-        core_(params_, seed_of(c), c.name()) {}
+        core_(params_, seed_of(c), c.name()) {
+    core_.set_clocks(c.from_loop_clock(c.text("rd_clock")));
+  }
   void set_period(int domain, double period_ps) override {
     if (domain == 1) read_period_ps_ = period_ps;
   }

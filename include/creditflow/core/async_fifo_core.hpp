@@ -74,10 +74,15 @@ class AsyncFifoCore {
   const T& head() const { return storage_[popped_ % storage_.size()]; }
   std::uint64_t read_gray() const { return rptr_.gray(); }
   void measure_from(Cycle reader_cycle) { measure_from_ = reader_cycle; }
+  // The writer's clock and the reader's: creation to pop is then kept in picoseconds.
+  void set_clocks(const ClockPair& clocks) { clocks_ = clocks; }
   void read_edge(std::uint64_t write_gray) {
     if (pop_now_) {
       if constexpr (has_time_stamps<T>::value) {
-        if (rnow_ >= measure_from_) latency_.creation_to_send.add(head().sent - head().created);
+        if (rnow_ >= measure_from_) {
+          latency_.creation_to_send.add(head().sent - head().created);
+          if (clocks_.crosses()) latency_.creation_to_pop_ps.add(clocks_.picoseconds(head().created, rnow_));
+        }
       }
       rptr_.advance();
       ++popped_;
@@ -118,6 +123,7 @@ class AsyncFifoCore {
   std::vector<T> storage_;
   std::uint64_t rseen_ = 0, wseen_ = 0;
   Cycle rnow_ = 0, measure_from_ = 0;
+  ClockPair clocks_;
   bool pop_now_ = false;
   std::uint64_t popped_ = 0;
   std::int64_t peak_ = 0;

@@ -37,6 +37,10 @@ struct LinkReport {
   std::int64_t forward_latency = 0;
   std::int64_t credit_latency = 0;
   bool crosses_clocks = false;  // the round trip then follows clock phases, not a formula
+  double period_ps = 0;         // the sender's clock period
+  // Across clocks: the receiver's period, which send->arrival and creation->pop count in
+  // (rounded up from their picoseconds in latency.*_ps); 0 on one clock.
+  double reader_period_ps = 0;
   Cycle cycles = 0;
   Cycle warmup = 0;
   double offered_rate = 1.0;  // flits per cycle the source offers in the long run

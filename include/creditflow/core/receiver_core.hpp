@@ -11,6 +11,7 @@
 #include <string>
 #include <type_traits>
 
+#include "creditflow/core/clock_pair.hpp"
 #include "creditflow/core/drain_schedule.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/flit.hpp"
@@ -38,15 +39,23 @@ struct FlitLatency {
   LatencyStats arrival_to_pop;
   LatencyStats creation_to_pop;
   CreationTimes creations;  // every popped flit's, from reset: for sizing by waits
+  // Across a clock crossing (the stamps in the sender's cycles, arrival and pop in the
+  // receiver's): the phases that span both clocks, in picoseconds.
+  LatencyStats send_to_arrival_ps;
+  LatencyStats creation_to_pop_ps;
 };
 
 // Records a popped flit's latency by phase; the phases that need the flit's own stamps
 // are left out for payload types without them.
 template <class T>
-void record_latency(FlitLatency& l, const T& flit, Cycle arrived, Cycle popped) {
+void record_latency(FlitLatency& l, const T& flit, Cycle arrived, Cycle popped, const ClockPair* clocks = nullptr) {
   l.arrival_to_pop.add(popped - arrived);
   if constexpr (has_time_stamps<T>::value) {
     l.creations.add(flit.created, true);
+    if (clocks) {
+      l.send_to_arrival_ps.add(clocks->picoseconds(flit.sent, arrived));
+      l.creation_to_pop_ps.add(clocks->picoseconds(flit.created, popped));
+    }
     l.creation_to_send.add(flit.sent - flit.created);
     l.send_to_arrival.add(arrived - flit.sent);
     l.creation_to_pop.add(popped - flit.created);
@@ -75,6 +84,9 @@ class ReceiverCore {
 
   // Latency is recorded for flits popped at or after this cycle (the warm-up ends).
   void measure_from(Cycle start) { measure_from_ = start; }
+  // The sender's clock and this receiver's, when they differ: latencies spanning both are
+  // then also kept in picoseconds (FlitLatency).
+  void set_clocks(const ClockPair& clocks) { clocks_ = clocks; }
 
   // The edge closing the current cycle: pop as decided, take the arriving flit, then
   // decide the next cycle's pop. Throws ProtocolError on an arrival into a full buffer.
@@ -138,7 +150,9 @@ class ReceiverCore {
     for (auto [now, before] : {std::pair{&latency_.creation_to_send, &earlier.latency_.creation_to_send},
                                std::pair{&latency_.send_to_arrival, &earlier.latency_.send_to_arrival},
                                std::pair{&latency_.arrival_to_pop, &earlier.latency_.arrival_to_pop},
-                               std::pair{&latency_.creation_to_pop, &earlier.latency_.creation_to_pop}})
+                               std::pair{&latency_.creation_to_pop, &earlier.latency_.creation_to_pop},
+                               std::pair{&latency_.send_to_arrival_ps, &earlier.latency_.send_to_arrival_ps},
+                               std::pair{&latency_.creation_to_pop_ps, &earlier.latency_.creation_to_pop_ps}})
       now->repeat(*before, r.periods);
     latency_.creations.complete = false;  // the repeated periods' flits are not listed
   }
@@ -157,7 +171,7 @@ class ReceiverCore {
   void pop() {
     const Entry& e = buffer_.front();
     if (now_ >= measure_from_)
-      record_latency(latency_, e.flit, e.arrived, now_);
+      record_latency(latency_, e.flit, e.arrived, now_, clocks_.crosses() ? &clocks_ : nullptr);
     else if constexpr (has_time_stamps<T>::value)
       latency_.creations.add(e.flit.created, false);
     buffer_.pop();
@@ -191,6 +205,7 @@ class ReceiverCore {
   bool check_payload_;
   Cycle now_ = 0;
   Cycle measure_from_ = 0;
+  ClockPair clocks_;
   bool pop_now_ = false;
   std::uint64_t arrived_ = 0;
   std::uint64_t corrupted_ = 0;

@@ -42,6 +42,8 @@ class AsyncFifo : public sc_core::sc_module, public monitor::LoopParticipant {
 
   const core::AsyncFifoCore<T>& core() const { return core_; }
   void measure_from(core::Cycle reader_cycle) { core_.measure_from(reader_cycle); }
+  // The writer's clock and the reader's: creation to pop across both in ps.
+  void set_clocks(const core::ClockPair& clocks) { core_.set_clocks(clocks); }
 
   void contribute(core::LoopState& s) const override { core::add_terms(s, core_, in_valid.read()); }
 

@@ -38,6 +38,8 @@ class CreditReceiver : public sc_core::sc_module, public monitor::LoopParticipan
 
   const core::ReceiverCore<T>& core() const { return core_; }
   void measure_from(core::Cycle start) { core_.measure_from(start); }
+  // The sender's clock and this one, when they differ: latencies across both in ps.
+  void set_clocks(const core::ClockPair& clocks) { core_.set_clocks(clocks); }
 
   void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
 

@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <systemc>
 
+#include "creditflow/core/clock_pair.hpp"
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 #include "creditflow/platform/channel.hpp"
@@ -15,22 +17,38 @@
 
 namespace creditflow::platform {
 
+// The clocks a component sees: its own, its loop's sender's, and every clock's period and
+// phase (picoseconds) by name.
+struct ComponentClocks {
+  std::string own, loop;
+  std::map<std::string, std::pair<double, double>> times;  // name -> (period, phase)
+};
+
 // A component's resolved, range-checked parameters.
 class ComponentConfig {
  public:
   ComponentConfig(std::string name, std::map<std::string, ParamValue> params, std::uint64_t seed,
-                  std::uint64_t warmup, std::int64_t loop_capacity = 0)
+                  std::uint64_t warmup, std::int64_t loop_capacity = 0, ComponentClocks clocks = {})
       : name_(std::move(name)),
         params_(std::move(params)),
         seed_(seed),
         warmup_(warmup),
-        loop_capacity_(loop_capacity) {}
+        loop_capacity_(loop_capacity),
+        clocks_(std::move(clocks)) {}
 
   const std::string& name() const { return name_; }
   std::uint64_t seed() const { return seed_; }      // the run's seed
   std::uint64_t warmup() const { return warmup_; }  // measurements start at this cycle
   // The credits of the loop the component is part of (0: none), e.g. to size a counter.
   std::int64_t loop_capacity() const { return loop_capacity_; }
+  // From the clock of its loop's sender to `clock` (its own when empty): what a part that
+  // measures flits stamped by the sender needs to time them across clocks.
+  core::ClockPair from_loop_clock(const std::string& clock = "") const {
+    const auto from = clocks_.times.find(clocks_.loop);
+    const auto to = clocks_.times.find(clock.empty() ? clocks_.own : clock);
+    if (from == clocks_.times.end() || to == clocks_.times.end()) return {};
+    return {from->second.first, from->second.second, to->second.first, to->second.second};
+  }
   std::int64_t integer(const std::string& param) const;
   double real(const std::string& param) const;
   bool boolean(const std::string& param) const;
@@ -44,6 +62,7 @@ class ComponentConfig {
   std::uint64_t seed_;
   std::uint64_t warmup_;
   std::int64_t loop_capacity_;
+  ComponentClocks clocks_;
 };
 
 class Component {

@@ -75,6 +75,8 @@ struct Platform {
   const ResolvedComponent& component(const std::string& name) const;
   // The credits of the loop `name` is a part of, 0 when it is in none.
   std::int64_t loop_capacity(const std::string& name) const;
+  // The clock of the sender of the loop `name` is a part of, "" when it is in none.
+  std::string loop_clock(const std::string& name) const;
 };
 
 // Throws creditflow::Error (ParameterError for values) with one line naming the file and

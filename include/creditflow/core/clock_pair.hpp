@@ -1,0 +1,27 @@
+// Time between a cycle of one clock and a cycle of another, for latencies across a clock
+// crossing: each clock's cycle t starts at its phase + t x its period (picoseconds), so a
+// flit created in the sender's cycle c and popped in the receiver's cycle p took
+// (phase_r + p x period_r) - (phase_s + c x period_s).
+#pragma once
+#include <cmath>
+#include <cstdint>
+
+#include "creditflow/core/types.hpp"
+
+namespace creditflow::core {
+
+struct ClockPair {
+  double from_period_ps = 0, from_phase_ps = 0;  // the clock the stamps count in (the sender's)
+  double to_period_ps = 0, to_phase_ps = 0;      // the clock of the measuring part
+
+  bool crosses() const {
+    return from_period_ps > 0 && to_period_ps > 0 && (from_period_ps != to_period_ps || from_phase_ps != to_phase_ps);
+  }
+  std::uint64_t picoseconds(Cycle from, Cycle to) const {
+    const double t = (to_phase_ps + static_cast<double>(to) * to_period_ps) -
+                     (from_phase_ps + static_cast<double>(from) * from_period_ps);
+    return t > 0 ? static_cast<std::uint64_t>(std::llround(t)) : 0;
+  }
+};
+
+}  // namespace creditflow::core
