@@ -87,6 +87,9 @@ class SenderComponent : public Component {
     r.credits = module_.core().capacity();
     add_round_trips(r, module_.core());
   }
+  void trace_state(sc_core::sc_trace_file* tf, const std::string& name) const override {
+    sc_core::sc_trace(tf, module_.core().credits_ref(), name + ".credits");
+  }
 
  private:
   cycle::CreditSender<> module_;
@@ -153,6 +156,9 @@ class ReceiverComponent : public Component {
     add_receiver_figures(r, params_.depth, module_.core(), params_.drain, period_ps_);
     add_payload_check(r, module_.core());
   }
+  void trace_state(sc_core::sc_trace_file* tf, const std::string& name) const override {
+    sc_core::sc_trace(tf, module_.core().occupancy_ref(), name + ".occupancy");
+  }
 
  private:
   double period_ps_ = 0.0;
@@ -177,6 +183,9 @@ class CreditSourceComponent : public Component {
   const monitor::LoopParticipant* participant() const override { return &module_; }
   void contribute(core::LinkReport& r) const override {
     add_credit_source_figures(r, module_.core(), params_.return_delay, config_);
+  }
+  void trace_state(sc_core::sc_trace_file* tf, const std::string& name) const override {
+    sc_core::sc_trace(tf, module_.core().sender().credits_ref(), name + ".credits");
   }
 
  private:
@@ -318,6 +327,14 @@ class ClassSenderComponent : public Component {
   }
   const monitor::LoopParticipant* participant() const override { return &module_; }
   void contribute(core::LinkReport& r) const override { add_class_sender_figures(r, module_.core()); }
+  // The credits each class holds, named by class: tx.A.header, tx.A.data.
+  void trace_state(sc_core::sc_trace_file* tf, const std::string& name) const override {
+    for (std::size_t c = 0; c < module_.core().classes(); ++c) {
+      const std::string base = name + "." + module_.core().name(c);
+      sc_core::sc_trace(tf, module_.core().held_header_ref(c), base + ".header");
+      sc_core::sc_trace(tf, module_.core().held_data_ref(c), base + ".data");
+    }
+  }
 
  private:
   cycle::ClassSender module_;

@@ -100,8 +100,15 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     tf = sc_core::sc_create_vcd_trace_file(base.c_str());
     tf->set_time_unit(1, sc_core::SC_PS);
     for (const auto& [name, clk] : clocks) sc_core::sc_trace(tf, *clk, name);
-    for (std::size_t i = 0; i < platform.connections.size(); ++i)
+    for (std::size_t i = 0; i < platform.connections.size(); ++i) {
+      // Per-class credits by class name: the classes of the receiver that returns them.
+      if (auto* classes = dynamic_cast<ClassCreditChannel*>(channels[i].get())) {
+        const ResolvedComponent& from = platform.component(platform.connections[i].from);
+        if (from.params.count("classes")) classes->class_names = list_items(std::get<std::string>(from.params.at("classes")));
+      }
       channels[i]->trace(tf, platform.connections[i].from + "." + platform.connections[i].from_port);
+    }
+    for (const auto& [name, component] : components) component->trace_state(tf, name);
   }
   sc_core::sc_start();
   if (tf) sc_core::sc_close_vcd_trace_file(tf);

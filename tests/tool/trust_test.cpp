@@ -382,3 +382,49 @@ BOOST_AUTO_TEST_CASE(latency_through_a_crossing_is_reported_in_the_readers_cycle
   BOOST_TEST(text.at(4) == "  creation->pop across clocks: mean 12.992 p50 13.000 p99 13.000 max 15.000 ns (counted "
                            "elsewhere in the receiver's 2.000 ns cycles, rounded up)");
 }
+
+namespace {
+// Every signal of a VCD by its dotted name (scopes joined), e.g. "tx.credits".
+std::vector<std::string> vcd_names(const std::string& vcd) {
+  std::vector<std::string> scopes, names;
+  std::stringstream in(vcd);
+  for (std::string word; in >> word;) {
+    if (word == "$scope") {
+      std::string kind, name;
+      in >> kind >> name;
+      scopes.push_back(name);
+    } else if (word == "$upscope") {
+      scopes.pop_back();
+    } else if (word == "$var") {
+      std::string kind, width, id, name;
+      in >> kind >> width >> id >> name;
+      std::string full;
+      for (std::size_t i = 1; i < scopes.size(); ++i) full += scopes[i] + ".";  // scopes[0]: SystemC
+      names.push_back(full + name);
+    } else if (word == "$enddefinitions") {
+      break;
+    }
+  }
+  return names;
+}
+bool has(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_vcd_shows_credits_occupancy_and_classes_by_name) {
+  cftool::TempDir dir;
+  BOOST_TEST_REQUIRE(cftool::tool("run ../../models/credit_loop.yaml --cycles 100 --warmup 0 --vcd " + dir / "c.vcd")
+                         .status == 0);
+  const auto loop = vcd_names(cftool::read_file(dir / "c.vcd"));
+  BOOST_TEST(has(loop, "tx.credits"));    // the sender's credit count
+  BOOST_TEST(has(loop, "rx.occupancy"));  // the buffer's
+  BOOST_TEST(has(loop, "tx.out.valid"));
+  BOOST_TEST_REQUIRE(cftool::tool("run ../../models/dma_irq_classes.yaml --cycles 100 --warmup 0 --vcd " + dir / "d.vcd")
+                         .status == 0);
+  const auto classes = vcd_names(cftool::read_file(dir / "d.vcd"));
+  // Before: rx.credit.header0, header1, ... by index.
+  for (const char* name : {"rx.credit.A.header", "rx.credit.B.data", "tx.A.header", "tx.B.data"})
+    BOOST_TEST(has(classes, name), name);
+  BOOST_TEST(!has(classes, "rx.credit.header0"));
+}

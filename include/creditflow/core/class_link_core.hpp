@@ -59,6 +59,9 @@ class ClassSenderCore {
   void advance(const ClassCredits& returned);
 
   std::int64_t held_header(std::size_t c) const { return held_h_[c]; }
+  // The live counts, for tracing (the vectors are sized once, so the references hold).
+  const std::int64_t& held_header_ref(std::size_t c) const { return held_h_[c]; }
+  const std::int64_t& held_data_ref(std::size_t c) const { return held_d_[c]; }
   std::int64_t held_data(std::size_t c) const { return held_d_[c]; }
   bool has_data(std::size_t c) const { return sources_[c].has_data(); }
   const PoolPolicy& header_pool() const { return *header_pool_; }

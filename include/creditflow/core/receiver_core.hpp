@@ -78,6 +78,7 @@ class ReceiverCore {
   Cycle now() const { return now_; }
   std::int64_t depth() const { return static_cast<std::int64_t>(buffer_.capacity()); }
   std::int64_t occupancy() const { return static_cast<std::int64_t>(buffer_.size()); }
+  const std::size_t& occupancy_ref() const { return buffer_.size_ref(); }  // the live count, for tracing
   // Whether the receiver pops in the current cycle, and what.
   bool will_pop() const { return pop_now_; }
   const T& head() const { return buffer_.front().flit; }

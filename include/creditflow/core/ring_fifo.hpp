@@ -14,6 +14,8 @@ class RingFifo {
 
   std::size_t capacity() const { return capacity_; }
   std::size_t size() const { return size_; }
+  // The live count, for tracing (a VCD samples it at every change of time).
+  const std::size_t& size_ref() const { return size_; }
   bool empty() const { return size_ == 0; }
   bool full() const { return size_ == capacity_; }
 

@@ -21,6 +21,7 @@ class SenderCore {
 
   Cycle now() const { return now_; }
   std::int64_t credits() const { return credits_; }
+  const std::int64_t& credits_ref() const { return credits_; }  // the live count, for tracing
   std::int64_t capacity() const { return capacity_; }
   bool can_send() const { return credits_ > 0; }
   bool will_send(bool has_data) const { return has_data && credits_ > 0; }

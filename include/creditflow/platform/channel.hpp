@@ -4,6 +4,7 @@
 #pragma once
 #include <string>
 #include <systemc>
+#include <vector>
 
 #include "creditflow/core/class_credits.hpp"
 #include "creditflow/core/flit.hpp"
@@ -61,9 +62,19 @@ class ClassCreditChannel : public Channel {
  public:
   ChannelType type() const override { return ChannelType::class_credit; }
   void trace(sc_core::sc_trace_file* tf, const std::string& name) const override {
-    sc_core::sc_trace(tf, credits, name);
+    if (class_names.empty()) {
+      sc_core::sc_trace(tf, credits, name);
+      return;
+    }
+    // One trace per class and credit type, named by class (rx.credit.B.header).
+    const core::ClassCredits& now = credits.read();
+    for (std::size_t c = 0; c < class_names.size() && c < core::max_classes; ++c) {
+      sc_core::sc_trace(tf, now.header[c], name + "." + class_names[c] + ".header");
+      sc_core::sc_trace(tf, now.data[c], name + "." + class_names[c] + ".data");
+    }
   }
   sc_core::sc_signal<core::ClassCredits> credits;
+  std::vector<std::string> class_names;  // for the VCD, when known
 };
 
 }  // namespace creditflow::platform

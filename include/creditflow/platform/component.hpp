@@ -77,6 +77,9 @@ class Component {
   virtual const monitor::LoopParticipant* participant() const { return nullptr; }
   // Adds what this component measured to the report of the loop it belongs to.
   virtual void contribute(core::LinkReport&) const {}
+  // Adds the component's own state to a VCD under its name (a sender's credits, a
+  // buffer's occupancy), beside the channels' signals.
+  virtual void trace_state(sc_core::sc_trace_file*, const std::string& /*name*/) const {}
 };
 
 }  // namespace creditflow::platform
