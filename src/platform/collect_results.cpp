@@ -1,5 +1,7 @@
 #include "collect_results.hpp"
 
+#include "creditflow/core/report_figures.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -87,8 +89,8 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
     if (loop.sender.empty()) {
       r.kind = "ready_valid";
       r.forward_latency = r.credit_latency = 0;
-    } else if (!r.crosses_clocks && r.classes.empty()) {
-      r.loop_rtt = static_cast<std::uint64_t>(r.forward_latency + r.credit_latency + 2);
+    } else {
+      core::add_structural_round_trip(r);
     }
     const std::uint64_t window = r.cycles > r.warmup ? r.cycles - r.warmup : 0;
     for (core::ClassReport& k : r.classes)

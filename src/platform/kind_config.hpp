@@ -13,12 +13,18 @@
 #include "creditflow/core/link_core.hpp"
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/core/receiver_core.hpp"
+#include "creditflow/core/report_figures.hpp"
 #include "creditflow/core/sender_core.hpp"
 #include "creditflow/core/sink_core.hpp"
 #include "creditflow/core/source_core.hpp"
 #include "creditflow/platform/component.hpp"
 
 namespace creditflow::platform {
+
+using core::add_link_figures;
+using core::add_payload_check;
+using core::add_receiver_figures;
+using core::add_round_trips;
 
 core::SourceParams source_params(const ComponentConfig& c);
 core::DrainSpec drain_spec(const ComponentConfig& c);
@@ -37,23 +43,6 @@ core::FaultSchedule fault_schedule(const ComponentConfig& c);
 core::CreditFaultCore credit_fault_core(const ComponentConfig& c);
 core::FlitFaultCore<core::Flit> flit_fault_core(const ComponentConfig& c);
 
-// What every buffering receiver adds to its link's report; its drain counts in cycles of
-// the clock of `drain_period_ps`.
-template <class Core>
-void add_receiver_figures(core::LinkReport& r, std::int64_t depth, const Core& core, const core::DrainSpec& drain,
-                          double drain_period_ps) {
-  r.receiver_depth = depth;
-  r.peak_occupancy = core.peak_occupancy();
-  r.latency = core.latency();
-  r.drain_rate = drain.permitted_rate();
-  r.drain_period_ps = drain_period_ps;
-}
-
-inline void add_payload_check(core::LinkReport& r, const core::ReceiverCore<core::Flit>& rx) {
-  r.corrupted_flits = rx.corrupted();
-  r.first_corruption = rx.first_corruption();
-}
-
 inline void add_source_figures(const core::TrafficPattern& pattern, std::uint64_t refused, const ComponentConfig& c,
                                core::LinkReport& r) {
   r.traffic_class = c.text("class");
@@ -61,17 +50,6 @@ inline void add_source_figures(const core::TrafficPattern& pattern, std::uint64_
   r.random_traffic = !pattern.saturating() && !pattern.cycle_length();
   r.source_refused = refused;
   r.source_beats = static_cast<std::uint64_t>(c.integer("beats"));
-}
-
-inline void add_round_trips(core::LinkReport& r, const core::SenderCore& tx) {
-  r.measured_rtt = tx.round_trips().min();
-  r.mean_rtt = tx.round_trips().mean();
-  r.max_rtt = tx.round_trips().max();
-}
-
-inline void add_link_figures(core::LinkReport& r, const core::LinkParams& p) {
-  r.forward_latency += p.forward_latency;
-  r.credit_latency += p.credit_latency;
 }
 
 template <class Core>

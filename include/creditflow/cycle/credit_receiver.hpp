@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <systemc>
+#include <type_traits>
 
 #include "creditflow/core/receiver_core.hpp"
 #include "creditflow/core/seed.hpp"
@@ -12,6 +13,7 @@
 #include "creditflow/cycle/flit_trace.hpp"
 #include "creditflow/cycle/protocol_errors.hpp"
 #include "creditflow/core/loop_terms.hpp"
+#include "creditflow/core/report_figures.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 
 namespace creditflow::cycle {
@@ -30,7 +32,8 @@ class CreditReceiver : public sc_core::sc_module, public monitor::LoopParticipan
   CreditReceiver(sc_core::sc_module_name name, const core::ReceiverParams& params,
                  std::uint64_t run_seed = 1)
       : sc_core::sc_module(name),
-        core_(params, core::derive_seed(run_seed, this->name()), this->name()) {
+        core_(params, core::derive_seed(run_seed, this->name()), this->name()),
+        params_(params) {
     SC_METHOD(on_edge);
     sensitive << clk.pos();
     dont_initialize();
@@ -42,6 +45,10 @@ class CreditReceiver : public sc_core::sc_module, public monitor::LoopParticipan
   void set_clocks(const core::ClockPair& clocks) { core_.set_clocks(clocks); }
 
   void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
+  void add_figures(core::LinkReport& r) const override {
+    core::add_receiver_figures(r, params_.depth, core_, params_.drain, 0.0);
+    if constexpr (std::is_same_v<T, core::Flit>) core::add_payload_check(r, core_);
+  }
 
  private:
   void on_edge() {
@@ -54,6 +61,7 @@ class CreditReceiver : public sc_core::sc_module, public monitor::LoopParticipan
   }
 
   core::ReceiverCore<T> core_;
+  core::ReceiverParams params_;
 };
 
 }  // namespace creditflow::cycle

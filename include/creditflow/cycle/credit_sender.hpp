@@ -11,6 +11,7 @@
 #include "creditflow/cycle/flit_trace.hpp"
 #include "creditflow/cycle/protocol_errors.hpp"
 #include "creditflow/core/loop_terms.hpp"
+#include "creditflow/core/report_figures.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 
 namespace creditflow::cycle {
@@ -40,6 +41,7 @@ class CreditSender : public sc_core::sc_module, public monitor::LoopParticipant 
   const core::SenderCore& core() const { return core_; }
 
   void contribute(core::LoopState& s) const override { core::add_terms(s, core_, in_valid.read()); }
+  void add_figures(core::LinkReport& r) const override { core::add_sender_figures(r, core_); }
 
  private:
   void on_edge() {

@@ -8,6 +8,7 @@
 
 #include "creditflow/core/link_core.hpp"
 #include "creditflow/core/loop_terms.hpp"
+#include "creditflow/core/report_figures.hpp"
 #include "creditflow/cycle/clocking.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
 #include "creditflow/cycle/protocol_errors.hpp"
@@ -28,7 +29,7 @@ class BasicPipelinedLink : public sc_core::sc_module, public monitor::LoopPartic
 
   SC_HAS_PROCESS(BasicPipelinedLink);
   BasicPipelinedLink(sc_core::sc_module_name name, const core::LinkParams& params)
-      : sc_core::sc_module(name), core_(params, this->name()) {
+      : sc_core::sc_module(name), core_(params, this->name()), params_(params) {
     if (!core_.forward_is_wire() || !core_.credit_is_wire()) {
       SC_METHOD(on_edge);
       sensitive << clk.pos();
@@ -47,6 +48,7 @@ class BasicPipelinedLink : public sc_core::sc_module, public monitor::LoopPartic
   const Core& core() const { return core_; }
 
   void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
+  void add_figures(core::LinkReport& r) const override { core::add_link_figures(r, params_); }
 
  private:
   void on_edge() {
@@ -67,6 +69,7 @@ class BasicPipelinedLink : public sc_core::sc_module, public monitor::LoopPartic
   void credit_wire() { credit_out.write(credit_in.read()); }
 
   Core core_;
+  core::LinkParams params_;
 };
 
 // A credit loop's link: one credit per pulse on credit_in/credit_out.

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "creditflow/core/loop_observer.hpp"
+#include "creditflow/core/report_figures.hpp"
 #include "creditflow/cycle/clocking.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 
@@ -47,6 +48,25 @@ class LoopMonitor : public sc_core::sc_module {
     loops_.push_back(Loop{core::LoopObserver(link, capacity, warmup_), std::move(holders)});
     loops_.back().observer.set_watchdog(watchdog_);
     return loops_.back().observer;
+  }
+  // The same, with the loop's credits taken from its holders as they are now, before the
+  // run: every credit is then at home in the sender.
+  const core::LoopObserver& watch(const std::string& link, std::vector<const LoopParticipant*> holders) {
+    core::LoopState now;
+    for (const LoopParticipant* h : holders) h->contribute(now);
+    return watch(link, now.total(), std::move(holders));
+  }
+
+  // After the run: the watched loop's report, its counts from `observer` and every
+  // holder's figures, ready for core::diagnose.
+  core::LinkReport report(const core::LoopObserver& observer) const {
+    core::LinkReport r;
+    observer.add_to(r);
+    for (const Loop& loop : loops_)
+      if (&loop.observer == &observer)
+        for (const LoopParticipant* h : loop.holders) h->add_figures(r);
+    core::add_structural_round_trip(r);
+    return r;
   }
 
   core::Cycle cycle() const { return cycle_; }

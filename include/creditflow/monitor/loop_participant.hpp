@@ -1,6 +1,8 @@
 // The small interface every credit holder implements so that monitors can sum a loop's
-// credits whatever the topology: each adds what it holds of its loop right now.
+// credits whatever the topology: each adds what it holds of its loop right now, and at
+// the end what it measured to the loop's report.
 #pragma once
+#include "creditflow/core/link_report.hpp"
 #include "creditflow/core/loop_state.hpp"
 
 namespace creditflow::monitor {
@@ -9,6 +11,8 @@ class LoopParticipant {
  public:
   virtual ~LoopParticipant() = default;
   virtual void contribute(core::LoopState& state) const = 0;
+  // Its figures (credits, stages, depth, latencies, ...) for LoopMonitor::report.
+  virtual void add_figures(core::LinkReport&) const {}
 };
 
 }  // namespace creditflow::monitor
