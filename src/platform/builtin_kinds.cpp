@@ -13,6 +13,12 @@ namespace {
 
 namespace lim = core::limits;
 
+// A link's width, for its throughput in bytes per second beside flits per cycle.
+ParamSpec flit_bytes_param() {
+  return ParamSpec::integer("width", "0", 0, lim::max_depth,
+                            "bytes a flit carries, to report bandwidth in GB/s beside flits per cycle (0: not given)");
+}
+
 // The receiver's advertisement, which a class sender mirrors.
 std::vector<ParamSpec> pool_params() {
   const ParamSpec count = ParamSpec::integer("", "", 0, lim::max_depth, "");
@@ -97,7 +103,8 @@ Registry builtin_registry() {
                   "holds a loop's credits; forwards a flit only with a credit",
                   {ParamSpec::integer("credits", "", 1, lim::max_depth,
                                       "initial credits; at most the loop's receiver depth")
-                       .make_required()},
+                       .make_required(),
+                   flit_bytes_param()},
                   {{"in", ChannelType::stream, PortDir::in, false, "flits from a source"},
                    {"out", ChannelType::flow, PortDir::out, false, "flits sent, one credit each"},
                    {"credit_in", ChannelType::credit, PortDir::in, false, "returned credits"}},
@@ -143,7 +150,8 @@ Registry builtin_registry() {
              std::vector<ParamSpec>{
                  ParamSpec::integer("credits", "4", 1, lim::max_depth, "credits C; at most the sink's depth"),
                  ParamSpec::integer("return_delay", "0", 0, lim::max_latency,
-                                    "registers R between the sink's popped and the counter: RTT R + 3")}),
+                                    "registers R between the sink's popped and the counter: RTT R + 3"),
+                 flit_bytes_param()}),
       {{"out", ChannelType::stream, PortDir::out, false, "flits; the sink's ready is ignored"},
        {"credit_in", ChannelType::credit, PortDir::in, false, "a sink's popped"}},
       LoopRole::sender,

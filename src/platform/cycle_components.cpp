@@ -71,7 +71,7 @@ class SourceComponent : public Component {
 class SenderComponent : public Component {
  public:
   explicit SenderComponent(const ComponentConfig& c)
-      : module_(c.name().c_str(), c.integer("credits")) {}
+      : module_(c.name().c_str(), c.integer("credits")), flit_bytes_(c.integer("width")) {}
   void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
   void bind(const std::string& port, Channel& ch) override {
     if (port == "in") {
@@ -86,6 +86,7 @@ class SenderComponent : public Component {
   void contribute(core::LinkReport& r) const override {
     r.credits = module_.core().capacity();
     add_round_trips(r, module_.core());
+    r.flit_bytes = flit_bytes_;
   }
   void trace_state(sc_core::sc_trace_file* tf, const std::string& name) const override {
     sc_core::sc_trace(tf, module_.core().credits_ref(), name + ".credits");
@@ -93,6 +94,7 @@ class SenderComponent : public Component {
 
  private:
   cycle::CreditSender<> module_;
+  std::int64_t flit_bytes_;
 };
 
 // A credit port bound to its channel: one credit per pulse, or every class's credits.
@@ -183,6 +185,7 @@ class CreditSourceComponent : public Component {
   const monitor::LoopParticipant* participant() const override { return &module_; }
   void contribute(core::LinkReport& r) const override {
     add_credit_source_figures(r, module_.core(), params_.return_delay, config_);
+    r.flit_bytes = config_.integer("width");
   }
   void trace_state(sc_core::sc_trace_file* tf, const std::string& name) const override {
     sc_core::sc_trace(tf, module_.core().sender().credits_ref(), name + ".credits");

@@ -169,6 +169,11 @@ std::string run_json(const Platform& platform, const RunResult& result) {
     links[l.name] = {
         {"kind", l.kind},
         {"throughput", l.throughput},
+        {"flit_bytes", l.flit_bytes},
+        // Decimal GB/s (10^9 bytes): flits per cycle x bytes per flit / the sender's period.
+        {"bandwidth_gb_s", l.flit_bytes > 0 && l.period_ps > 0
+                               ? std::round(l.throughput * static_cast<double>(l.flit_bytes) * 1e3 / l.period_ps * 1e6) / 1e6
+                               : 0.0},
         {"sent", l.sent},
         {"delivered", l.delivered},
         {"dropped", l.dropped},
@@ -230,7 +235,11 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
   os << platform.file << ": " << result.run.cycles << " cycles, measured over cycles "
      << result.run.warmup << ".." << result.run.cycles - 1 << ", seed " << result.run.seed << "\n";
   for (const core::LinkReport& l : result.links) {
-    os << "link '" << l.name << "': throughput " << fixed(l.throughput, 3) << ", " << l.sent
+    os << "link '" << l.name << "': throughput " << fixed(l.throughput, 3);
+    if (l.flit_bytes > 0 && l.period_ps > 0)
+      os << " (" << fixed(l.throughput * static_cast<double>(l.flit_bytes) * 1e3 / l.period_ps, 3) << " GB/s at "
+         << l.flit_bytes << " B a flit)";
+    os << ", " << l.sent
        << " sent, " << l.delivered << " delivered";
     if (l.kind == "ready_valid" || l.dropped) os << ", " << l.dropped << " dropped";
     if (!l.classes.empty()) {

@@ -68,7 +68,7 @@ class SourcePart : public PartBase {
 
 class SenderPart : public PartBase {
  public:
-  explicit SenderPart(const ComponentConfig& c) : core_(c.integer("credits"), c.name()) {}
+  explicit SenderPart(const ComponentConfig& c) : core_(c.integer("credits"), c.name()), flit_bytes_(c.integer("width")) {}
   std::vector<std::string> combinational_inputs() const override { return {"in"}; }
   void edge(int) override { core_.advance(in_->valid, credit_in_->credit); }
   void drive() override {
@@ -83,6 +83,7 @@ class SenderPart : public PartBase {
   void contribute(core::LinkReport& r) const override {
     r.credits = core_.capacity();
     add_round_trips(r, core_);
+    r.flit_bytes = flit_bytes_;
   }
   std::optional<core::Cycle> cycle_length() const override { return 1; }  // no schedule of its own
   void add_shape(core::Shape& s) const override { core_.add_shape(s); }
@@ -96,6 +97,7 @@ class SenderPart : public PartBase {
     return port == "in" ? &in_ : port == "out" ? &out_ : &credit_in_;
   }
   core::SenderCore core_;
+  std::int64_t flit_bytes_;
   Wire *in_ = &spare_, *out_ = &spare_, *credit_in_ = &spare_;
 };
 
@@ -219,6 +221,7 @@ class CreditSourcePart : public PartBase {
   void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
   void contribute(core::LinkReport& r) const override {
     add_credit_source_figures(r, core_, params_.return_delay, config_);
+    r.flit_bytes = config_.integer("width");
   }
 
  private:

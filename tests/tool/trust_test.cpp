@@ -428,3 +428,20 @@ BOOST_AUTO_TEST_CASE(the_vcd_shows_credits_occupancy_and_classes_by_name) {
     BOOST_TEST(has(classes, name), name);
   BOOST_TEST(!has(classes, "rx.credit.header0"));
 }
+
+BOOST_AUTO_TEST_CASE(throughput_in_gb_per_s_beside_flits_per_cycle) {
+  for (const char* view : {"cycle", "tl"}) {
+    const std::string v = std::string(" --view ") + view;
+    // 0.4 flits per cycle x 16 bytes x 2 GHz.
+    const auto text = cftool::lines(cftool::tool("run ../../models/credit_loop.yaml --set tx.width=16 --set "
+                                                 "clk.period=2GHz" + v).out);
+    BOOST_TEST(text.at(1).find("link 'link': throughput 0.400 (12.800 GB/s at 16 B a flit), 1200 sent") == 0u);
+    const json link = json::parse(cftool::tool("run ../../models/credit_loop.yaml --json --set tx.width=16 --set "
+                                               "clk.period=2GHz" + v).out).at("links").at("link");
+    BOOST_TEST(link.at("bandwidth_gb_s").get<double>() == 12.8);
+    BOOST_TEST(link.at("flit_bytes").get<int>() == 16);
+  }
+  // Without a width nothing is claimed.
+  const json plain = json::parse(cftool::tool("run ../../models/credit_loop.yaml --json").out).at("links").at("link");
+  BOOST_TEST(plain.at("bandwidth_gb_s").get<double>() == 0.0);
+}

@@ -38,6 +38,7 @@ struct LinkReport {
   std::int64_t credit_latency = 0;
   bool crosses_clocks = false;  // the round trip then follows clock phases, not a formula
   double period_ps = 0;         // the sender's clock period
+  std::int64_t flit_bytes = 0;  // bytes a flit carries (the sender's width; 0: not given)
   // Across clocks: the receiver's period, which send->arrival and creation->pop count in
   // (rounded up from their picoseconds in latency.*_ps); 0 on one clock.
   double reader_period_ps = 0;
