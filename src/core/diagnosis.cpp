@@ -256,9 +256,10 @@ std::vector<std::string> diagnose(const LinkReport& r) {
   // A receiver that pops slower than the source offers, reached: the drain is the limit,
   // whatever the stalls looked like (with just enough credits, the buffer is often empty).
   const bool drain_bound = r.drain_rate < r.offered_rate && reaches(r, r.drain_rate);
-  const char* rtt_words = r.loop_rtt                   ? "-cycle round trip"
-                          : rtt == r.measured_rtt      ? "-cycle shortest measured round trip"
-                                                       : "-cycle worst measured round trip";
+  const char* rtt_words = r.loop_rtt                     ? "-cycle round trip"
+                          : r.measured_rtt == r.max_rtt ? "-cycle measured round trip"
+                          : rtt == r.measured_rtt        ? "-cycle shortest measured round trip"
+                                                         : "-cycle worst measured round trip";
   if (!drain_bound && r.stall_receiver_empty >= r.stall_receiver_busy) {
     // Undersized loop: out of credits while the receiver is empty (SPEC section 1).
     s << ": its " << r.credits << " credits cover " << r.credits << " of the " << rtt << rtt_words

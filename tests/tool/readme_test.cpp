@@ -1,0 +1,77 @@
+// The README's output blocks are what the tool prints today. A block is checked when a
+// marker comment stands on the line before it:
+//   <!-- output -->           each `$ creditflow ARGS` line in the block is run from the
+//                             repository's root; the lines after it, up to the next `$`
+//                             line, are its standard output then its standard error
+//                             (without sweep progress lines);
+//   <!-- output: stderr -->   the same, standard error alone;
+//   <!-- output of: creditflow ARGS -->  the whole block is that command's output.
+#include <boost/test/unit_test.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "harness.hpp"
+
+namespace {
+
+const std::string root = std::string(CREDITFLOW_TEST_DIR) + "/../..";
+
+struct Check {
+  int line = 0;                 // of the README, for messages
+  std::string args, expected;
+  bool stderr_only = false;
+};
+
+std::string without_progress(const std::string& text) {
+  std::string out;
+  for (const std::string& l : cftool::lines(text))
+    if (l.rfind("sweep: ", 0) != 0) out += l + "\n";
+  return out;
+}
+
+std::vector<Check> checks_of(const std::string& readme) {
+  std::vector<Check> checks;
+  const auto lines = cftool::lines(readme);
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    const std::string& marker = lines[i];
+    if (marker.rfind("<!-- output", 0) != 0 || lines[i + 1].rfind("```", 0) != 0) continue;
+    std::vector<std::string> block;
+    std::size_t j = i + 2;
+    for (; j < lines.size() && lines[j].rfind("```", 0) != 0; ++j) block.push_back(lines[j]);
+    const std::string of = "<!-- output of: creditflow ";
+    if (marker.rfind(of, 0) == 0) {
+      Check c{static_cast<int>(i + 1), marker.substr(of.size(), marker.size() - of.size() - 4), "", false};
+      for (const std::string& l : block) c.expected += l + "\n";
+      checks.push_back(c);
+      continue;
+    }
+    const bool stderr_only = marker == "<!-- output: stderr -->";
+    for (std::size_t k = 0; k < block.size(); ++k) {
+      if (block[k].rfind("$ creditflow ", 0) != 0) continue;
+      std::string args = block[k].substr(std::string("$ creditflow ").size());
+      if (const auto hash = args.find("  #"); hash != std::string::npos) args.resize(hash);
+      while (!args.empty() && args.back() == ' ') args.pop_back();
+      Check c{static_cast<int>(i + 3 + k), args, "", stderr_only};
+      for (std::size_t m = k + 1; m < block.size() && block[m].rfind("$ ", 0) != 0; ++m) c.expected += block[m] + "\n";
+      checks.push_back(c);
+    }
+  }
+  return checks;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(readme_output_blocks_are_what_the_tool_prints) {
+  const auto checks = checks_of(cftool::read_file(root + "/README.md"));
+  BOOST_TEST(checks.size() >= 8u);  // the markers are there to be read
+  cftool::TempDir dir;
+  for (const Check& c : checks) {
+    const std::string out = dir / "out", err = dir / "err";
+    const std::string cmd = "cd '" + root + "' && '" CREDITFLOW_TOOL "' " + c.args + " > '" + out + "' 2> '" + err + "'";
+    (void)std::system(cmd.c_str());
+    const std::string got = c.stderr_only ? cftool::read_file(err)
+                                          : cftool::read_file(out) + without_progress(cftool::read_file(err));
+    BOOST_TEST(got == c.expected, "README.md:" << c.line << ": creditflow " << c.args);
+  }
+}
