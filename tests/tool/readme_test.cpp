@@ -7,6 +7,8 @@
 //   <!-- output: stderr -->   the same, standard error alone;
 //   <!-- output of: creditflow ARGS -->  the whole block is that command's output.
 #include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -74,4 +76,28 @@ BOOST_AUTO_TEST_CASE(readme_output_blocks_are_what_the_tool_prints) {
                                           : cftool::read_file(out) + without_progress(cftool::read_file(err));
     BOOST_TEST(got == c.expected, "README.md:" << c.line << ": creditflow " << c.args);
   }
+}
+
+namespace {
+// Every key name of a run document, except names of links, classes and parameters.
+void key_names(const nlohmann::json& node, const std::string& parent, std::set<std::string>& out) {
+  if (!node.is_object()) return;
+  const bool named_by_user = parent == "links" || parent == "classes" || parent == "parameters";
+  for (const auto& [key, value] : node.items()) {
+    if (!named_by_user) out.insert(key);
+    key_names(value, named_by_user ? "" : key, out);
+  }
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_json_key_is_documented) {
+  const std::string doc = cftool::read_file(root + "/docs/json.md");
+  std::set<std::string> keys;
+  for (const char* model : {"credit_loop", "lossy_stall", "credit_stall", "cdc_fifo", "cdc_credit_return",
+                            "dma_irq_classes", "class_round_trip", "faults", "first_link"}) {
+    const auto o = cftool::tool(std::string("run ../../models/") + model + ".yaml --json");
+    key_names(nlohmann::json::parse(o.out), "", keys);
+  }
+  BOOST_TEST(keys.size() > 60u);
+  for (const std::string& key : keys) BOOST_TEST(doc.find("`" + key + "`") != std::string::npos, "undocumented: " << key);
 }
