@@ -1,5 +1,7 @@
 #include "creditflow/core/class_link_core.hpp"
 
+#include "creditflow/core/limits.hpp"
+
 #include <numeric>
 #include <sstream>
 
@@ -27,7 +29,7 @@ std::vector<ClassSpec> checked(std::vector<ClassSpec> classes, const std::string
 }  // namespace
 
 ClassSenderCore::ClassSenderCore(std::vector<ClassSpec> classes, const ClassPoolSpec& pools, Arbiter arbiter,
-                                 std::uint64_t seed, const std::string& where)
+                                 std::uint64_t seed, const std::string& where, std::int64_t beat_bytes)
     : classes_(checked(std::move(classes), where)),
       header_pool_(make_pool(pools.policy, classes_.size(), pools.depth, pools.reserved, pools.max, where)),
       data_pool_(make_data_pool(pools, classes_.size(), where)),
@@ -38,7 +40,9 @@ ClassSenderCore::ClassSenderCore(std::vector<ClassSpec> classes, const ClassPool
       sent_since_reset_(classes_.size(), 0),
       waiting_(classes_.size(), -1),
       spends_(classes_.size()),
-      where_(where) {
+      where_(where),
+      beat_bytes_(beat_bytes) {
+  check_range(where, "width", beat_bytes, 0, limits::max_depth);
   for (std::size_t c = 0; c < classes_.size(); ++c) {
     ClassSpec& spec = classes_[c];
     spec.source.traffic_class = static_cast<std::int64_t>(c);
@@ -67,8 +71,21 @@ bool ClassSenderCore::allowed(std::size_t c) const {
   return !data_pool_ || data == 0 || data_pool_->may_take(c, data, held_d_);
 }
 
+std::int64_t ClassSenderCore::beats(std::size_t c) const {
+  if (beat_bytes_ == 0) return 1;
+  // Packets leave a class in the order they were made, and take their payloads in turn.
+  const std::vector<std::int64_t>& payloads = classes_[c].payload_bytes;
+  const std::int64_t bytes = payloads[sent_since_reset_[c] % payloads.size()];
+  return std::max<std::int64_t>(1, (bytes + beat_bytes_ - 1) / beat_bytes_);
+}
+
 void ClassSenderCore::decide() {
   std::vector<bool> eligible(classes_.size(), false);
+  if (serial_left_ > 0) {  // the link is busy with a packet's beats: nothing starts
+    std::fill(waiting_.begin(), waiting_.end(), -1);
+    chosen_ = -1;
+    return;
+  }
   for (std::size_t c = 0; c < classes_.size(); ++c) {
     waiting_[c] = -1;
     if (!sources_[c].has_data()) continue;
@@ -97,6 +114,14 @@ Flit ClassSenderCore::chosen_flit() const {
 }
 
 void ClassSenderCore::advance(const ClassCredits& returned) {
+  if (serial_left_ > 0) --serial_left_;
+  if (chosen_ >= 0) {
+    const std::int64_t b = beats(static_cast<std::size_t>(chosen_));
+    if (b > 1) {
+      serial_flit_ = chosen_flit();
+      serial_left_ = b - 1;
+    }
+  }
   for (std::size_t c = 0; c < classes_.size(); ++c) {
     if (waiting_[c] >= 0 && now_ >= measure_from_) {
       ++figures_[c].stall_cycles;

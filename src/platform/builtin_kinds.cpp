@@ -225,6 +225,9 @@ Registry builtin_registry() {
         "class_sender",
         "several traffic classes on one link: a source and credit counters per class, an arbiter",
         params({class_names_param(),
+                ParamSpec::integer("width", "0", 0, lim::max_depth,
+                                   "bytes a beat of the link carries: a packet of P payload bytes holds the link "
+                                   "for max(1, ceil(P / width)) cycles and leaves in its last (0: one cycle a packet)"),
                 ParamSpec::list("pattern", "saturating",
                                 ParamSpec::choice("", "", {"saturating", "periodic", "burst", "bernoulli"}, ""),
                                 "when each class creates a packet"),

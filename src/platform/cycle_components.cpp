@@ -317,7 +317,7 @@ class ClassSenderComponent : public Component {
  public:
   explicit ClassSenderComponent(const ComponentConfig& c)
       : module_(c.name().c_str(), class_specs(c), pool_spec(c, list_items(c.text("classes")).size()), arbiter_of(c),
-                c.seed()) {
+                c.seed(), c.integer("width")) {
     module_.measure_from(c.warmup());
   }
   void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }

@@ -368,13 +368,13 @@ class ClassSenderPart : public PartBase {
  public:
   explicit ClassSenderPart(const ComponentConfig& c)
       : core_(class_specs(c), pool_spec(c, list_items(c.text("classes")).size()), arbiter_of(c), c.seed(),
-              c.name()) {
+              c.name(), c.integer("width")) {
     core_.measure_from(static_cast<core::Cycle>(c.warmup()));
   }
   void edge(int) override { core_.advance(credit_in_->credits); }
   void drive() override {
-    out_->valid = core_.chosen() >= 0;
-    if (out_->valid) out_->flit = core_.chosen_flit();
+    out_->valid = core_.out_valid();
+    if (out_->valid) out_->flit = core_.out_flit();
   }
   void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
   void contribute(core::LinkReport& r) const override { add_class_sender_figures(r, core_); }

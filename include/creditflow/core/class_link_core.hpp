@@ -42,15 +42,25 @@ struct ClassPoolSpec {
 
 class ClassSenderCore {
  public:
+  // `beat_bytes`: the link's width; a packet of P payload bytes then holds the link for
+  // max(1, ceil(P / beat_bytes)) cycles and leaves, whole, in its last (0: one cycle each).
   ClassSenderCore(std::vector<ClassSpec> classes, const ClassPoolSpec& pools, Arbiter arbiter, std::uint64_t seed,
-                  const std::string& where);
+                  const std::string& where, std::int64_t beat_bytes = 0);
 
   Cycle now() const { return now_; }
   std::size_t classes() const { return classes_.size(); }
   const std::string& name(std::size_t c) const { return classes_[c].name; }
-  // The class sending in the current cycle, or -1, and its packet.
+  // The class whose packet starts in the current cycle, or -1, and that packet.
   int chosen() const { return chosen_; }
   Flit chosen_flit() const;
+  // What goes on the link in the current cycle: a one-beat packet as it starts, a longer
+  // one in its last beat.
+  bool out_valid() const { return serial_left_ == 1 || (chosen_ >= 0 && beats(static_cast<std::size_t>(chosen_)) == 1); }
+  Flit out_flit() const { return serial_left_ == 1 ? serial_flit_ : chosen_flit(); }
+  // A packet still crossing the link beat by beat (its credits spent, its flit not yet on
+  // the wire), or -1; conservation counts it on the receiver's side.
+  int serializing() const { return serial_left_ > 0 ? static_cast<int>(serial_flit_.traffic_class) : -1; }
+  const Flit& serializing_flit() const { return serial_flit_; }
 
   void measure_from(Cycle start) { measure_from_ = start; }
   // The edge closing the current cycle: the chosen packet leaves, `returned` credits come
@@ -87,6 +97,8 @@ class ClassSenderCore {
   std::int64_t data_credits(const Flit& f) const { return f.data_units; }
   bool allowed(std::size_t c) const;
   void decide();
+  // Beats of class c's next packet on the link.
+  std::int64_t beats(std::size_t c) const;
 
   std::vector<ClassSpec> classes_;
   std::vector<SourceCore<Flit>> sources_;
@@ -103,6 +115,9 @@ class ClassSenderCore {
   int chosen_ = -1;
   Cycle now_ = 0, measure_from_ = 0;
   std::string where_;
+  std::int64_t beat_bytes_;
+  std::int64_t serial_left_ = 0;  // cycles of the serializing packet still to come, this one included
+  Flit serial_flit_{};
 };
 
 class ClassReceiverCore {

@@ -92,6 +92,12 @@ inline void add_terms(LoopState& s, const ClassSenderCore& tx) {
     s.classes[c].sender_header += tx.held_header(c);
     s.classes[c].sender_data += tx.held_data(c);
   }
+  // A packet crossing the link beat by beat is in flight: spent, not yet returned.
+  if (const int c = tx.serializing(); c >= 0) {
+    s.forward_flits += 1;
+    s.classes[static_cast<std::size_t>(c)].receiver_header += 1;
+    s.classes[static_cast<std::size_t>(c)].receiver_data += tx.serializing_flit().data_units;
+  }
 }
 
 // What a class link's stages hold counts on the receiver's side of each class's balance:

@@ -24,13 +24,14 @@ class ClassSender : public sc_core::sc_module, public monitor::LoopParticipant {
 
   SC_HAS_PROCESS(ClassSender);
   ClassSender(sc_core::sc_module_name name, std::vector<core::ClassSpec> classes, const core::ClassPoolSpec& pools,
-              core::Arbiter arbiter, std::uint64_t run_seed = 1)
-      : sc_core::sc_module(name), core_(std::move(classes), pools, std::move(arbiter), run_seed, this->name()) {
+              core::Arbiter arbiter, std::uint64_t run_seed = 1, std::int64_t beat_bytes = 0)
+      : sc_core::sc_module(name),
+        core_(std::move(classes), pools, std::move(arbiter), run_seed, this->name(), beat_bytes) {
     SC_METHOD(on_edge);
     sensitive << clk.pos();
     dont_initialize();
-    out_valid.initialize(core_.chosen() >= 0);
-    if (core_.chosen() >= 0) out_flit.initialize(core_.chosen_flit());
+    out_valid.initialize(core_.out_valid());
+    if (core_.out_valid()) out_flit.initialize(core_.out_flit());
   }
 
   const core::ClassSenderCore& core() const { return core_; }
@@ -42,8 +43,8 @@ class ClassSender : public sc_core::sc_module, public monitor::LoopParticipant {
   void on_edge() {
     if (opening_edge()) return;
     report_protocol_errors([&] { core_.advance(credit_in.read()); });
-    out_valid.write(core_.chosen() >= 0);
-    if (core_.chosen() >= 0) out_flit.write(core_.chosen_flit());
+    out_valid.write(core_.out_valid());
+    if (core_.out_valid()) out_flit.write(core_.out_flit());
   }
 
   core::ClassSenderCore core_;
