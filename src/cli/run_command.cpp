@@ -3,6 +3,7 @@
 
 #include "creditflow/cli/tool.hpp"
 #include "commands.hpp"
+#include "output_paths.hpp"
 #include "creditflow/platform/platform.hpp"
 #include "creditflow/platform/results.hpp"
 #include "creditflow/platform/simulate.hpp"
@@ -61,6 +62,7 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
   run->add_option("--view", args->view, "cycle (SystemC modules on signals) or tl (transaction level: faster, "
                   "the same figures)")->check(CLI::IsMember({"cycle", "tl"}));
   run->callback([args, &registry, &status] {
+    check_output("--vcd", args->vcd, false);
     const platform::Netlist netlist = platform::load_netlist(args->model);
     const platform::Platform p = platform::resolve(
         netlist, registry, parse_sets(args->sets), run_overrides(args->run));

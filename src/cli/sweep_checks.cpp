@@ -1,11 +1,8 @@
 #include "sweep_checks.hpp"
 
-#include <unistd.h>
+#include "output_paths.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -118,19 +115,6 @@ void check_metric(SweepRequest& request, const platform::Platform& p, const std:
   throw Error("--metric " + given + ": no number at that path of the run's results" +
               platform::did_you_mean(given, paths) + " (paths as in `creditflow run --json`, e.g. links." +
               (p.loops.empty() ? std::string("LINK") : p.loops.front().name) + ".throughput)");
-}
-
-// An output goes to a folder that exists and that we may write, or to standard output.
-void check_output(const std::string& option, const std::string& file) {
-  if (file.empty() || file == "-") return;
-  namespace fs = std::filesystem;
-  const fs::path folder = fs::path(file).has_parent_path() ? fs::path(file).parent_path() : fs::path(".");
-  std::error_code ec;
-  if (!fs::is_directory(folder, ec))
-    throw Error(option + " " + file + ": folder " + folder.string() + " does not exist; create it first");
-  if (::access(folder.c_str(), W_OK) != 0)
-    throw Error(option + " " + file + ": cannot write in " + folder.string() + " (" + std::strerror(errno) + ")");
-  if (fs::is_directory(file, ec)) throw Error(option + " " + file + ": is a folder; give a file name");
 }
 
 }  // namespace

@@ -98,6 +98,8 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     std::string base = vcd_file;
     if (base.size() > 4 && base.compare(base.size() - 4, 4, ".vcd") == 0) base.resize(base.size() - 4);
     tf = sc_core::sc_create_vcd_trace_file(base.c_str());
+    // The kernel's note of the unit set would land on standard output, in a --json document.
+    sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
     tf->set_time_unit(1, sc_core::SC_PS);
     for (const auto& [name, clk] : clocks) sc_core::sc_trace(tf, *clk, name);
     for (std::size_t i = 0; i < platform.connections.size(); ++i) {

@@ -466,3 +466,22 @@ BOOST_AUTO_TEST_CASE(a_class_packet_takes_as_many_beats_as_the_link_width_says) 
     BOOST_TEST(json::parse(o.out).at("links").at("link").at("conservation_violations").get<int>() == 0);
   }
 }
+
+// Found while looking for the same mistakes elsewhere: --vcd into a missing folder ran the
+// whole simulation, then failed with the bare path; --vcd - wrote a file named "-.vcd"; and
+// with --json, SystemC's note of the VCD's time unit landed inside the JSON document.
+BOOST_AUTO_TEST_CASE(vcd_outputs_are_checked_first_and_keep_the_json_clean) {
+  cftool::TempDir dir;
+  const auto missing = cftool::tool("run ../../models/credit_loop.yaml --vcd " + dir / "no/x.vcd");
+  BOOST_TEST(missing.status == 2);
+  BOOST_TEST(missing.err == "creditflow: --vcd " + dir / "no/x.vcd" + ": folder " + dir / "no" +
+                                " does not exist; create it first\n");
+  BOOST_TEST(missing.out.empty());
+  const auto dash = cftool::tool("run ../../models/credit_loop.yaml --vcd -");
+  BOOST_TEST(dash.status == 2);
+  BOOST_TEST(dash.err == "creditflow: --vcd -: this output goes to a file; give its name\n");
+  const auto both = cftool::tool("run ../../models/credit_loop.yaml --json --cycles 50 --warmup 0 --vcd " + dir / "t.vcd");
+  BOOST_TEST(both.status == 0);
+  BOOST_TEST(json::parse(both.out).at("cycles").get<int>() == 50);  // nothing but the document
+  BOOST_TEST(cftool::read_file(dir / "t.vcd").find("$enddefinitions") != std::string::npos);
+}
