@@ -89,6 +89,13 @@ std::vector<std::string> never_sent(const LinkReport& r) {
 
 namespace {
 
+// ", up to N cycles for one packet", or, for a class that sent nothing in the window (so
+// no packet's wait was measured), that it sent none.
+std::string one_packets_wait(const ClassReport& k) {
+  if (k.credit_wait.count() == 0) return " and sent no packet in the window";
+  return ", up to " + std::to_string(k.credit_wait.max()) + " cycles for one packet";
+}
+
 // Sinks: what was dropped and what depth would have kept it, or why none would.
 void diagnose_sink(const LinkReport& r, std::vector<std::string>& out) {
   const std::string link = "link '" + r.name + "'";
@@ -140,8 +147,8 @@ std::vector<std::string> diagnose(const LinkReport& r) {
         consumer_bound(k))
       continue;
     std::ostringstream s;
-    s << "class '" << k.name << "' on " << link << " waited for credits in " << k.stall_cycles
-      << " cycles, up to " << k.credit_wait.max() << " cycles for one packet: class '" << k.starved_by
+    s << "class '" << k.name << "' on " << link << " waited for credits in " << k.stall_cycles << " cycles"
+      << one_packets_wait(k) << ": class '" << k.starved_by
       << "' held the shared pool in " << k.starved_cycles << " of them (" << r.pool_policy
       << "); reserve credits for '" << k.name << "' or split the pool";
     out.push_back(s.str());
@@ -154,8 +161,8 @@ std::vector<std::string> diagnose(const LinkReport& r) {
         k.round_trip.count() == 0 || k.largest_data > k.data_limit)
       continue;
     std::ostringstream s;
-    s << "class '" << k.name << "' on " << link << " waited for credits in " << k.stall_cycles << " cycles, up to "
-      << k.credit_wait.max() << " cycles for one packet: ";
+    s << "class '" << k.name << "' on " << link << " waited for credits in " << k.stall_cycles << " cycles"
+      << one_packets_wait(k) << ": ";
     if (k.drain_rate < k.offered_rate) {
       s << "its consumer drains at most " << fixed3(k.drain_rate) << " per cycle against " << fixed3(k.offered_rate)
         << " offered, so its credits wait in the buffer; more credits would not help";

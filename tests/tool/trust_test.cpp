@@ -485,3 +485,18 @@ BOOST_AUTO_TEST_CASE(vcd_outputs_are_checked_first_and_keep_the_json_clean) {
   BOOST_TEST(json::parse(both.out).at("cycles").get<int>() == 50);  // nothing but the document
   BOOST_TEST(cftool::read_file(dir / "t.vcd").find("$enddefinitions") != std::string::npos);
 }
+
+// Found while looking for the same mistakes elsewhere: a class starved for the whole window
+// was said to have waited "up to 0 cycles for one packet" (no packet was measured at all).
+BOOST_AUTO_TEST_CASE(a_class_that_sent_nothing_is_not_said_to_have_waited_zero_cycles) {
+  const auto o = cftool::tool("run ../../models/dma_irq_classes.yaml --json --set rx.policy=reserved "
+                              "--set rx.reserved=0,0 --set tx.pattern=saturating,saturating --set rx.drain_every=4,2 "
+                              "--set rx.stall_cycles=0,0 --set tx.priority=A,B --set tx.queue_depth=4,4");
+  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  const json doc = json::parse(o.out);
+  BOOST_TEST(doc.at("classes").at("B").at("sent").get<int>() == 0);
+  BOOST_TEST(doc.at("diagnosis").at(0) ==
+             "class 'B' on link 'rx' waited for credits in 2992 cycles and sent no packet in the window: class 'A' held "
+             "the shared pool in 2992 of them (reserved (0+0 reserved, 8 shared)); reserve credits for 'B' or split the "
+             "pool");
+}
