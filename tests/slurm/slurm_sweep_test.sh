@@ -89,7 +89,7 @@ creditflow merge "$work/lossy" > /dev/null 2> "$work/merge.err" || status=$?
 grep -q "12 of 50 points missing, from 2 of 8 tasks" "$work/merge.err" || fail "report: $(cat "$work/merge.err")"
 grep -q "task 3 (points 12..17): no results" "$work/merge.err" || fail "task 3 not named: $(cat "$work/merge.err")"
 grep -q "task 5 (points 25..30): no results" "$work/merge.err" || fail "task 5 not named: $(cat "$work/merge.err")"
-grep -q "shards/5.json: is a folder" "$work/merge.err" || fail "task 5's log not quoted: $(cat "$work/merge.err")"
+grep -q "5.log) ends: creditflow: --json " "$work/merge.err" || fail "task 5's log not quoted: $(cat "$work/merge.err")"
 grep -q "point 12: rx.depth=3, link.latency=2" "$work/merge.err" || fail "no parameters: $(cat "$work/merge.err")"
 grep -q "creditflow sweep --resume $work/lossy" "$work/merge.err" || fail "no --resume hint: $(cat "$work/merge.err")"
 [ "$(find "$work/lossy/shards" -name '*.json' -type f | wc -l)" -eq 6 ] || fail "the six good shards are not all there"
