@@ -34,27 +34,29 @@ std::uint64_t sizing_rtt(const LinkReport& r) {
   return drain_limited ? r.measured_rtt : std::max(r.max_rtt, r.measured_rtt);
 }
 
-std::optional<WaitSizing> waits_sizing(const LinkReport& r) {
-  const CreationTimes& flits = r.latency.creations;
-  if (r.kind != "credit" || !r.random_traffic || r.loop_rtt == 0 || r.crosses_clocks || !flits.complete ||
-      flits.cycles.size() <= flits.window_from || !r.classes.empty())
-    return std::nullopt;
-  if (replay_credit_waits(flits, r.loop_rtt, r.credits).histogram() != r.latency.creation_to_send.histogram())
-    return std::nullopt;  // the drain stretches round trips: the replay is not this loop
-  return depth_for_waits(flits, r.loop_rtt, r.wait_percentile, r.accepted_wait);
+void add_wait_sizing(LinkReport& r) {
+  CreationTimes& flits = r.latency.creations;
+  const bool applies = r.kind == "credit" && r.random_traffic && r.loop_rtt != 0 && !r.crosses_clocks &&
+                       flits.complete && flits.cycles.size() > flits.window_from && r.classes.empty() &&
+                       // else the drain stretches round trips: the replay is not this loop
+                       replay_credit_waits(flits, r.loop_rtt, r.credits).histogram() ==
+                           r.latency.creation_to_send.histogram();
+  r.sized_by_waits.reset();
+  if (applies) r.sized_by_waits = depth_for_waits(flits, r.loop_rtt, r.wait_percentile, r.accepted_wait);
+  flits = CreationTimes{};  // sized: the list has served
 }
 
 std::int64_t depth_needed(const LinkReport& r) {
   if (r.kind != "credit") return 0;
   const std::uint64_t rtt = sizing_rtt(r);
   const std::int64_t by_rate = rtt ? credits_for_rate(std::min({1.0, r.offered_rate, r.drain_rate}), rtt) : 0;
-  if (const auto waits = waits_sizing(r)) return std::max(by_rate, waits->depth);
+  if (r.sized_by_waits) return std::max(by_rate, r.sized_by_waits->depth);
   return by_rate;
 }
 
 std::string depth_rule(const LinkReport& r) {
   if (r.kind != "credit") return "";
-  if (!waits_sizing(r)) return "rate x round trip";
+  if (!r.sized_by_waits) return "rate x round trip";
   char buf[96];
   std::snprintf(buf, sizeof buf, "p%g credit wait <= %llu", r.wait_percentile * 100.0,
                 static_cast<unsigned long long>(r.accepted_wait));
@@ -235,7 +237,7 @@ std::vector<std::string> diagnose(const LinkReport& r) {
       << " measured over " << window << " cycles)";
     s << "; its flits waited for a credit in " << r.credit_stall_cycles << " cycles (" << stalls << "), p"
       << r.wait_percentile * 100.0 << " " << waits.percentile(r.wait_percentile) << " cycles, max " << waits.max();
-    if (const auto sized = waits_sizing(r)) {
+    if (r.sized_by_waits) {
       const std::int64_t need = depth_needed(r);
       s << ": for a p" << r.wait_percentile * 100.0 << " credit wait of at most " << r.accepted_wait << " cycles it ";
       if (need > r.credits)
@@ -274,7 +276,7 @@ std::vector<std::string> diagnose(const LinkReport& r) {
       << (target >= 1.0                 ? std::string(" for full rate")
           : target < r.offered_rate ? " for its receiver's drain of " + fixed3(target)
                                     : " for its offered rate of " + fixed3(target));
-    if (waits_sizing(r)) s << " with a " << depth_rule(r) << " cycles";
+    if (r.sized_by_waits) s << " with a " << depth_rule(r) << " cycles";
     s << " (the sender was out of credits with the receiver empty in " << r.stall_receiver_empty << " of " << window
       << " cycles)";
   } else if (r.drain_rate < r.offered_rate) {

@@ -1,5 +1,6 @@
 #include "collect_results.hpp"
 
+#include "creditflow/core/diagnosis.hpp"
 #include "creditflow/core/report_figures.hpp"
 
 #include <algorithm>
@@ -91,6 +92,7 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
       r.forward_latency = r.credit_latency = 0;
     } else {
       core::add_structural_round_trip(r);
+      core::add_wait_sizing(r);
     }
     const std::uint64_t window = r.cycles > r.warmup ? r.cycles - r.warmup : 0;
     for (core::ClassReport& k : r.classes)

@@ -23,12 +23,14 @@ double loop_bound(std::int64_t credits, std::uint64_t rtt, double drain_rate);
 // flits queue at the receiver, the shortest (the queueing is not the loop's).
 std::uint64_t sizing_rtt(const LinkReport& report);
 
-// Sizing a link with random traffic by its credit waits (wait_sizing.hpp), when that is
-// exact: a single-clock loop of known round trip whose every flit is listed, and whose
-// replay at its own credits gives back the measured waits, wait for wait.
-std::optional<WaitSizing> waits_sizing(const LinkReport& report);
+// Sizes a link with random traffic by its credit waits (wait_sizing.hpp) into
+// report.sized_by_waits, when that is exact: a single-clock loop of known round trip whose
+// every flit is listed, and whose replay at its own credits gives back the measured waits,
+// wait for wait. Whoever builds a report calls it once, after every figure is in; the
+// listed flits are then released.
+void add_wait_sizing(LinkReport& report);
 
-// Depth for the link: for random traffic sized by waits (waits_sizing), the fewest credits
+// Depth for the link: for random traffic sized by waits (sized_by_waits), the fewest credits
 // whose credit waits meet the run's percentile target, and at least what carries the rate;
 // otherwise what carries its target rate (its offered load, at most its drain) over
 // sizing_rtt: ceil(rate x RTT), SPEC section 3's rule. 0 when nothing was measured.

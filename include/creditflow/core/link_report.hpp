@@ -2,10 +2,12 @@
 // [warmup, cycles); with no warm-up they are totals.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "creditflow/core/receiver_core.hpp"
+#include "creditflow/core/wait_sizing.hpp"
 #include "creditflow/core/types.hpp"
 
 namespace creditflow::core {
@@ -50,6 +52,9 @@ struct LinkReport {
   // most this many cycles (the run's wait_percentile and accepted_wait).
   double wait_percentile = 0.99;
   std::uint64_t accepted_wait = 0;
+  // Filled once by add_wait_sizing (diagnosis.hpp) when it applies: the depth for that
+  // target and the waits' percentile there; empty otherwise.
+  std::optional<WaitSizing> sized_by_waits;
   std::uint64_t source_beats = 0;  // the source's total, 0 when it never stops
   double drain_rate = 1.0;    // pops per sender cycle the receiver's schedule permits
   // The clock the drain counts in, when not the sender's (the report converts): 0 = same.

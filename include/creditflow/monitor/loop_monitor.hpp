@@ -12,6 +12,7 @@
 #include <systemc>
 #include <vector>
 
+#include "creditflow/core/diagnosis.hpp"
 #include "creditflow/core/loop_observer.hpp"
 #include "creditflow/core/report_figures.hpp"
 #include "creditflow/cycle/clocking.hpp"
@@ -66,6 +67,7 @@ class LoopMonitor : public sc_core::sc_module {
       if (&loop.observer == &observer)
         for (const LoopParticipant* h : loop.holders) h->add_figures(r);
     core::add_structural_round_trip(r);
+    core::add_wait_sizing(r);
     return r;
   }
 
