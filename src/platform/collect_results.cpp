@@ -28,10 +28,21 @@ core::LatencyStats in_cycles(const core::LatencyStats& ps, double period_ps) {
 
 }  // namespace
 
-ComponentClocks component_clocks(const Platform& platform, const ResolvedComponent& c) {
-  ComponentClocks clocks{c.clock, platform.loop_clock(c.name), {}};
-  for (const ClockDecl& clock : platform.clocks) clocks.times[clock.name] = {clock.period_ps, clock.phase_ps};
-  return clocks;
+ComponentContext component_context(const Platform& platform, const ResolvedComponent& c) {
+  ComponentContext context;
+  context.own_clock = c.clock;
+  if (const LoopPlan* loop = platform.loop_of(c.name)) {
+    context.loop_clock = loop->clock;
+    context.loop_capacity = loop->capacity;
+    if (!loop->source.empty()) {
+      const auto& params = platform.component(loop->source).params;
+      const auto pattern = params.find("pattern");
+      context.random_source = pattern != params.end() && std::holds_alternative<std::string>(pattern->second) &&
+                              std::get<std::string>(pattern->second) == "bernoulli";
+    }
+  }
+  for (const ClockDecl& clock : platform.clocks) context.clock_times[clock.name] = {clock.period_ps, clock.phase_ps};
+  return context;
 }
 
 std::vector<std::string> parts_of(const LoopPlan& loop) {

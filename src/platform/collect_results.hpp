@@ -16,9 +16,9 @@ namespace creditflow::platform {
 // ready/valid link's source, pipes and receiver; each once (a loop kind is all three).
 std::vector<std::string> parts_of(const LoopPlan& loop);
 
-// The clocks component `c` sees (its own, its loop's sender's, every clock by name), for
-// its ComponentConfig in either view.
-ComponentClocks component_clocks(const Platform& platform, const ResolvedComponent& c);
+// What component `c` sees of the platform (ComponentContext), for its ComponentConfig in
+// either view.
+ComponentContext component_context(const Platform& platform, const ResolvedComponent& c);
 
 // A loop's credit holders by component name, as the monitor sums them.
 using NamedHolders = std::vector<std::pair<std::string, const monitor::LoopParticipant*>>;

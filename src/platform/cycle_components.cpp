@@ -139,6 +139,7 @@ class ReceiverComponent : public Component {
       : params_(receiver_params(c)), module_(c.name().c_str(), params_, c.seed()) {
     module_.measure_from(c.warmup());
     module_.set_clocks(c.from_loop_clock());
+    module_.list_creations(c.random_source());
   }
   void bind_clock(sc_core::sc_clock& clk) override {
     module_.clk(clk);
@@ -203,6 +204,7 @@ class SinkComponent : public Component {
       : params_{c.integer("depth"), c.boolean("backpressure"), drain_spec(c)},
         module_(c.name().c_str(), params_, c.seed()) {
     module_.measure_from(c.warmup());
+    module_.list_creations(c.random_source());
   }
   void bind_clock(sc_core::sc_clock& clk) override {
     module_.clk(clk);

@@ -460,24 +460,12 @@ const ResolvedComponent& Platform::component(const std::string& name) const {
   throw Error("no component '" + name + "'");
 }
 
-namespace {
-const LoopPlan* loop_of(const Platform& p, const std::string& name) {
-  for (const LoopPlan& loop : p.loops)
+const LoopPlan* Platform::loop_of(const std::string& name) const {
+  for (const LoopPlan& loop : loops)
     if (loop.sender == name || loop.receiver == name ||
         std::find(loop.pipes.begin(), loop.pipes.end(), name) != loop.pipes.end())
       return &loop;
   return nullptr;
-}
-}  // namespace
-
-std::int64_t Platform::loop_capacity(const std::string& name) const {
-  const LoopPlan* loop = loop_of(*this, name);
-  return loop ? loop->capacity : 0;
-}
-
-std::string Platform::loop_clock(const std::string& name) const {
-  const LoopPlan* loop = loop_of(*this, name);
-  return loop ? loop->clock : "";
 }
 
 Platform resolve(const Netlist& netlist, const Registry& registry,

@@ -45,8 +45,7 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
   std::map<std::string, std::unique_ptr<Component>> components;
   for (const ResolvedComponent& rc : platform.components) {
     auto component = rc.kind->factory(ComponentConfig(rc.name, rc.params, platform.run.seed,
-                                                      static_cast<std::uint64_t>(platform.run.warmup),
-                                                      platform.loop_capacity(rc.name), component_clocks(platform, rc)));
+                                                      static_cast<std::uint64_t>(platform.run.warmup), component_context(platform, rc)));
     component->bind_clock(*clocks.at(rc.clock));
     for (const ParamSpec& p : rc.kind->params)
       if (p.type == ParamType::clock)

@@ -136,8 +136,7 @@ class TlEngine {
         throw Error(platform_.file + ":" + std::to_string(rc.line) + ": component '" + rc.name + "' of kind '" +
                     rc.kind->name + "' has no transaction-level view; run it with --view cycle");
       auto p = rc.kind->tl_factory(ComponentConfig(rc.name, rc.params, platform_.run.seed,
-                                                   static_cast<std::uint64_t>(platform_.run.warmup),
-                                                   platform_.loop_capacity(rc.name), component_clocks(platform_, rc)));
+                                                   static_cast<std::uint64_t>(platform_.run.warmup), component_context(platform_, rc)));
       Domain& own = domains_.at(rc.clock);
       own.clocked.emplace_back(p.get(), 0);
       p->set_period(0, static_cast<double>(own.period));

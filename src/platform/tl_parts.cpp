@@ -173,6 +173,7 @@ class ReceiverPart : public PartBase {
   explicit ReceiverPart(const ComponentConfig& c) : params_(receiver_params(c)), core_(params_, seed_of(c), c.name()) {
     core_.measure_from(static_cast<core::Cycle>(c.warmup()));
     core_.set_clocks(c.from_loop_clock());
+    core_.list_creations(c.random_source());
   }
   void set_period(int, double period_ps) override { period_ps_ = period_ps; }
   void edge(int) override { core_.advance(in_->valid, in_->flit); }
@@ -237,6 +238,7 @@ class SinkPart : public PartBase {
   explicit SinkPart(const ComponentConfig& c)
       : params_{c.integer("depth"), c.boolean("backpressure"), drain_spec(c)}, core_(params_, seed_of(c), c.name()) {
     core_.measure_from(static_cast<core::Cycle>(c.warmup()));
+    core_.list_creations(c.random_source());
   }
   void set_period(int, double period_ps) override { period_ps_ = period_ps; }
   void edge(int) override { core_.advance(in_->valid, in_->flit); }

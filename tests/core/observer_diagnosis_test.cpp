@@ -166,6 +166,7 @@ BOOST_AUTO_TEST_CASE(watchdog_fires_after_the_last_movement_with_work_pending) {
 // slots 0, 1, 2, then 6, 7, 8, ...: every flit after the first three waits 3 more.
 BOOST_AUTO_TEST_CASE(replayed_credit_waits_follow_the_section1_trace) {
   CreationTimes flits;
+  flits.listing = true;
   for (Cycle t = 0; t < 12; ++t) flits.add(t, true);
   const LatencyStats waits = replay_credit_waits(flits, 6, 3);
   // Sends at 0 1 2 6 7 8 12 13 14 18 19 20: waits 0 0 0 3 3 3 6 6 6 9 9 9.
@@ -178,6 +179,7 @@ BOOST_AUTO_TEST_CASE(replayed_credit_waits_follow_the_section1_trace) {
   BOOST_TEST(depth_for_waits(flits, 6, 0.99, 3).depth == 5);
   // Only the window's flits are counted.
   CreationTimes late;
+  late.listing = true;
   for (Cycle t = 0; t < 12; ++t) late.add(t, t >= 9);
   BOOST_TEST(late.window_from == 9u);
   BOOST_TEST(replay_credit_waits(late, 6, 3).count() == 3u);

@@ -8,6 +8,7 @@
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/core/loop_observer.hpp"
 #include "creditflow/core/receiver_core.hpp"
+#include "creditflow/core/report_figures.hpp"
 #include "creditflow/core/sender_core.hpp"
 #include "creditflow/core/source_core.hpp"
 
@@ -26,18 +27,12 @@ LinkReport credit_loop_report(const LoopObserver& observer, const CreditLoopPara
   LinkReport r;
   observer.add_to(r);
   r.credits = p.receiver.depth;
-  r.receiver_depth = p.receiver.depth;
-  r.forward_latency = p.link.forward_latency;
-  r.credit_latency = p.link.credit_latency;
-  r.loop_rtt = static_cast<std::uint64_t>(p.link.forward_latency + p.link.credit_latency + 2);
+  add_link_figures(r, p.link);
+  add_structural_round_trip(r);
   r.offered_rate = src.pattern().offered_rate();
-  r.drain_rate = p.receiver.drain.permitted_rate();
-  r.measured_rtt = tx.round_trips().min();
-  r.mean_rtt = tx.round_trips().mean();
-  r.max_rtt = tx.round_trips().max();
-  r.peak_occupancy = rx.peak_occupancy();
+  add_round_trips(r, tx);
+  add_receiver_figures(r, p.receiver.depth, rx, p.receiver.drain, 0.0);
   r.source_refused = src.refused();
-  r.latency = rx.latency();
   return r;
 }
 

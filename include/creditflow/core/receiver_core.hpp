@@ -88,6 +88,8 @@ class ReceiverCore {
   // The sender's clock and this receiver's, when they differ: latencies spanning both are
   // then also kept in picoseconds (FlitLatency).
   void set_clocks(const ClockPair& clocks) { clocks_ = clocks; }
+  // Lists every popped flit's creation cycle, for sizing random traffic by its waits.
+  void list_creations(bool on) { latency_.creations.listing = on; }
 
   // The edge closing the current cycle: pop as decided, take the arriving flit, then
   // decide the next cycle's pop. Throws ProtocolError on an arrival into a full buffer.

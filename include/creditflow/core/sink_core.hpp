@@ -82,6 +82,8 @@ class SinkCore {
   // The depth that would have kept every beat so far (0 before any beat).
   std::int64_t depth_to_keep_all() const { return keep_all_; }
   const FlitLatency& latency() const { return latency_; }
+  // Lists every popped beat's creation cycle, for sizing random traffic by its waits.
+  void list_creations(bool on) { latency_.creations.listing = on; }
 
  private:
   struct Entry {

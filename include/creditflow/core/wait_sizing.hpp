@@ -18,14 +18,18 @@
 namespace creditflow::core {
 
 // The creation cycles of a link's flits in the order they were sent, from reset, as far
-// as `capacity` of them; `window_from` is the index of the first counted in the window.
+// as `capacity` of them, when listing; `window_from` is the index of the first counted in the window.
+// Listing is off unless asked for: only a link whose flits come at random is sized by its
+// waits, and a list costs a write per flit and 8 bytes a flit.
 struct CreationTimes {
   static constexpr std::size_t capacity = std::size_t{1} << 21;
   std::vector<Cycle> cycles;
   std::size_t window_from = 0;
+  bool listing = false;
   bool complete = true;  // false once a flit was left out (capacity, or a steady-state jump)
 
   void add(Cycle created, bool in_window) {
+    if (!listing) return;
     if (!in_window) window_from = cycles.size() + 1;
     if (cycles.size() < capacity)
       cycles.push_back(created);

@@ -34,6 +34,7 @@ class CreditReceiver : public sc_core::sc_module, public monitor::LoopParticipan
       : sc_core::sc_module(name),
         core_(params, core::derive_seed(run_seed, this->name()), this->name()),
         params_(params) {
+    core_.list_creations(true);
     SC_METHOD(on_edge);
     sensitive << clk.pos();
     dont_initialize();
@@ -43,6 +44,9 @@ class CreditReceiver : public sc_core::sc_module, public monitor::LoopParticipan
   void measure_from(core::Cycle start) { core_.measure_from(start); }
   // The sender's clock and this one, when they differ: latencies across both in ps.
   void set_clocks(const core::ClockPair& clocks) { core_.set_clocks(clocks); }
+  // Wired by hand, a receiver lists its flits' creation cycles (LoopMonitor::report sizes
+  // random traffic by its waits from them); a platform turns it on only for random sources.
+  void list_creations(bool on) { core_.list_creations(on); }
 
   void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
   void add_figures(core::LinkReport& r) const override {

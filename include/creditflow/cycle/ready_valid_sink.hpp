@@ -38,6 +38,7 @@ class ReadyValidSink : public sc_core::sc_module, public monitor::LoopParticipan
 
   const core::SinkCore<T>& core() const { return core_; }
   void measure_from(core::Cycle start) { core_.measure_from(start); }
+  void list_creations(bool on) { core_.list_creations(on); }
 
   void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
 

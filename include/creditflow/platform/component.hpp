@@ -17,36 +17,40 @@
 
 namespace creditflow::platform {
 
-// The clocks a component sees: its own, its loop's sender's, and every clock's period and
-// phase (picoseconds) by name.
-struct ComponentClocks {
-  std::string own, loop;
-  std::map<std::string, std::pair<double, double>> times;  // name -> (period, phase)
+// What a component sees of the platform around it: its own clock; the loop it is part of
+// (its credits, its sender's clock, whether its source's flits come at random); and every
+// clock's period and phase (picoseconds) by name.
+struct ComponentContext {
+  std::string own_clock, loop_clock;
+  std::int64_t loop_capacity = 0;
+  bool random_source = false;
+  std::map<std::string, std::pair<double, double>> clock_times;  // name -> (period, phase)
 };
 
 // A component's resolved, range-checked parameters.
 class ComponentConfig {
  public:
   ComponentConfig(std::string name, std::map<std::string, ParamValue> params, std::uint64_t seed,
-                  std::uint64_t warmup, std::int64_t loop_capacity = 0, ComponentClocks clocks = {})
+                  std::uint64_t warmup, ComponentContext context = {})
       : name_(std::move(name)),
         params_(std::move(params)),
         seed_(seed),
         warmup_(warmup),
-        loop_capacity_(loop_capacity),
-        clocks_(std::move(clocks)) {}
+        context_(std::move(context)) {}
 
   const std::string& name() const { return name_; }
   std::uint64_t seed() const { return seed_; }      // the run's seed
   std::uint64_t warmup() const { return warmup_; }  // measurements start at this cycle
   // The credits of the loop the component is part of (0: none), e.g. to size a counter.
-  std::int64_t loop_capacity() const { return loop_capacity_; }
+  std::int64_t loop_capacity() const { return context_.loop_capacity; }
+  // Whether the loop's source makes its flits at random (what sizing by waits is for).
+  bool random_source() const { return context_.random_source; }
   // From the clock of its loop's sender to `clock` (its own when empty): what a part that
   // measures flits stamped by the sender needs to time them across clocks.
   core::ClockPair from_loop_clock(const std::string& clock = "") const {
-    const auto from = clocks_.times.find(clocks_.loop);
-    const auto to = clocks_.times.find(clock.empty() ? clocks_.own : clock);
-    if (from == clocks_.times.end() || to == clocks_.times.end()) return {};
+    const auto from = context_.clock_times.find(context_.loop_clock);
+    const auto to = context_.clock_times.find(clock.empty() ? context_.own_clock : clock);
+    if (from == context_.clock_times.end() || to == context_.clock_times.end()) return {};
     return {from->second.first, from->second.second, to->second.first, to->second.second};
   }
   std::int64_t integer(const std::string& param) const;
@@ -61,8 +65,7 @@ class ComponentConfig {
   std::map<std::string, ParamValue> params_;
   std::uint64_t seed_;
   std::uint64_t warmup_;
-  std::int64_t loop_capacity_;
-  ComponentClocks clocks_;
+  ComponentContext context_;
 };
 
 class Component {

@@ -73,10 +73,8 @@ struct Platform {
   RunSettings run;
 
   const ResolvedComponent& component(const std::string& name) const;
-  // The credits of the loop `name` is a part of, 0 when it is in none.
-  std::int64_t loop_capacity(const std::string& name) const;
-  // The clock of the sender of the loop `name` is a part of, "" when it is in none.
-  std::string loop_clock(const std::string& name) const;
+  // The loop `name` is the sender, receiver or a pipe of; null when it is in none.
+  const LoopPlan* loop_of(const std::string& name) const;
 };
 
 // Throws creditflow::Error (ParameterError for values) with one line naming the file and
