@@ -45,15 +45,15 @@ void add_size_command(CLI::App& app, int& status) {
         {"--bandwidth/--rtt", {"--bandwidth", "--rtt", "--unit"}},
         {"--rate/--rtt-cycles", {"--rate", "--rtt-cycles"}},
         {"--stall", {"--stall", "--held", "--source-rate", "--drain-rate"}}};
-    std::vector<std::string> given;  // per rule, the first option given
-    const char* rule = nullptr;
+    const char* rule = nullptr;   // the rule of the first option given
+    const char* first = nullptr;  // that option
     for (const auto& [name, options] : rules)
       for (const char* option : options)
         if (size->count(option)) {
           if (rule && rule != name)
-            throw ParameterError(std::string("size: ") + option + " belongs to " + name + " and " + given.front() +
-                                 " to " + rule + ": give one sizing rule per call");
-          if (!rule) given.push_back(option);
+            throw ParameterError(std::string("size: ") + option + " belongs to " + name + " and " + first + " to " +
+                                 rule + ": give one sizing rule per call");
+          if (!rule) first = option;
           rule = name;
         }
     if (!rule) throw ParameterError("size: give --bandwidth/--rtt, --rate/--rtt-cycles or --stall");

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "creditflow/core/diagnosis.hpp"
+#include "creditflow/core/report_figures.hpp"
 
 namespace creditflow::platform {
 
@@ -142,11 +143,6 @@ std::vector<RunProblem> run_problems(const RunResult& result) {
   return out;
 }
 
-std::string run_status(const RunResult& result) {
-  const std::vector<RunProblem> problems = run_problems(result);
-  return problems.empty() ? "ok" : problems.front().status;
-}
-
 std::string run_json(const Platform& platform, const RunResult& result) {
   json doc;
   doc["model"] = platform.file;
@@ -170,10 +166,7 @@ std::string run_json(const Platform& platform, const RunResult& result) {
         {"kind", l.kind},
         {"throughput", l.throughput},
         {"flit_bytes", l.flit_bytes},
-        // Decimal GB/s (10^9 bytes): flits per cycle x bytes per flit / the sender's period.
-        {"bandwidth_gb_s", l.flit_bytes > 0 && l.period_ps > 0
-                               ? std::round(l.throughput * static_cast<double>(l.flit_bytes) * 1e3 / l.period_ps * 1e6) / 1e6
-                               : 0.0},
+        {"bandwidth_gb_s", std::round(core::bandwidth_gb_s(l) * 1e6) / 1e6},
         {"sent", l.sent},
         {"delivered", l.delivered},
         {"dropped", l.dropped},
@@ -236,8 +229,8 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
      << result.run.warmup << ".." << result.run.cycles - 1 << ", seed " << result.run.seed << "\n";
   for (const core::LinkReport& l : result.links) {
     os << "link '" << l.name << "': throughput " << fixed(l.throughput, 3);
-    if (l.flit_bytes > 0 && l.period_ps > 0)
-      os << " (" << fixed(l.throughput * static_cast<double>(l.flit_bytes) * 1e3 / l.period_ps, 3) << " GB/s at "
+    if (core::bandwidth_gb_s(l) > 0)
+      os << " (" << fixed(core::bandwidth_gb_s(l), 3) << " GB/s at "
          << l.flit_bytes << " B a flit)";
     os << ", " << l.sent
        << " sent, " << l.delivered << " delivered";

@@ -52,4 +52,11 @@ inline void add_structural_round_trip(LinkReport& r) {
     r.loop_rtt = static_cast<std::uint64_t>(r.forward_latency + r.credit_latency + 2);
 }
 
+// Throughput in decimal GB/s (10^9 bytes): flits per cycle x bytes per flit / the
+// sender's period; 0 when the width or the period is not known.
+inline double bandwidth_gb_s(const LinkReport& r) {
+  if (r.flit_bytes <= 0 || r.period_ps <= 0) return 0.0;
+  return r.throughput * static_cast<double>(r.flit_bytes) * 1e3 / r.period_ps;
+}
+
 }  // namespace creditflow::core

@@ -10,7 +10,7 @@ namespace creditflow::platform {
 
 // Keys: model, view, cycles, warmup, seed, parameters, links.<name>.{throughput, sent,
 // delivered, dropped, credits, measured_rtt, loop_rtt, ...}, classes.<name>.{sent,
-// delivered, latency}, diagnosis, status (run_status) and problems (their messages). Keys are sorted and numbers printed the same way every
+// delivered, latency}, diagnosis, status and problems (run_problems) (their messages). Keys are sorted and numbers printed the same way every
 // time, so the same run gives the same bytes.
 std::string run_json(const Platform& platform, const RunResult& result);
 
@@ -23,9 +23,8 @@ struct RunProblem {
   std::string status;
   std::string message;
 };
+// The first one's status is the run's verdict (the JSON's `status`, "ok" when there is
+// none; the tool exits 1 unless it is "ok").
 std::vector<RunProblem> run_problems(const RunResult& result);
-// "ok" when nothing is wrong, else the worst problem's status: a run's and a sweep point's
-// verdict (the JSON's `status`; the tool exits 1 unless it is "ok").
-std::string run_status(const RunResult& result);
 
 }  // namespace creditflow::platform

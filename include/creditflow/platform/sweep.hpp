@@ -51,7 +51,7 @@ struct PointResult {
 };
 
 // A point's verdict: "failed" (no result: out of range, a protocol error, interrupted)
-// or its run's status ("ok", "violated", "corrupted", "deadlocked", "stuck", run_status),
+// or its run's status ("ok", "violated", "corrupted", "deadlocked", "stuck": run_problems),
 // and the one line that says why when it is not "ok".
 struct PointVerdict {
   std::string status, why;
