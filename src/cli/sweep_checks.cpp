@@ -62,12 +62,7 @@ std::optional<platform::Platform> first_platform(const platform::Netlist& netlis
 std::string varied_link(const platform::Platform& p, const std::vector<platform::SweepPlan>& plans) {
   for (const platform::SweepPlan& plan : plans)
     for (const platform::Axis& a : plan.axes) {
-      const std::string component = component_of(a.param);
-      for (const platform::LoopPlan& loop : p.loops) {
-        std::vector<std::string> parts = loop.pipes;
-        parts.insert(parts.end(), {loop.source, loop.sender, loop.receiver});
-        if (std::find(parts.begin(), parts.end(), component) != parts.end()) return loop.name;
-      }
+      if (const platform::LoopPlan* loop = p.loop_of(component_of(a.param))) return loop->name;
     }
   return p.loops.empty() ? "" : p.loops.front().name;
 }

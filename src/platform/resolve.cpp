@@ -462,7 +462,7 @@ const ResolvedComponent& Platform::component(const std::string& name) const {
 
 const LoopPlan* Platform::loop_of(const std::string& name) const {
   for (const LoopPlan& loop : loops)
-    if (loop.sender == name || loop.receiver == name ||
+    if (loop.source == name || loop.sender == name || loop.receiver == name ||
         std::find(loop.pipes.begin(), loop.pipes.end(), name) != loop.pipes.end())
       return &loop;
   return nullptr;

@@ -73,7 +73,7 @@ struct Platform {
   RunSettings run;
 
   const ResolvedComponent& component(const std::string& name) const;
-  // The loop `name` is the sender, receiver or a pipe of; null when it is in none.
+  // The loop `name` is the source, sender, receiver or a pipe of; null when it is in none.
   const LoopPlan* loop_of(const std::string& name) const;
 };
 
