@@ -63,6 +63,7 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
                   "the same figures)")->check(CLI::IsMember({"cycle", "tl"}));
   run->callback([args, &registry, &status] {
     check_output("--vcd", args->vcd, false);
+    check_distinct({{"--vcd", args->vcd}}, {{"model file", args->model}});
     const platform::Netlist netlist = platform::load_netlist(args->model);
     const platform::Platform p = platform::resolve(
         netlist, registry, parse_sets(args->sets), run_overrides(args->run));

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "creditflow/core/error.hpp"
+#include "shell_words.hpp"
 #include "sweep_outputs.hpp"
 
 namespace creditflow::cli {
@@ -39,12 +40,6 @@ std::string digest(const std::string& text) {
   return buf;
 }
 
-std::string shell_quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
 std::string absolute(const std::string& path) {
   return path.empty() ? path : fs::absolute(path).lexically_normal().string();
 }
@@ -59,14 +54,35 @@ platform::Netlist load_model(const SlurmPlan& plan, std::string& text) {
   return platform::parse_netlist(text, plan.request.model);
 }
 
+// "; its log (PATH) ends: LINE", read only from a plain file of the folder's own: a link
+// there could point anywhere, and its last line would be printed as if a task wrote it.
 std::string log_tail(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return "";
+  std::error_code ec;
+  const fs::file_status status = fs::symlink_status(path, ec);
+  if (ec || !fs::exists(status)) return "; no log at " + path;
+  if (!fs::is_regular_file(status) || fs::is_symlink(fs::path(path).parent_path(), ec))
+    return "; its log " + path + " is not a plain file of the folder's: not read";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "; its log " + path + " cannot be read";
+  constexpr std::streamoff kTail = 65536;  // a log of gigabytes ends in its last lines all the same
+  in.seekg(0, std::ios::end);
+  in.seekg(std::max<std::streamoff>(0, static_cast<std::streamoff>(in.tellg()) - kTail));
   std::string line, last;
   while (std::getline(in, line))
     if (line.find_first_not_of(" \t\r") != std::string::npos) last = line;
   if (last.size() > 200) last = last.substr(0, 200) + "...";
-  return one_line(last);
+  return "; its log (" + path + ") ends: " + one_line(last);
+}
+
+// The first name in `folder` in sorted order, or "" when it is empty or absent.
+std::string first_entry(const std::string& folder) {
+  std::error_code ec;
+  std::string first;
+  for (const auto& entry : fs::directory_iterator(folder, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (first.empty() || name < first) first = name;
+  }
+  return first;
 }
 
 }  // namespace
@@ -79,9 +95,16 @@ SlurmPlan create_plan(const std::string& dir, SweepRequest request, std::size_t 
                       std::vector<std::string> sbatch_options) {
   SlurmPlan plan;
   plan.dir = absolute(dir);
+  refuse_control_characters("--out " + dir, dir);
+  // sbatch reads % and \ in --output as its own patterns: the logs would go elsewhere.
+  if (dir.find_first_of("%\\") != std::string::npos)
+    throw Error("--out " + dir + ": sbatch reads % and \\ in a log path as patterns; give a folder without them");
   if (fs::exists(plan.dir + "/plan.json"))
     throw Error("--out " + dir + " already holds a sweep (plan.json): collect it with `creditflow merge " + dir +
                 "`, rerun its missing points with `creditflow sweep --resume " + dir + "`, or give another --out");
+  if (const std::string first = first_entry(plan.dir); !first.empty())
+    throw Error("--out " + dir + " holds files that are not a sweep's (" + first +
+                "): give a new or empty folder; the plan writes plan.json, task.sh, shards/ and logs/ there");
   plan.workdir = fs::current_path().string();
   char exe[4096];
   const ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -98,6 +121,7 @@ SlurmPlan create_plan(const std::string& dir, SweepRequest request, std::size_t 
   plan.points = platform::expand(plans_of(request, netlist)).size();
   if (plan.points == 0) throw Error("sweep --slurm: the sweep has no points");
   plan.tasks = std::min(plan.points, tasks ? tasks : kDefaultMaxTasks);
+  for (const std::string& o : sbatch_options) refuse_control_characters("sbatch option " + o, o);
   plan.sbatch_options = std::move(sbatch_options);
 
   std::error_code error;
@@ -109,7 +133,7 @@ SlurmPlan create_plan(const std::string& dir, SweepRequest request, std::size_t 
          << "# One task of a creditflow sweep through Slurm, written by `creditflow sweep --slurm`:\n"
          << "# the K-th of " << plan.tasks << " slices of " << plan.points
          << " points into shards/K.json, K being the array index.\n"
-         << "# By hand: SLURM_ARRAY_TASK_ID=K sh " << plan.task_script() << "\n"
+         << "# By hand: SLURM_ARRAY_TASK_ID=K sh " << shell_quote(plan.task_script()) << "\n"
          << "k=${SLURM_ARRAY_TASK_ID:?not a Slurm array task: set SLURM_ARRAY_TASK_ID to the slice, 1.." << plan.tasks
          << "}\n"
          << "cd " << shell_quote(plan.workdir) << " || exit 1\n"
@@ -229,9 +253,7 @@ Collected collect(const SlurmPlan& plan) {
     MissingShard m;
     m.task = task;
     m.why = problem;
-    const std::string tail = log_tail(plan.log_file(task));
-    m.why += tail.empty() ? "; no log at " + plan.log_file(task)
-                          : "; its log (" + plan.log_file(task) + ") ends: " + tail;
+    m.why += log_tail(plan.log_file(task));
     for (std::size_t i = from; i < to; ++i)
       if (!found[i]) m.points.push_back(points[i]);
     c.missing.push_back(std::move(m));

@@ -7,6 +7,7 @@
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/interrupt.hpp"
 #include "slurm_job.hpp"
+#include "shell_words.hpp"
 #include "slurm_plan.hpp"
 #include "sweep_outputs.hpp"
 
@@ -35,21 +36,12 @@ int merge(const SlurmPlan& plan) {
   return report_problems(c.results);
 }
 
-std::string command_line(const std::vector<std::string>& argv) {
-  std::string s;
-  for (const std::string& a : argv) {
-    const bool plain = a.find_first_of(" '\"$\\;&|<>()*?`") == std::string::npos;
-    s += (s.empty() ? "" : " ") + (plain ? a : "'" + a + "'");
-  }
-  return s;
-}
-
 // Submits `tasks` of the plan, then waits and merges unless told otherwise. A new plan that
 // sbatch refuses is removed again, so that the corrected command can simply be given again.
 int launch(SlurmPlan& plan, const std::vector<std::size_t>& tasks, const SlurmOptions& options, bool new_plan) {
   if (options.dry_run) {
     std::cout << "wrote " << plan.dir << "/plan.json and task.sh (" << plan.points << " points in " << plan.tasks
-              << " tasks); submit with:\n  " << command_line(sbatch_command(plan, tasks))
+              << " tasks); submit with:\n  " << shell_line(sbatch_command(plan, tasks))
               << "\nthen collect with: creditflow merge " << plan.dir << "\n";
     return 0;
   }

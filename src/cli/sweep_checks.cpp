@@ -120,6 +120,8 @@ void check_request(SweepRequest& request, const platform::Registry& registry) {
   check_output("--plot", request.plot);
   if (request.csv == "-" && request.json == "-")
     throw Error("--csv - and --json -: only one output can go to standard output");
+  check_distinct({{"--csv", request.csv}, {"--json", request.json}, {"--plot", request.plot}},
+                 {{"model file", request.model}});
   const platform::Netlist netlist = platform::load_netlist(request.model);
   const std::vector<platform::SweepPlan> plans = plans_of(request, netlist);
   const platform::SweepOptions options = options_of(request);

@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "creditflow/core/error.hpp"
+#include "creditflow/core/utf8.hpp"
 #include "creditflow/platform/nearest.hpp"
 
 namespace creditflow::cli {
@@ -22,6 +23,11 @@ int run_tool(int argc, char* argv[], const platform::Registry& registry) {
   add_list_command(app, registry, status);
   add_merge_command(app, status);
   try {
+    // Every value may reach a JSON document, which one byte that is not UTF-8 would lose.
+    for (int i = 1; i < argc; ++i)
+      if (const std::size_t bad = invalid_utf8_offset(argv[i]); bad != std::string::npos)
+        throw Error("argument " + std::to_string(i) + " (" + std::string(argv[i]).substr(0, bad) +
+                    "...) is not UTF-8 text at byte " + std::to_string(bad) + "; give it in UTF-8");
     // CLI11 would call a misspelt command "a subcommand is required"; name it instead.
     if (argc > 1 && argv[1][0] != '-') {
       std::vector<std::string> names;

@@ -1,13 +1,18 @@
 #include "creditflow/core/error.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 namespace creditflow {
 
 std::string one_line(const std::string& text) {
+  // A message quoting a value of a million characters is no longer one line to read.
+  constexpr std::size_t kLongest = 2000;
+  std::size_t kept = std::min(text.size(), kLongest);
+  while (kept < text.size() && kept > 0 && (static_cast<unsigned char>(text[kept]) & 0xc0) == 0x80) --kept;
   std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
+  out.reserve(kept + 40);
+  for (const char c : text.substr(0, kept)) {
     const auto byte = static_cast<unsigned char>(c);
     if (c == '\n') {
       out += "\\n";
@@ -24,6 +29,7 @@ std::string one_line(const std::string& text) {
       out += c;
     }
   }
+  if (kept < text.size()) out += "... (" + std::to_string(text.size() - kept) + " more bytes)";
   return out;
 }
 

@@ -24,9 +24,15 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
 }  // namespace
 
 std::string nearest_name(const std::string& name, const std::vector<std::string>& candidates) {
+  // The table is |name| x |candidate|: a name of a million characters is no typo of a
+  // parameter's, and would take gigabytes to compare.
+  constexpr std::size_t kLongestCompared = 256;
   std::string best;
+  if (name.size() > kLongestCompared) return best;
   std::size_t best_distance = std::max<std::size_t>(1, name.size() / 3) + 1;
   for (const std::string& c : candidates) {
+    const std::size_t gap = c.size() > name.size() ? c.size() - name.size() : name.size() - c.size();
+    if (gap >= best_distance) continue;  // the distance is at least the gap in length
     const std::size_t d = edit_distance(name, c);
     if (d < best_distance) {
       best = c;

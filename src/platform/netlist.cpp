@@ -2,7 +2,9 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -10,6 +12,7 @@
 #include <sstream>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/core/utf8.hpp"
 #include "creditflow/platform/nearest.hpp"
 #include "creditflow/platform/units.hpp"
 
@@ -213,10 +216,22 @@ class Reader {
 }  // namespace
 
 void set_clock_times(ClockDecl& clock, const std::string& where) {
-  clock.period_ps = parse_period_ps(clock.period_text, where + ": " + clock.name + ".period");
-  clock.phase_ps = parse_time_ps(clock.phase_text, where + ": " + clock.name + ".phase");
-  if (clock.period_ps <= 0)
-    throw ParameterError(where + ": " + clock.name + ".period = " + clock.period_text + " must be more than 0");
+  const double period = parse_period_ps(clock.period_text, where + ": " + clock.name + ".period");
+  const double phase = parse_time_ps(clock.phase_text, where + ": " + clock.name + ".phase");
+  // Both views count time in whole picoseconds; a second per cycle is already 10^12 of them.
+  if (!(period >= 1.0 && period <= kMaxPeriodPs))
+    throw ParameterError(where + ": " + clock.name + ".period = " + clock.period_text +
+                         " is out of range (allowed 1ps..1s)");
+  clock.period_ps = std::round(period);
+  clock.phase_ps = std::round(phase);
+}
+
+void check_clock_phase(const ClockDecl& clock, const std::string& where) {
+  // A phase is where the first edge falls within a period: a larger one is only a long
+  // wait before the first edge (years of picoseconds, for a typo).
+  if (!(clock.phase_ps >= 0 && clock.phase_ps < clock.period_ps))
+    throw ParameterError(where + ": " + clock.name + ".phase = " + clock.phase_text +
+                         " is out of range (allowed 0 up to its period, " + clock.period_text + ")");
 }
 
 std::pair<std::string, std::string> split_dotted(const std::string& text, const std::string& where) {
@@ -276,6 +291,11 @@ std::vector<std::string> expand_values(const std::string& spec, const std::strin
 }
 
 Netlist parse_netlist(const std::string& yaml_text, const std::string& file_label) {
+  if (const std::size_t bad = invalid_utf8_offset(yaml_text); bad != std::string::npos) {
+    const auto line = std::count(yaml_text.begin(), yaml_text.begin() + static_cast<std::ptrdiff_t>(bad), '\n') + 1;
+    throw Error(file_label + ":" + std::to_string(line) + ": not UTF-8 text (byte " + std::to_string(bad) +
+                "); save the file as UTF-8");
+  }
   Reader reader(file_label);
   YAML::Node root;
   try {
@@ -298,11 +318,21 @@ Netlist parse_netlist(const std::string& yaml_text, const std::string& file_labe
 }
 
 Netlist load_netlist(const std::string& path) {
-  std::ifstream in(path);
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(status)) throw Error(path + ": cannot open the platform file");
+  // /dev/zero or a pipe would be read for ever.
+  if (!std::filesystem::is_regular_file(status))
+    throw Error(path + ": not a regular file; give the platform's YAML file");
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path + ": cannot open the platform file");
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse_netlist(text.str(), path);
+  std::string text(kMaxModelBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > kMaxModelBytes)
+    throw Error(path + ": larger than " + std::to_string(kMaxModelBytes >> 20) +
+                " MiB, the most a platform file may hold; is it the right file?");
+  return parse_netlist(text, path);
 }
 
 }  // namespace creditflow::platform

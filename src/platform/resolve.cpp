@@ -14,6 +14,7 @@ namespace creditflow::platform {
 namespace {
 
 constexpr std::int64_t max_cycles = 1'000'000'000'000;  // 10^12: hours of simulation
+constexpr double kMaxSimulatedPs = 4611686018427387904.0;   // 2^62 ps, 53 days: far from 2^64's wrap
 
 using Endpoint = std::pair<std::string, std::string>;  // component, port
 
@@ -79,6 +80,12 @@ class Resolver {
         throw Error(o.where + ": clock " + name + " has no parameter '" + field + "'" +
                     did_you_mean(field, {"period", "phase"}) + " (allowed: period, phase)");
       set_clock_times(*c, o.where);
+    }
+    for (const ClockDecl& c : out_.clocks) {
+      std::string where = at(c.line);
+      for (const Override& o : overrides_)
+        if (o.target == c.name + ".phase" || o.target == c.name + ".period") where = o.where;
+      check_clock_phase(c, where);
     }
     const auto [fast, slow] = std::minmax_element(
         out_.clocks.begin(), out_.clocks.end(), [](const ClockDecl& a, const ClockDecl& b) { return a.period_ps < b.period_ps; });
@@ -427,6 +434,16 @@ class Resolver {
     const Raw seed = pick(run_.seed, n_.run.seed, "seed", "1");
     out_.run.cycles = std::get<std::int64_t>(
         parse_param(ParamSpec::integer("cycles", "", 1, max_cycles, ""), cycles.text, cycles.where, "cycles"));
+    // Simulated time is a 64-bit count of picoseconds in both views.
+    const ClockDecl& first = out_.clocks.front();
+    const double end_ps = first.phase_ps + static_cast<double>(out_.run.cycles) * first.period_ps;
+    if (end_ps > kMaxSimulatedPs) {
+      std::ostringstream why;
+      why << cycles.where << ": cycles = " << out_.run.cycles << " of clock " << first.name << " (period "
+          << first.period_text << ") is " << end_ps / 1e12 << " s of simulated time, past the "
+          << kMaxSimulatedPs / 1e12 << " s (2^62 ps) a run can count; give fewer cycles";
+      throw ParameterError(why.str());
+    }
     // Without a warm-up given, the first half is excluded (SPEC section 1's window).
     const Raw warmup = pick(run_.warmup, n_.run.warmup, "warmup", std::to_string(out_.run.cycles / 2).c_str());
     out_.run.warmup = std::get<std::int64_t>(parse_param(

@@ -139,9 +139,18 @@ std::string cell(const json& v) {
   return v.dump();
 }
 
+bool is_number(const std::string& s) {
+  char* end = nullptr;
+  std::strtod(s.c_str(), &end);
+  return !s.empty() && end == s.c_str() + s.size();
+}
+
+// A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return before
+// one) as a formula: such text, unless it is a plain number, gets a leading ' and quotes.
 std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string q = "\"";
+  const bool formula = !s.empty() && std::string("=+-@\t\r").find(s.front()) != std::string::npos && !is_number(s);
+  if (!formula && s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string q = formula ? "\"'" : "\"";
   for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
   return q + "\"";
 }

@@ -40,6 +40,15 @@ class TempDir {
   std::string path_;
 };
 
+// One shell word for `s`, for arguments that hold quotes, spaces or $(...).
+inline std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+inline bool exists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
+
 // Runs `binary args` (creditflow itself, or a user's tool built on it).
 inline Outcome run(const std::string& binary, const std::string& args) {
   static int calls = 0;

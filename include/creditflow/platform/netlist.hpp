@@ -3,6 +3,7 @@
 // sweeps. Every item keeps its line so that later errors can say file:line.
 // This is the only part of creditflow that knows YAML.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -65,13 +66,20 @@ struct Netlist {
   std::vector<SweepDecl> sweeps;
 };
 
+// The largest platform file read: thousands of components fit in a few hundred KiB.
+inline constexpr std::size_t kMaxModelBytes = std::size_t{16} << 20;
+
 // Reads and parses a platform file. Throws creditflow::Error with "file:line: ..." on
-// syntax errors, unknown top-level keys and malformed entries.
+// syntax errors, text that is not UTF-8, unknown top-level keys and malformed entries, and
+// on a file that is not a regular file or is larger than kMaxModelBytes.
 Netlist load_netlist(const std::string& path);
 Netlist parse_netlist(const std::string& yaml_text, const std::string& file_label);
 
 // Parses a clock's period_text and phase_text; throws ParameterError naming `where`.
 void set_clock_times(ClockDecl& clock, const std::string& where);
+inline constexpr double kMaxPeriodPs = 1e12;  // 1 s
+// Throws ParameterError unless 0 <= phase < period, checked once every override is in.
+void check_clock_phase(const ClockDecl& clock, const std::string& where);
 
 // "a.b" -> {"a", "b"}; throws Error with `where` if the text is not of that form.
 std::pair<std::string, std::string> split_dotted(const std::string& text, const std::string& where);

@@ -1,0 +1,178 @@
+// Hostile and careless input (issue 18): a value from a model or the command line must
+// never run a command, and a result must never be lost or replaced without a word. Each
+// case failed before its fix; a file named PWNED is what an injected command would leave.
+#include <boost/test/unit_test.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "harness.hpp"
+
+using nlohmann::json;
+
+namespace {
+
+const std::string model = "../../models/credit_loop.yaml";
+
+void write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
+// The tool refused (exit 2) with one line that holds `expected`.
+void refused(const cftool::Outcome& o, const std::string& expected) {
+  BOOST_TEST(o.status == 2);
+  BOOST_TEST(cftool::lines(o.err).size() == 1u);
+  BOOST_TEST(o.err.find(expected) != std::string::npos, "said: " << o.err << " expected: " << expected);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(task_script_and_sbatch_line_run_no_command_from_hostile_values) {
+  cftool::TempDir d;
+  const std::string marker = d / "PWNED";
+  // Before: the sbatch line put ' inside '...' unescaped, so `sh` ran the touch.
+  const std::string out = d / "o'x; touch " + marker + "; echo '";
+  const std::string comment = "--comment=it's; touch " + marker + " #";
+  const auto o = cftool::tool("sweep " + model + " --vary rx.depth=2,4 --view tl --cycles 200 --warmup 100 "
+                              "--slurm --dry-run --out " + cftool::quote(out) + " " + cftool::quote("--sbatch-arg=" + comment));
+  BOOST_TEST_REQUIRE(o.status == 0);
+  // The printed line, given to a shell with an sbatch that lists its arguments.
+  write(d / "sbatch", "#!/bin/sh\nprintf '%s\\n' \"$@\" > " + cftool::quote(d / "args") + "\n");
+  const auto line = cftool::lines(o.out).at(1);
+  BOOST_TEST_REQUIRE(std::system(("chmod +x " + cftool::quote(d / "sbatch") + " && PATH=" + cftool::quote(d.path()) +
+                                  ":$PATH sh -c " + cftool::quote(line))
+                                     .c_str()) == 0);
+  const auto args = cftool::lines(cftool::read_file(d / "args"));
+  BOOST_TEST_REQUIRE(args.size() == 8u);
+  BOOST_TEST(args[3] == "--output=" + out + "/logs/%a.log");
+  BOOST_TEST(args[6] == comment);
+  BOOST_TEST(args[7] == out + "/task.sh");
+  // The task script itself, run as Slurm would run task 1.
+  BOOST_TEST(std::system(("SLURM_ARRAY_TASK_ID=1 sh " + cftool::quote(out + "/task.sh") + " > /dev/null 2>&1").c_str()) == 0);
+  BOOST_TEST(json::parse(cftool::read_file(out + "/shards/1.json")).at("points").size() == 1u);
+  BOOST_TEST(!cftool::exists(marker));
+}
+
+BOOST_AUTO_TEST_CASE(a_control_character_or_sbatch_pattern_in_out_is_refused) {
+  cftool::TempDir d;
+  // Before: a newline in --out put a command line of its own into task.sh's comment.
+  refused(cftool::tool("sweep " + model + " --vary rx.depth=2,4 --slurm --dry-run --out " +
+                       cftool::quote(d / "x\ntouch PWNED")),
+          "--out " + d.path() + "/x\\ntouch PWNED: the value holds a control character (0x0a, a newline)");
+  refused(cftool::tool("sweep " + model + " --vary rx.depth=2,4 --slurm --dry-run --out " + cftool::quote(d / "%j")),
+          "sbatch reads % and \\ in a log path as patterns");
+  refused(cftool::tool("sweep " + model + " --vary rx.depth=2,4 --csv " + cftool::quote(d / "a\nb.csv")),
+          "--csv: the value holds a control character (0x0a, a newline)");
+  BOOST_TEST(!cftool::exists(d / "x"));
+}
+
+BOOST_AUTO_TEST_CASE(an_out_folder_holding_the_users_files_is_refused_and_left_alone) {
+  cftool::TempDir d;
+  // Before: --out . wrote over the user's own task.sh, then deleted it when sbatch failed.
+  write(d / "task.sh", "echo my own script\n");
+  refused(cftool::tool("sweep " + model + " --vary rx.depth=2,4 --slurm --dry-run --out " + d.path()),
+          "--out " + d.path() + " holds files that are not a sweep's (task.sh): give a new or empty folder");
+  BOOST_TEST(cftool::read_file(d / "task.sh") == "echo my own script\n");
+  BOOST_TEST(!cftool::exists(d / "plan.json"));
+}
+
+BOOST_AUTO_TEST_CASE(merge_reads_no_log_through_a_link) {
+  cftool::TempDir d;
+  const std::string plan = d / "plan";
+  BOOST_TEST_REQUIRE(cftool::tool("sweep " + model + " --vary rx.depth=2,4 --slurm --dry-run --out " + plan).status == 0);
+  write(d / "secret", "the first line\nSECRET LAST LINE\n");
+  BOOST_TEST_REQUIRE(std::system(("ln -s " + d / "secret " + plan + "/logs/1.log").c_str()) == 0);
+  // Before: merge printed "its log (...) ends: SECRET LAST LINE".
+  const auto o = cftool::tool("merge " + plan);
+  BOOST_TEST(o.status == 1);
+  BOOST_TEST(o.err.find("SECRET") == std::string::npos);
+  BOOST_TEST(o.err.find("task 1 (points 0..0): no results; its log " + plan +
+                        "/logs/1.log is not a plain file of the folder's: not read") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_csv_cell_a_spreadsheet_would_run_is_quoted) {
+  cftool::TempDir d;
+  // Before: the class name went into its cell as is, and a spreadsheet ran it.
+  const auto o = cftool::tool("sweep " + model + " --view tl --cycles 200 --warmup 100 " +
+                              cftool::quote("--vary=src.class==HYPERLINK(\"x\"),@SUM(1),-x,+1,-3") + " --csv " +
+                              d / "s.csv");
+  BOOST_TEST_REQUIRE(o.status == 0);
+  const auto rows = cftool::lines(cftool::read_file(d / "s.csv"));
+  BOOST_TEST_REQUIRE(rows.size() == 6u);
+  BOOST_TEST(rows[1].find(",\"'=HYPERLINK(\"\"x\"\")\",") != std::string::npos, rows[1]);
+  BOOST_TEST(rows[2].find(",\"'@SUM(1)\",") != std::string::npos, rows[2]);
+  BOOST_TEST(rows[3].find(",\"'-x\",") != std::string::npos, rows[3]);
+  BOOST_TEST(rows[4].find(",+1,") != std::string::npos, rows[4]);  // numbers stay numbers
+  BOOST_TEST(rows[5].find(",-3,") != std::string::npos, rows[5]);
+  // Header cells are names of figures: "classes.=HYPERLINK(...).sent" starts with a letter.
+  for (const std::string& row : rows) BOOST_TEST(row.find(",=") == std::string::npos, row);
+}
+
+BOOST_AUTO_TEST_CASE(an_output_on_another_output_or_on_the_model_is_refused_before_running) {
+  cftool::TempDir d;
+  const std::string copy = d / "m.yaml";
+  write(copy, cftool::read_file(CREDITFLOW_TEST_DIR "/" + model));
+  const std::string vary = " --vary rx.depth=2,4 --view tl --cycles 200 --warmup 100";
+  refused(cftool::tool("sweep " + copy + vary + " --csv " + d / "x" + " --json " + d.path() + "/./x"),
+          "--csv and --json both name " + d.path() + "/./x: one would overwrite the other");
+  refused(cftool::tool("sweep " + copy + vary + " --csv " + d / "x.png" + " --plot " + d / "x.png"),
+          "--csv and --plot both name");
+  refused(cftool::tool("sweep " + copy + vary + " --json " + copy), "--json " + copy + " is the model file itself");
+  BOOST_TEST_REQUIRE(std::system(("ln -s m.yaml " + d / "link.csv").c_str()) == 0);
+  refused(cftool::tool("sweep " + copy + vary + " --csv " + d / "link.csv"), "is the model file itself");
+  refused(cftool::tool("run " + copy + " --vcd " + copy), "--vcd " + copy + " is the model file itself");
+  BOOST_TEST(cftool::read_file(copy) == cftool::read_file(CREDITFLOW_TEST_DIR "/" + model));
+  BOOST_TEST(!cftool::exists(d / "x"));
+}
+
+BOOST_AUTO_TEST_CASE(text_that_is_not_utf8_is_refused_where_it_enters) {
+  cftool::TempDir d;
+  // Before: one such byte in a class name made the whole JSON output fail at the end.
+  write(d / "bad.yaml", cftool::read_file(CREDITFLOW_TEST_DIR "/" + model) + "# caf\xe9\n");
+  refused(cftool::tool("run " + d / "bad.yaml"), d / "bad.yaml" + ":48: not UTF-8 text (byte ");
+  refused(cftool::tool("sweep " + model + " --vary src.class=a,$(printf 'b\\377') --json " + d / "s.json"),
+          "argument 4 (src.class=a,b...) is not UTF-8 text at byte 13");
+  BOOST_TEST(!cftool::exists(d / "s.json"));
+}
+
+BOOST_AUTO_TEST_CASE(a_model_that_is_no_file_or_too_large_is_not_read) {
+  cftool::TempDir d;
+  // Before: /dev/zero was read until memory ran out.
+  refused(cftool::tool("run /dev/zero"), "/dev/zero: not a regular file; give the platform's YAML file");
+  std::ofstream(d / "big.yaml") << std::string((16u << 20) + 1, '#');
+  refused(cftool::tool("run " + d / "big.yaml"), "big.yaml: larger than 16 MiB, the most a platform file may hold");
+}
+
+BOOST_AUTO_TEST_CASE(clock_times_are_bounded_in_both_views) {
+  // Before: a phase of 1e7 s hung either view; 0.4ps ran in the TL view and failed in
+  // SystemC's words in the cycle view.
+  for (const char* view : {"cycle", "tl"}) {
+    const std::string run = "run ../../models/cdc_fifo.yaml --view " + std::string(view);
+    refused(cftool::tool(run + " --set rd_clk.phase=1e7s"),
+            "--set rd_clk.phase=1e7s: rd_clk.phase = 1e7s is out of range (allowed 0 up to its period, 1ns)");
+    refused(cftool::tool(run + " --set wr_clk.phase=1s"), "wr_clk.phase = 1s is out of range");
+    refused(cftool::tool(run + " --set wr_clk.period=0.4ps --set rd_clk.period=0.4ps"),
+            "--set wr_clk.period=0.4ps: wr_clk.period = 0.4ps is out of range (allowed 1ps..1s)");
+    refused(cftool::tool("run " + model + " --view " + view + " --set clk.period=1s --cycles 100000000"),
+            "--cycles: cycles = 100000000 of clock clk (period 1s) is 1e+08 s of simulated time, past the");
+  }
+  // A phase within its period still runs, the same in both views.
+  const auto cycle = cftool::tool("run ../../models/cdc_fifo.yaml --set rd_clk.phase=0.5ns --json");
+  const auto tl = cftool::tool("run ../../models/cdc_fifo.yaml --set rd_clk.phase=0.5ns --json --view tl");
+  BOOST_TEST(cycle.status == 0);
+  BOOST_TEST(json::parse(cycle.out).at("links") == json::parse(tl.out).at("links"));
+}
+
+BOOST_AUTO_TEST_CASE(a_name_of_a_million_characters_gets_one_short_line) {
+  cftool::TempDir d;
+  // Before: "did you mean" built a 10^6 x 10^6 table (gigabytes) to compare it.
+  const std::string name(1000000, 'q');
+  std::string text = cftool::read_file(CREDITFLOW_TEST_DIR "/" + model);
+  // As an explicit key (? KEY): yaml-cpp refuses a plain key past 1024 characters itself.
+  const std::string at = "  rx:   { kind: credit_receiver, depth: 4, drain_every: 1 }\n";
+  BOOST_TEST_REQUIRE(text.find(at) != std::string::npos);
+  text.replace(text.find(at), at.size(), "  rx:\n    kind: credit_receiver\n    ? " + name + "\n    : 1\n");
+  write(d / "long.yaml", text);
+  const auto o = cftool::tool("run " + d / "long.yaml");
+  BOOST_TEST(o.status == 2);
+  BOOST_TEST(cftool::lines(o.err).size() == 1u);
+  BOOST_TEST(o.err.size() < 2100u);
+  BOOST_TEST(o.err.find(" more bytes)") != std::string::npos);
+}
