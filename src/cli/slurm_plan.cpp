@@ -31,15 +31,6 @@ std::string read_text(const std::string& path) {
   return s.str();
 }
 
-// FNV-1a: enough to notice a model edited between the tasks and the merge.
-std::string digest(const std::string& text) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
-}
-
 std::string absolute(const std::string& path) {
   return path.empty() ? path : fs::absolute(path).lexically_normal().string();
 }
@@ -50,7 +41,7 @@ std::string model_path(const SlurmPlan& plan) {
 
 // The model as the plan's tasks see it, labelled as given so messages read as a local sweep's.
 platform::Netlist load_model(const SlurmPlan& plan, std::string& text) {
-  text = read_text(model_path(plan));
+  text = platform::read_model_text(model_path(plan));
   return platform::parse_netlist(text, plan.request.model);
 }
 
@@ -116,7 +107,7 @@ SlurmPlan create_plan(const std::string& dir, SweepRequest request, std::size_t 
   plan.request = request;
   std::string text;
   const platform::Netlist netlist = load_model(plan, text);
-  plan.model_digest = digest(text);
+  plan.model_digest = text_digest(text);
   (void)options_of(request);  // bad --set or run options fail here, before anything is submitted
   plan.points = platform::expand(plans_of(request, netlist)).size();
   if (plan.points == 0) throw Error("sweep --slurm: the sweep has no points");
@@ -193,10 +184,11 @@ Collected collect(const SlurmPlan& plan) {
   Collected c;
   std::string text;
   const platform::Netlist netlist = load_model(plan, text);
-  if (digest(text) != plan.model_digest)
+  if (text_digest(text) != plan.model_digest)
     throw Error(model_path(plan) + " has changed since the sweep in " + plan.dir +
                 " was planned: its points would mix two models; restore the file or start a new sweep");
   c.plans = plans_of(plan.request, netlist);
+  c.sweep_id = sweep_id(plan.request, text);
   const std::vector<platform::SweepPoint> points = platform::expand(c.plans);
   if (points.size() != plan.points)
     throw Error(plan.dir + "/plan.json: " + std::to_string(plan.points) + " points planned, the model now gives " +
@@ -220,6 +212,9 @@ Collected collect(const SlurmPlan& plan) {
       std::vector<Entry> entries;
       try {
         const json doc = json::parse(read_text(file));
+        if (doc.at("sweep_id") != c.sweep_id)
+          throw Error(file + " is from another sweep (sweep_id " + doc.at("sweep_id").dump() + ", the plan's is \"" +
+                      c.sweep_id + "\"): the folder mixes two sweeps");
         for (const json& p : doc.at("points")) {
           Entry e;
           p.at("point").get_to(e.index);

@@ -55,6 +55,7 @@ struct Collected {
   std::vector<platform::SweepPlan> plans;
   std::vector<platform::PointResult> results;  // every point present, in point order
   std::vector<MissingShard> missing;
+  std::string sweep_id;  // the plan's, which every shard carries
 };
 
 // Reads every task's results against the plan's points. Throws Error if the model changed

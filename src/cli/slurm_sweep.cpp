@@ -28,9 +28,9 @@ int merge(const SlurmPlan& plan) {
       std::cerr << "creditflow: rerun them with `creditflow sweep --resume " << plan.dir << "`\n";
     return exit_problem;
   }
-  write_outputs(plan.request, c.plans, c.results);
-  write_text(plan.dir + "/sweep.csv", platform::sweep_csv(c.plans, c.results));
-  write_text(plan.dir + "/sweep.json", platform::sweep_json(plan.request.model, c.plans, c.results));
+  write_outputs(plan.request, c.plans, c.results, c.sweep_id);
+  write_text(plan.dir + "/sweep.csv", platform::sweep_csv(c.plans, c.results, c.sweep_id));
+  write_text(plan.dir + "/sweep.json", platform::sweep_json(plan.request.model, c.plans, c.results, c.sweep_id));
   std::cerr << "creditflow: merged " << c.results.size() << " points from " << plan.tasks << " tasks into "
             << plan.dir << "/sweep.csv and sweep.json\n";
   return report_problems(c.results);

@@ -5,13 +5,16 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "commands.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/interrupt.hpp"
+#include "creditflow/platform/isolated_run.hpp"
 #include "creditflow/platform/sweep.hpp"
 #include "slurm_sweep.hpp"
 #include "sweep_checks.hpp"
+#include "sweep_journal.hpp"
 #include "sweep_outputs.hpp"
 #include "sweep_request.hpp"
 
@@ -52,37 +55,90 @@ class Progress {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-// Every point here, `-j` at a time.
+// "point 3 (rx.depth=4)", the first few of `points`, for what an interruption left undone.
+std::string named_points(const std::vector<const platform::SweepPoint*>& points) {
+  std::string s;
+  constexpr std::size_t kNamed = 3;
+  for (std::size_t i = 0; i < points.size() && i < kNamed; ++i)
+    s += (i ? ", " : "") + std::string("point ") + std::to_string(points[i]->index) + " (" + values_text(*points[i]) + ")";
+  if (points.size() > kNamed) s += " and " + std::to_string(points.size() - kNamed) + " more";
+  return s;
+}
+
+// Every point here, `-j` at a time; each finished point goes to the journal at once.
 int sweep_here(const SweepRequest& request, const std::string& shard, const platform::Registry& registry) {
-  const platform::Netlist netlist = platform::load_netlist(request.model);
+  const std::string model_text = platform::read_model_text(request.model);
+  const platform::Netlist netlist = platform::parse_netlist(model_text, request.model);
   const std::vector<platform::SweepPlan> plans = plans_of(request, netlist);
+  const std::string id = sweep_id(request, model_text);
   std::vector<platform::SweepPoint> points = platform::expand(plans);
   if (!shard.empty()) {
     const auto [from, to] = platform::shard_range(shard, points.size());
     points = std::vector<platform::SweepPoint>(points.begin() + static_cast<std::ptrdiff_t>(from),
                                                points.begin() + static_cast<std::ptrdiff_t>(to));
   }
+  std::optional<SweepJournal> journal;
+  if (const auto path = journal_path(request)) journal.emplace(*path, id, shard, points);
+  std::vector<platform::PointResult> results = journal ? journal->earlier() : std::vector<platform::PointResult>{};
+  std::vector<platform::SweepPoint> left;
+  {
+    std::size_t e = 0;  // both in point order
+    for (const platform::SweepPoint& p : points) {
+      if (e < results.size() && results[e].point.index == p.index) {
+        ++e;
+        continue;
+      }
+      left.push_back(p);
+    }
+  }
+  if (!results.empty())
+    std::cerr << "creditflow: resuming from " << journal->path() << ": " << results.size() << " of " << points.size()
+              << " points were done by an earlier run; delete it to start over\n";
+
   platform::SweepOptions options = options_of(request);
-  Progress progress(std::max<std::size_t>(points.size(), 1));
+  const int allowed = platform::parallel_allowed(options.jobs);
+  if (allowed < options.jobs)
+    std::cerr << "creditflow: -j " << options.jobs << " is more than this machine's limits on processes and open "
+              << "files allow: " << allowed << " at a time\n";
+  options.jobs = allowed;
+  Progress progress(std::max<std::size_t>(left.size(), 1));
   options.progress = [&progress](std::size_t done, std::size_t) { progress.update(done); };
-  std::vector<platform::PointResult> results;
+  options.on_point = [&journal](const platform::PointResult& r) {
+    if (journal && !r.interrupted) journal->record(r);
+  };
+  std::vector<platform::PointResult> ran;
   int caught = 0;  // the signal that interrupted the sweep, if any
   {
     platform::InterruptGuard guard;  // Ctrl-C stops the children and keeps what finished
-    results = platform::run_sweep(netlist, registry, points, options);
+    ran = platform::run_sweep(netlist, registry, left, options);
     caught = platform::interrupt_signal();
   }
-  const std::size_t total = results.size();
-  results.erase(std::remove_if(results.begin(), results.end(),
-                               [](const platform::PointResult& r) { return r.interrupted; }),
-                results.end());
-  write_outputs(request, plans, results);
+  std::vector<const platform::SweepPoint*> running, unstarted;
+  for (const platform::PointResult& r : ran) {
+    if (!r.interrupted)
+      results.push_back(r);
+    else
+      (r.error == platform::kInterruptedUnstarted ? unstarted : running).push_back(&r.point);
+  }
+  std::sort(results.begin(), results.end(),
+            [](const platform::PointResult& a, const platform::PointResult& b) { return a.point.index < b.point.index; });
   if (caught != 0) {
-    std::cerr << "creditflow: interrupted: " << results.size() << " of " << total << " points done";
-    if (!request.csv.empty() || !request.json.empty()) std::cerr << "; their results are written";
+    std::cerr << "creditflow: interrupted: " << results.size() << " of " << points.size() << " points done";
+    if (results.empty()) {
+      std::cerr << "; nothing written, no output touched\n";
+      return 128 + caught;
+    }
+    std::cerr << "; stopped while running: " << named_points(running);
+    if (!unstarted.empty()) std::cerr << "; not started: " << unstarted.size();
     std::cerr << "\n";
+    write_outputs(request, plans, results, id);
+    if (journal)
+      std::cerr << "creditflow: the same command runs the " << points.size() - results.size()
+                << " points left, taking up the finished ones from " << journal->path() << "\n";
     return 128 + caught;
   }
+  write_outputs(request, plans, results, id);
+  if (journal) journal->remove();
   return report_problems(results);
 }
 

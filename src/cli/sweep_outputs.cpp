@@ -13,23 +13,11 @@
 
 #include "creditflow/cli/tool.hpp"
 #include "creditflow/core/error.hpp"
+#include "creditflow/platform/atomic_file.hpp"
 
 namespace creditflow::cli {
 
-void write_text(const std::string& path, const std::string& text) {
-  const std::string partial = path + ".partial-" + std::to_string(::getpid());
-  const auto fail = [&] {
-    const int error = errno;
-    std::remove(partial.c_str());
-    throw Error(path + ": cannot write (" + std::strerror(error) + ")");
-  };
-  {
-    std::ofstream out(partial);
-    out << text;
-    if (!out) fail();
-  }
-  if (std::rename(partial.c_str(), path.c_str()) != 0) fail();
-}
+void write_text(const std::string& path, const std::string& text) { platform::write_file_atomically(path, text); }
 
 std::string values_text(const platform::SweepPoint& point) {
   std::string s;
@@ -38,7 +26,7 @@ std::string values_text(const platform::SweepPoint& point) {
 }
 
 void write_outputs(const SweepRequest& request, const std::vector<platform::SweepPlan>& plans,
-                   const std::vector<platform::PointResult>& results) {
+                   const std::vector<platform::PointResult>& results, const std::string& sweep_id) {
   // `-` puts that output alone on standard output, in place of the table.
   const bool to_stdout = request.csv == "-" || request.json == "-";
   if (!to_stdout) std::cout << platform::sweep_tables(plans, results, request.metric);
@@ -48,8 +36,8 @@ void write_outputs(const SweepRequest& request, const std::vector<platform::Swee
     else if (!file.empty())
       write_text(file, text);
   };
-  output(request.csv, platform::sweep_csv(plans, results));
-  output(request.json, platform::sweep_json(request.model, plans, results));
+  output(request.csv, platform::sweep_csv(plans, results, sweep_id));
+  output(request.json, platform::sweep_json(request.model, plans, results, sweep_id));
   if (!request.plot.empty()) platform::plot_sweep(plans, results, request.metric, request.plot);
 }
 

@@ -11,7 +11,7 @@ namespace creditflow::cli {
 
 // The metric's table on stdout, then the request's --csv, --json and --plot.
 void write_outputs(const SweepRequest& request, const std::vector<platform::SweepPlan>& plans,
-                   const std::vector<platform::PointResult>& results);
+                   const std::vector<platform::PointResult>& results, const std::string& sweep_id);
 
 // Every point that is not ok on stderr (its verdict, parameters and why), then a line
 // counting the verdicts; the exit status (0 when every point is ok, else 1).

@@ -1,5 +1,8 @@
 #include "sweep_request.hpp"
 
+#include <cstdint>
+#include <cstdio>
+
 #include "commands.hpp"
 #include "creditflow/core/error.hpp"
 
@@ -52,6 +55,23 @@ std::vector<std::string> point_arguments(const SweepRequest& request) {
   single("--view", request.view);
   single("--jobs", std::to_string(request.jobs));
   return args;
+}
+
+std::string text_digest(const std::string& text) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+std::string sweep_id(const SweepRequest& request, const std::string& model_text) {
+  // Not the view: both give the same figures (tested), so their shards may be merged.
+  nlohmann::json what = {{"model", text_digest(model_text)}, {"vary", request.vary}, {"sweeps", request.sweeps},
+                         {"sets", request.sets}};
+  RunText run = request.run;
+  for (const auto& [flag, value] : run.fields()) what[flag + 2] = *value;
+  return text_digest(what.dump());
 }
 
 nlohmann::json to_json(const SweepRequest& r) {

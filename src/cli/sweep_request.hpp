@@ -32,6 +32,15 @@ platform::SweepOptions options_of(const SweepRequest& request);
 // task adds its --shard and --json.
 std::vector<std::string> point_arguments(const SweepRequest& request);
 
+// FNV-1a of `text`, 16 hex digits: enough to notice a model edited between two reads.
+std::string text_digest(const std::string& text);
+
+// What makes two runs of the sweep give the same points: the model's text (`model_text`,
+// read by the caller) and every option that changes a figure (vary, sweeps, --set, the run
+// settings), not the view, -j or the outputs. Written into every CSV row and JSON output,
+// so that merge refuses to mix sweeps.
+std::string sweep_id(const SweepRequest& request, const std::string& model_text);
+
 nlohmann::json to_json(const SweepRequest& request);
 SweepRequest request_from_json(const nlohmann::json& doc);
 

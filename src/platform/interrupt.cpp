@@ -29,9 +29,4 @@ InterruptGuard::~InterruptGuard() {
 bool interrupted() { return caught != 0; }
 int interrupt_signal() { return caught; }
 
-void restore_default_signals() {
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
-}
-
 }  // namespace creditflow::platform

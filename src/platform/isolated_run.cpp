@@ -1,12 +1,16 @@
 #include "creditflow/platform/isolated_run.hpp"
 
-#include <signal.h>
+#include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -36,26 +40,38 @@ struct Child {
   std::string message;  // '0' + output, or '1' + error
 };
 
-// Forks a child that runs `work` and writes its outcome to a pipe.
-Child spawn(const Work& work, std::size_t index, IsolatedResult& failure) {
+// Why a fork or pipe failed, when waiting may cure it: too many processes or files.
+bool transient(int error) { return error == EAGAIN || error == EMFILE || error == ENFILE || error == ENOMEM; }
+
+// Forks a child that runs `work` and writes its outcome to a pipe. On failure returns a
+// Child with pid -1 and sets `failure` and `error` (errno).
+Child spawn(const Work& work, std::size_t index, IsolatedResult& failure, int& error) {
   int fds[2];
-  if (::pipe(fds) != 0) {
-    failure = {false, "", std::string("pipe: ") + std::strerror(errno)};
+  if (::pipe2(fds, O_CLOEXEC) != 0) {
+    error = errno;
+    failure = {false, "", std::string("pipe: ") + std::strerror(error)};
     return {};
   }
   // Buffered output would otherwise be printed twice, once by each process.
   std::cout.flush();
   std::cerr.flush();
   std::fflush(nullptr);
+  const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) {
+    error = errno;
     ::close(fds[0]);
     ::close(fds[1]);
-    failure = {false, "", std::string("fork: ") + std::strerror(errno)};
+    failure = {false, "", std::string("fork: ") + std::strerror(error)};
     return {};
   }
   if (pid == 0) {
-    restore_default_signals();  // Ctrl-C ends a child at once; the parent collects
+    // Ctrl-C reaches the whole process group: the parent alone decides, and kills us.
+    std::signal(SIGINT, SIG_IGN);
+    std::signal(SIGTERM, SIG_IGN);
+    // A parent killed outright (kill -9) takes its children with it...
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(1);  // ...even one that died before the line above
     ::close(fds[0]);
     int code = 0;
     try {
@@ -91,36 +107,44 @@ IsolatedResult reap(Child& child) {
 
 }  // namespace
 
-std::vector<IsolatedResult> run_isolated_all(
-    const std::vector<Work>& work, int parallel,
-    const std::function<void(std::size_t, std::size_t)>& on_done) {
+std::vector<IsolatedResult> run_isolated_all(const std::vector<Work>& work, int parallel, const OnDone& on_done) {
   std::vector<IsolatedResult> results(work.size());
   std::vector<Child> running;
   std::size_t next = 0, done = 0;
   const std::size_t limit = static_cast<std::size_t>(std::max(1, parallel));
+  int pauses = 0;  // in a row, with nothing running to wait for
+  constexpr int kPausesAllowed = 100;  // of 50 ms: 5 s without a process to be had
   auto finish = [&](std::size_t index, IsolatedResult r) {
     results[index] = std::move(r);
     ++done;
-    if (on_done) on_done(done, work.size());
+    if (on_done) on_done(index, results[index], done);
   };
   while (done < work.size()) {
     if (interrupted()) {
       for (Child& c : running) {
         ::kill(c.pid, SIGKILL);
         reap(c);
-        results[c.index] = {false, "", "interrupted", true};
+        results[c.index] = {false, "", kInterruptedRunning, true};
       }
-      for (; next < work.size(); ++next) results[next] = {false, "", "interrupted", true};
+      for (; next < work.size(); ++next) results[next] = {false, "", kInterruptedUnstarted, true};
       return results;
     }
     while (next < work.size() && running.size() < limit) {
       IsolatedResult failure;
-      Child c = spawn(work[next], next, failure);
-      if (c.pid < 0)
-        finish(next, failure);
-      else
+      int error = 0;
+      Child c = spawn(work[next], next, failure, error);
+      if (c.pid >= 0) {
         running.push_back(std::move(c));
-      ++next;
+        ++next;
+        pauses = 0;
+        continue;
+      }
+      if (!transient(error) || (running.empty() && ++pauses > kPausesAllowed)) {
+        finish(next++, failure);
+        continue;
+      }
+      if (running.empty()) ::usleep(50000);  // others' processes may end; try again
+      break;                                 // else wait for one of ours to end first
     }
     if (running.empty()) continue;
     // Read whatever any child has written, so none blocks on a full pipe.
@@ -137,11 +161,24 @@ std::vector<IsolatedResult> run_isolated_all(
         const std::size_t index = running[i].index;
         IsolatedResult r = reap(running[i]);
         running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
+        if (interrupted() && !r.ok) r = {false, "", kInterruptedRunning, true};  // it died of the same stop
         finish(index, std::move(r));
       }
     }
   }
   return results;
+}
+
+int parallel_allowed(int wanted) {
+  long allowed = wanted;
+  rlimit files{};
+  // Each starting child holds two ends of a pipe; keep room for the rest of the program.
+  if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY)
+    allowed = std::min<long>(allowed, std::max<long>(1, (static_cast<long>(files.rlim_cur) - 32) / 2));
+  rlimit processes{};
+  if (::getrlimit(RLIMIT_NPROC, &processes) == 0 && processes.rlim_cur != RLIM_INFINITY)
+    allowed = std::min<long>(allowed, std::max<long>(1, static_cast<long>(processes.rlim_cur) / 2));
+  return static_cast<int>(std::max<long>(1, allowed));
 }
 
 IsolatedResult run_isolated(const Work& work) { return run_isolated_all({work}, 1).front(); }

@@ -317,7 +317,7 @@ Netlist parse_netlist(const std::string& yaml_text, const std::string& file_labe
   return n;
 }
 
-Netlist load_netlist(const std::string& path) {
+std::string read_model_text(const std::string& path) {
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (ec || !std::filesystem::exists(status)) throw Error(path + ": cannot open the platform file");
@@ -332,7 +332,9 @@ Netlist load_netlist(const std::string& path) {
   if (text.size() > kMaxModelBytes)
     throw Error(path + ": larger than " + std::to_string(kMaxModelBytes >> 20) +
                 " MiB, the most a platform file may hold; is it the right file?");
-  return parse_netlist(text, path);
+  return text;
 }
+
+Netlist load_netlist(const std::string& path) { return parse_netlist(read_model_text(path), path); }
 
 }  // namespace creditflow::platform

@@ -39,12 +39,37 @@ std::vector<SweepPlan> sweep_plans(const Netlist& netlist) {
   return plans;
 }
 
+std::size_t point_count(const SweepPlan& plan) {
+  std::size_t count = 1;
+  for (const Axis& a : plan.axes) {
+    // Checked at each product, which is how four axes of 65536 values once made 0 points.
+    if (a.values.empty() || a.values.size() > kMaxSweepPoints / count)
+      throw ParameterError("sweep " + plan.name + ": " + (a.values.empty() ? a.param + " has no values" :
+                           "more than " + std::to_string(kMaxSweepPoints) + " points (the most a sweep may have) "
+                           "by the time " + a.param + " is varied; split it into sweeps or vary fewer values"));
+    count *= a.values.size();
+  }
+  return count;
+}
+
+std::size_t point_count(const std::vector<SweepPlan>& plans) {
+  std::size_t total = 0;
+  for (const SweepPlan& plan : plans) {
+    total += point_count(plan);
+    if (total > kMaxSweepPoints)
+      throw ParameterError("sweeps " + plans.front().name + ".." + plan.name + ": more than " +
+                           std::to_string(kMaxSweepPoints) + " points together, the most one run may have; run "
+                           "them one --sweep at a time");
+  }
+  return total;
+}
+
 std::vector<SweepPoint> expand(const std::vector<SweepPlan>& plans) {
   std::vector<SweepPoint> points;
+  points.reserve(point_count(plans));
   for (std::size_t p = 0; p < plans.size(); ++p) {
     const SweepPlan& plan = plans[p];
-    std::size_t count = 1;
-    for (const Axis& a : plan.axes) count *= a.values.size();
+    const std::size_t count = point_count(plan);
     for (std::size_t i = 0; i < count; ++i) {
       SweepPoint pt;
       pt.index = points.size();
@@ -64,45 +89,43 @@ std::vector<SweepPoint> expand(const std::vector<SweepPlan>& plans) {
 }
 
 std::pair<std::size_t, std::size_t> shard_range(const std::string& shard, std::size_t total) {
-  unsigned long k = 0, n = 0;
-  char extra = 0;
-  if (std::sscanf(shard.c_str(), "%lu/%lu%c", &k, &n, &extra) != 2 || n == 0 || k == 0 || k > n)
-    throw ParameterError("--shard " + shard + ": expected K/N with 1 <= K <= N");
-  return {total * (k - 1) / n, total * k / n};
+  const auto slash = shard.find('/');
+  const auto whole = [](const std::string& s, unsigned long long& v) {
+    if (s.empty() || s.size() > 19 || s.find_first_not_of("0123456789") != std::string::npos) return false;
+    v = std::stoull(s);
+    return true;
+  };
+  unsigned long long k = 0, n = 0;
+  if (slash == std::string::npos || !whole(shard.substr(0, slash), k) || !whole(shard.substr(slash + 1), n) ||
+      n == 0 || k == 0 || k > n)
+    throw ParameterError("--shard " + shard + ": expected K/N with 1 <= K <= N (whole numbers below 10^19)");
+  // total * k overflows 64 bits for a huge N: 128-bit products give the exact slice.
+  __extension__ typedef unsigned __int128 wide;
+  const auto at = [&](unsigned long long i) { return static_cast<std::size_t>(static_cast<wide>(total) * i / n); };
+  return {at(k - 1), at(k)};
 }
 
 std::vector<PointResult> run_sweep(const Netlist& netlist, const Registry& registry,
                                    const std::vector<SweepPoint>& points, const SweepOptions& options) {
-  std::vector<PointResult> results;
-  std::vector<Platform> platforms;
-  std::vector<std::size_t> runnable;  // indices into results
-  for (const SweepPoint& pt : points) {
-    PointResult r;
-    r.point = pt;
-    std::vector<Override> overrides = options.sets;
-    overrides.insert(overrides.end(), pt.overrides.begin(), pt.overrides.end());
-    try {
-      platforms.push_back(resolve(netlist, registry, overrides, options.run));
-      runnable.push_back(results.size());
-    } catch (const Error& e) {
-      r.error = e.what();
-    }
-    results.push_back(std::move(r));
-  }
+  // Each point resolves in its own child: the first runs at once however many there are,
+  // and the parent holds no platform.
   std::vector<Work> work;
-  for (const Platform& p : platforms)
-    work.push_back([&p, &registry, &options] { return run_json(p, simulate_view(p, registry, options.view)); });
-  const std::size_t invalid = points.size() - runnable.size();
-  const auto outcomes = run_isolated_all(work, options.jobs, [&](std::size_t done, std::size_t) {
-    if (options.progress) options.progress(invalid + done, points.size());
+  work.reserve(points.size());
+  for (const SweepPoint& pt : points)
+    work.push_back([&pt, &netlist, &registry, &options] {
+      std::vector<Override> overrides = options.sets;
+      overrides.insert(overrides.end(), pt.overrides.begin(), pt.overrides.end());
+      const Platform p = resolve(netlist, registry, overrides, options.run);
+      return run_json(p, simulate_view(p, registry, options.view));
+    });
+  std::vector<PointResult> results(points.size());
+  const auto outcomes = run_isolated_all(work, options.jobs, [&](std::size_t i, const IsolatedResult& o, std::size_t done) {
+    results[i] = {points[i], o.ok, o.output, o.error, o.interrupted};
+    if (options.on_point) options.on_point(results[i]);
+    if (options.progress) options.progress(done, points.size());
   });
-  for (std::size_t i = 0; i < runnable.size(); ++i) {
-    PointResult& r = results[runnable[i]];
-    r.ok = outcomes[i].ok;
-    r.json = outcomes[i].output;
-    r.error = outcomes[i].error;
-    r.interrupted = outcomes[i].interrupted;
-  }
+  for (std::size_t i = 0; i < points.size(); ++i)
+    if (outcomes[i].interrupted) results[i] = {points[i], false, "", outcomes[i].error, true};
   return results;
 }
 
@@ -175,31 +198,6 @@ std::string param_value(const PointResult& r, const json* doc, const std::string
   return "";
 }
 
-std::vector<std::string> split_csv_line(const std::string& line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        fields.back() += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        fields.back() += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      fields.emplace_back();
-    } else {
-      fields.back() += c;
-    }
-  }
-  return fields;
-}
-
 // Counts as integers, rates and means to three decimals, as in SPEC's tables.
 std::string format_metric(double v, bool integral) {
   char buf[48];
@@ -207,23 +205,10 @@ std::string format_metric(double v, bool integral) {
   return buf;
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error(path + ": cannot open");
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path);
-  out << text;
-  if (!out) throw Error(path + ": cannot write");
-}
-
 }  // namespace
 
-std::string sweep_csv(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results) {
+std::string sweep_csv(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results,
+                      const std::string& sweep_id) {
   std::vector<std::map<std::string, json>> rows;
   std::set<std::string> metric_set;
   for (const PointResult& r : results) {
@@ -232,22 +217,17 @@ std::string sweep_csv(const std::vector<SweepPlan>& plans, const std::vector<Poi
   }
   const std::vector<std::string> params = param_columns(plans);
   std::ostringstream os;
-  os << "sweep,point,points_total";
+  os << "sweep,point,points_total,sweep_id";
   for (const std::string& p : params) os << ',' << csv_field(p);
   os << ",status";
   for (const std::string& m : metric_set) os << ',' << csv_field(m);
   os << '\n';
   // Shards keep the global numbering: the total is that of the whole sweep.
-  std::size_t total = 0;
-  for (const SweepPlan& plan : plans) {
-    std::size_t n = 1;
-    for (const Axis& a : plan.axes) n *= a.values.size();
-    total += n;
-  }
+  const std::size_t total = point_count(plans);
   for (std::size_t i = 0; i < results.size(); ++i) {
     const PointResult& r = results[i];
     const json doc = r.ok ? json::parse(r.json) : json();
-    os << csv_field(plans[r.point.plan].name) << ',' << r.point.index << ',' << total;
+    os << csv_field(plans[r.point.plan].name) << ',' << r.point.index << ',' << total << ',' << csv_field(sweep_id);
     for (const std::string& p : params) os << ',' << csv_field(param_value(r, r.ok ? &doc : nullptr, p));
     const PointVerdict verdict = point_verdict(r);
     os << ',' << csv_field(verdict.status == "ok" ? verdict.status : verdict.status + ": " + verdict.why);
@@ -261,15 +241,11 @@ std::string sweep_csv(const std::vector<SweepPlan>& plans, const std::vector<Poi
 }
 
 std::string sweep_json(const std::string& model, const std::vector<SweepPlan>& plans,
-                       const std::vector<PointResult>& results) {
+                       const std::vector<PointResult>& results, const std::string& sweep_id) {
   json doc;
   doc["model"] = model;
-  std::size_t total = 0;
-  for (const SweepPlan& plan : plans) {
-    std::size_t n = 1;
-    for (const Axis& a : plan.axes) n *= a.values.size();
-    total += n;
-  }
+  doc["sweep_id"] = sweep_id;
+  const std::size_t total = point_count(plans);
   doc["points_total"] = total;
   json points = json::array();
   for (const PointResult& r : results) {
@@ -362,89 +338,6 @@ std::string sweep_tables(const std::vector<SweepPlan>& plans, const std::vector<
     }
   }
   return os.str();
-}
-
-void merge_outputs(const std::string& output, const std::vector<std::string>& inputs) {
-  if (inputs.empty()) throw Error("merge: no input files");
-  const bool csv = output.size() > 4 && output.compare(output.size() - 4, 4, ".csv") == 0;
-  const bool js = output.size() > 5 && output.compare(output.size() - 5, 5, ".json") == 0;
-  if (!csv && !js) throw Error("merge: " + output + " must end in .csv or .json");
-  std::map<std::size_t, std::string> csv_rows;
-  std::map<std::size_t, json> json_points;
-  std::string header;
-  json first_doc;
-  std::size_t total = 0;
-  auto add = [&](std::size_t point, std::size_t of, const std::string& file) {
-    if (total && of != total)
-      throw Error("merge: " + file + " is from a sweep of " + std::to_string(of) + " points, not " +
-                  std::to_string(total));
-    total = of;
-    if (csv ? csv_rows.count(point) : json_points.count(point))
-      throw Error("merge: point " + std::to_string(point) + " appears twice (again in " + file + ")");
-  };
-  for (const std::string& in : inputs) {
-    const std::string text = read_file(in);
-    if (csv) {
-      std::stringstream lines(text);
-      std::string line;
-      std::getline(lines, line);
-      if (header.empty()) header = line;
-      if (line != header) throw Error("merge: " + in + " has other columns than " + inputs.front());
-      while (std::getline(lines, line)) {
-        if (line.empty()) continue;
-        const auto f = split_csv_line(line);
-        const auto number = [&](const std::string& cell) {
-          char* end = nullptr;
-          const unsigned long v = std::strtoul(cell.c_str(), &end, 10);
-          if (cell.empty() || *end != '\0')
-            throw Error("merge: " + in + ": malformed row (point and points_total must be numbers): " + line);
-          return static_cast<std::size_t>(v);
-        };
-        if (f.size() < 3) throw Error("merge: " + in + ": malformed row: " + line);
-        const std::size_t point = number(f[1]);
-        add(point, number(f[2]), in);
-        csv_rows[point] = line;
-      }
-    } else {
-      json doc;
-      try {
-        doc = json::parse(text);
-        doc.at("points");
-        doc.at("points_total");
-      } catch (const json::exception&) {
-        throw Error("merge: " + in + " is not a creditflow sweep JSON (points, points_total)");
-      }
-      if (first_doc.is_null()) first_doc = doc;
-      for (const json& p : doc.at("points")) {
-        const std::size_t point = p.at("point").get<std::size_t>();
-        add(point, doc.at("points_total").get<std::size_t>(), in);
-        json_points[point] = p;
-      }
-    }
-  }
-  const std::size_t have = csv ? csv_rows.size() : json_points.size();
-  if (have != total) {
-    std::string missing;
-    int listed = 0;
-    for (std::size_t i = 0; i < total && listed < 10; ++i)
-      if (csv ? !csv_rows.count(i) : !json_points.count(i)) {
-        missing += (missing.empty() ? "" : ", ") + std::to_string(i);
-        ++listed;
-      }
-    throw Error("merge: " + std::to_string(total - have) + " of " + std::to_string(total) +
-                " points missing (" + missing + (total - have > 10 ? ", ..." : "") + "): is a shard absent?");
-  }
-  std::ostringstream os;
-  if (csv) {
-    os << header << '\n';
-    for (const auto& [point, line] : csv_rows) os << line << '\n';
-  } else {
-    json doc = first_doc;
-    doc["points"] = json::array();
-    for (const auto& [point, p] : json_points) doc["points"].push_back(p);
-    os << doc.dump(2) << '\n';
-  }
-  write_file(output, os.str());
 }
 
 }  // namespace creditflow::platform

@@ -110,10 +110,12 @@ BOOST_AUTO_TEST_CASE(shards_merge_into_the_whole_sweep) {
     bad << cftool::lines(cftool::read_file(dir / "s1.csv")).at(0) << "\nvary,zero,7\n";
   }
   BOOST_TEST(cftool::tool("merge " + (dir / "y.csv") + " " + (dir / "bad.csv")).err ==
-             "creditflow: merge: " + (dir / "bad.csv") +
-                 ": malformed row (point and points_total must be numbers): vary,zero,7\n");
+             "creditflow: merge: " + (dir / "bad.csv") + ": row 2 has 3 cells, not the header's " +
+                 std::to_string(read_csv(cftool::read_file(dir / "s1.csv")).at(0).size()) +
+                 ": is the file cut short?\n");
   BOOST_TEST(cftool::tool("merge " + (dir / "y.json") + " " + (dir / "s1.csv")).err ==
-             "creditflow: merge: " + (dir / "s1.csv") + " is not a creditflow sweep JSON (points, points_total)\n");
+             "creditflow: merge: " + (dir / "s1.csv") +
+                 " is not a creditflow sweep JSON (sweep_id, points, points_total)\n");
 }
 
 BOOST_AUTO_TEST_CASE(a_failing_point_is_reported_and_the_rest_go_on) {

@@ -117,5 +117,5 @@ BOOST_AUTO_TEST_CASE(command_line_errors) {
   expect_error("sweep good.yaml --vary rx.depth=4:1",
                "--vary rx.depth=4:1: range '4:1' must have A <= B and STEP > 0 (a range is A:B or A:B:STEP, inclusive)");
   expect_error("sweep good.yaml", "good.yaml: no sweep to run: the file has no sweeps; give --vary component.param=values");
-  expect_error("sweep good.yaml --vary rx.depth=1 --shard 3/2", "--shard 3/2: expected K/N with 1 <= K <= N");
+  expect_error("sweep good.yaml --vary rx.depth=1 --shard 3/2", "--shard 3/2: expected K/N with 1 <= K <= N (whole numbers below 10^19)");
 }

@@ -17,7 +17,4 @@ class InterruptGuard {
 bool interrupted();
 int interrupt_signal();
 
-// Back to the default handlers, for a forked child.
-void restore_default_signals();
-
 }  // namespace creditflow::platform

@@ -73,6 +73,8 @@ inline constexpr std::size_t kMaxModelBytes = std::size_t{16} << 20;
 // syntax errors, text that is not UTF-8, unknown top-level keys and malformed entries, and
 // on a file that is not a regular file or is larger than kMaxModelBytes.
 Netlist load_netlist(const std::string& path);
+// The file's text, with load_netlist's checks of what a platform file may be.
+std::string read_model_text(const std::string& path);
 Netlist parse_netlist(const std::string& yaml_text, const std::string& file_label);
 
 // Parses a clock's period_text and phase_text; throws ParameterError naming `where`.

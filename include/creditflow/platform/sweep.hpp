@@ -35,6 +35,15 @@ Axis parse_vary(const std::string& text);
 // The named sweeps of a platform file.
 std::vector<SweepPlan> sweep_plans(const Netlist& netlist);
 
+// The most points one sweep run may have: each point's result is kept until the outputs
+// are written, a few KiB each.
+inline constexpr std::size_t kMaxSweepPoints = 1'000'000;
+
+// Points of a plan, and of all plans together. Throws ParameterError past kMaxSweepPoints
+// (checked at every product, so no count overflows) or for an axis without values.
+std::size_t point_count(const SweepPlan& plan);
+std::size_t point_count(const std::vector<SweepPlan>& plans);
+
 // Every point of every plan, numbered from 0 across plans. The first axis varies fastest,
 // so a two-axis sweep reads as a table: a row per value of the second axis.
 std::vector<SweepPoint> expand(const std::vector<SweepPlan>& plans);
@@ -64,18 +73,22 @@ struct SweepOptions {
   RunOverrides run;
   std::string view = "cycle";  // or "tl": every point in the transaction-level view
   std::function<void(std::size_t done, std::size_t total)> progress;
+  std::function<void(const PointResult&)> on_point;  // each point as it finishes, in any order
 };
 
-// Validates every point in this process (a point that does not resolve fails without a
-// child), then simulates the valid ones in children, `jobs` at a time.
+// Resolves and simulates every point in a child of its own, `jobs` at a time (a point
+// whose values do not resolve fails with the resolver's line).
 std::vector<PointResult> run_sweep(const Netlist& netlist, const Registry& registry,
                                    const std::vector<SweepPoint>& points, const SweepOptions& options);
 
-// One CSV row per point: sweep, point, every varied or set parameter, status, then every
-// number of the run's links and classes (columns named by their JSON path).
-std::string sweep_csv(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results);
+// One CSV row per point: sweep, point, points_total, sweep_id, every varied or set
+// parameter, status, then every number of the run's links and classes (columns named by
+// their JSON path). `sweep_id` names the model's text and every option that changes a
+// figure (sweep_request.hpp's sweep_id), so that merge can refuse shards of another sweep.
+std::string sweep_csv(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results,
+                      const std::string& sweep_id);
 std::string sweep_json(const std::string& model, const std::vector<SweepPlan>& plans,
-                       const std::vector<PointResult>& results);
+                       const std::vector<PointResult>& results, const std::string& sweep_id);
 
 // A metric per point, by JSON path; "throughput" and other bare link keys mean the first
 // link's. Returns false if a point has no such number; `path` is the full path used and
@@ -101,7 +114,8 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
                 const std::string& metric, const std::string& file);
 
 // Joins shard outputs (all CSV or all JSON, chosen by the output's extension) in point
-// order. Throws Error on mismatched headers, duplicated points or missing points.
+// order. Throws Error on shards of different sweeps (sweep_id) or headers, duplicated,
+// missing or out-of-range points, and rows that are cut short.
 void merge_outputs(const std::string& output, const std::vector<std::string>& inputs);
 
 }  // namespace creditflow::platform
