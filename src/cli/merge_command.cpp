@@ -4,6 +4,7 @@
 #include "commands.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/sweep.hpp"
+#include "output_paths.hpp"
 #include "slurm_sweep.hpp"
 
 namespace creditflow::cli {
@@ -24,6 +25,10 @@ void add_merge_command(CLI::App& app, int& status) {
       return;
     }
     if (inputs->empty()) throw Error("merge " + *output + ": not a folder; to join files give the shards after it");
+    check_output("merge", *output, false);
+    std::vector<NamedPath> shards;
+    for (const std::string& in : *inputs) shards.emplace_back("shard " + in, in);
+    check_distinct({{"merge output", *output}}, shards);
     platform::merge_outputs(*output, *inputs);
     status = 0;
   });

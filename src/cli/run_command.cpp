@@ -3,6 +3,7 @@
 
 #include "creditflow/cli/tool.hpp"
 #include "commands.hpp"
+#include "creditflow/platform/units.hpp"
 #include "output_paths.hpp"
 #include "creditflow/platform/platform.hpp"
 #include "creditflow/platform/results.hpp"
@@ -16,6 +17,7 @@ struct RunArgs {
   std::vector<std::string> sets;
   RunText run;
   std::string vcd;
+  std::string vcd_limit;
   std::string view = "cycle";
   bool json = false;
 };
@@ -59,15 +61,25 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
   add_run_options(*run, args->run);
   run->add_flag("--json", args->json, "print a JSON document instead of the summary");
   run->add_option("--vcd", args->vcd, "write every channel's signals to this VCD file (cycle view)");
+  run->add_option("--vcd-limit", args->vcd_limit, "the largest VCD file to write, e.g. 4GiB; the run stops there "
+                  "(default 1GiB)");
   run->add_option("--view", args->view, "cycle (SystemC modules on signals) or tl (transaction level: faster, "
                   "the same figures)")->check(CLI::IsMember({"cycle", "tl"}));
   run->callback([args, &registry, &status] {
     check_output("--vcd", args->vcd, false);
     check_distinct({{"--vcd", args->vcd}}, {{"model file", args->model}});
+    std::uint64_t vcd_limit = platform::kDefaultVcdLimit;
+    if (!args->vcd_limit.empty()) {
+      if (args->vcd.empty()) throw Error("--vcd-limit goes with --vcd");
+      const double bytes = platform::parse_bytes(args->vcd_limit, "--vcd-limit");
+      if (!(bytes >= 1024 && bytes <= 1e15))
+        throw Error("--vcd-limit " + args->vcd_limit + " is out of range (allowed 1KiB..1PB)");
+      vcd_limit = static_cast<std::uint64_t>(bytes);
+    }
     const platform::Netlist netlist = platform::load_netlist(args->model);
     const platform::Platform p = platform::resolve(
         netlist, registry, parse_sets(args->sets), run_overrides(args->run));
-    const platform::RunResult result = platform::simulate_view(p, registry, args->view, args->vcd);
+    const platform::RunResult result = platform::simulate_view(p, registry, args->view, args->vcd, "--view", vcd_limit);
     std::cout << (args->json ? platform::run_json(p, result) : platform::run_summary(p, result));
     // One line per problem; a deadlock adds its dump of every credit holder.
     for (const platform::RunProblem& problem : platform::run_problems(result)) {

@@ -31,15 +31,16 @@ struct SweepArgs {
 };
 
 // "sweep: 12/31 points, 1.2 s, about 2.0 s left" on stderr: rewritten in place on a
-// terminal, otherwise a line every tenth of the way.
+// terminal, otherwise a line every tenth of the way and at least every 10 s.
 class Progress {
  public:
   explicit Progress(std::size_t total) : total_(total), tty_(::isatty(2)) {}
   void update(std::size_t done) {
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    if (!tty_ && done != total_ && done * 10 / total_ == last_decile_) return;
+    if (!tty_ && done != total_ && done * 10 / total_ == last_decile_ && elapsed < last_line_ + 10) return;
     last_decile_ = done * 10 / total_;
+    last_line_ = elapsed;
     const double left = done ? elapsed / static_cast<double>(done) * static_cast<double>(total_ - done) : 0;
     std::fprintf(stderr, "%ssweep: %zu/%zu points, %.1f s, about %.1f s left, %.1f points/s%s",
                  tty_ ? "\r" : "", done, total_, elapsed, left,
@@ -52,6 +53,7 @@ class Progress {
   std::size_t total_;
   bool tty_;
   std::size_t last_decile_ = 0;
+  double last_line_ = 0;  // seconds
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 

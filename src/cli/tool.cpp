@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <new>
 #include <systemc>
 
 #include "commands.hpp"
@@ -52,6 +53,10 @@ int run_tool(int argc, char* argv[], const platform::Registry& registry) {
     return exit_problem;
   } catch (const sc_core::sc_report& e) {
     std::cerr << "creditflow: " << e.get_msg() << "\n";
+    return exit_problem;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "creditflow: out of memory: the platform (or -j runs of it) needs more than this machine has; "
+                 "lower its depths and latencies, or -j\n";
     return exit_problem;
   } catch (const std::exception& e) {
     // Bad input of any kind (a flag, the model, a value, an output path): refused.

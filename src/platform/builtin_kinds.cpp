@@ -19,15 +19,19 @@ ParamSpec flit_bytes_param() {
                             "bytes a flit carries, to report bandwidth in GB/s beside flits per cycle (0: not given)");
 }
 
+// A buffer slot or pipeline stage, as the transaction-level view (the hungrier) keeps it:
+// measured at 128 bytes (64 in the cycle view), whatever the kind.
+constexpr std::size_t kSlotBytes = 128;
+
 // The receiver's advertisement, which a class sender mirrors.
 std::vector<ParamSpec> pool_params() {
   const ParamSpec count = ParamSpec::integer("", "", 0, lim::max_depth, "");
-  return {ParamSpec::integer("depth", "8", 1, lim::max_depth, "header credits: packets the buffer holds"),
+  return {ParamSpec::integer("depth", "8", 1, lim::max_depth, "header credits: packets the buffer holds").storing(kSlotBytes),
           ParamSpec::choice("policy", "shared", {"shared", "split", "reserved"},
                             "how the credits are divided among the classes"),
           ParamSpec::list("reserved", "0", count, "reserved policy: header credits only this class may use"),
           ParamSpec::list("max", "0", count, "most header credits a class may hold (0: no maximum)"),
-          ParamSpec::integer("data_depth", "0", 0, lim::max_depth, "data credits (0: packets carry no data)"),
+          ParamSpec::integer("data_depth", "0", 0, lim::max_depth, "data credits (0: packets carry no data)").storing(kSlotBytes),
           ParamSpec::list("data_reserved", "0", count, "reserved policy: data credits only this class may use"),
           ParamSpec::integer("data_unit", "16", 1, 1 << 20, "bytes per data credit")};
 }
@@ -69,8 +73,8 @@ std::vector<ParamSpec> drain_params() {
 // A pipelined link's stages, forward (carrying `what`) and back.
 std::vector<ParamSpec> link_params(const std::string& what) {
   return {ParamSpec::integer("latency", "1", 0, lim::max_latency, "stages each way"),
-          ParamSpec::integer("forward_latency", "${latency}", 0, lim::max_latency, "stages for " + what),
-          ParamSpec::integer("credit_latency", "${latency}", 0, lim::max_latency, "stages for credits")};
+          ParamSpec::integer("forward_latency", "${latency}", 0, lim::max_latency, "stages for " + what).storing(kSlotBytes),
+          ParamSpec::integer("credit_latency", "${latency}", 0, lim::max_latency, "stages for credits").storing(kSlotBytes)};
 }
 
 template <class... Lists>
@@ -127,7 +131,7 @@ Registry builtin_registry() {
 
   KindSpec receiver{"credit_receiver",
                     "a buffer of depth slots drained by a schedule; one credit per pop",
-                    params({ParamSpec::integer("depth", "4", 1, lim::max_depth, "buffer slots (B)"),
+                    params({ParamSpec::integer("depth", "4", 1, lim::max_depth, "buffer slots (B)").storing(kSlotBytes),
                             ParamSpec::boolean("check_payload", "true",
                                                "count flits whose payload does not echo their id, as every "
                                                "built-in source sends (false for a source of your own that "
@@ -162,7 +166,7 @@ Registry builtin_registry() {
 
   KindSpec sink{"ready_valid_sink",
                 "a FIFO of depth beats with backpressure (ready = !full) or lossy (drops counted)",
-                params({ParamSpec::integer("depth", "4", 1, lim::max_depth, "FIFO depth D"),
+                params({ParamSpec::integer("depth", "4", 1, lim::max_depth, "FIFO depth D").storing(kSlotBytes),
                         ParamSpec::boolean("backpressure", "true",
                                            "true: ready = !full; false: always ready, beats meeting a "
                                            "full FIFO are dropped and counted")},
@@ -180,7 +184,7 @@ Registry builtin_registry() {
 
   KindSpec fifo{"async_fifo",
                 "a dual-clock FIFO with Gray pointers: the writer's free slots are its credits",
-                params({ParamSpec::integer("depth", "8", 1, lim::max_depth, "slots"),
+                params({ParamSpec::integer("depth", "8", 1, lim::max_depth, "slots").storing(kSlotBytes),
                         ParamSpec::clock("rd_clock", "the reader's clock (the writer's is `clock`)")},
                        sync_params(), drain_params()),
                 {{"in", ChannelType::stream, PortDir::in, false, "beats from the writer's side; ready = not full"},

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/platform/memory_estimate.hpp"
 #include "creditflow/core/limits.hpp"
 #include "creditflow/platform/nearest.hpp"
 #include "creditflow/platform/platform.hpp"
@@ -158,8 +159,8 @@ class Resolver {
   }
 
   std::size_t index_of(const std::string& component, const std::string& where) const {
-    for (std::size_t i = 0; i < out_.components.size(); ++i)
-      if (out_.components[i].name == component) return i;
+    const std::size_t i = out_.index_of(component);
+    if (i < out_.components.size()) return i;
     throw Error(where + ": no component '" + component + "'" + did_you_mean(component, component_names()));
   }
 
@@ -297,6 +298,8 @@ class Resolver {
           throw Error(where + ": " + endpoint.first + "." + endpoint.second + " is " + verb +
                       " twice (also at line " + std::to_string(it->second) + ")");
       }
+      connection_from_[{c.from_component, c.from_port}] = out_.connections.size();
+      connection_to_[{c.to_component, c.to_port}] = out_.connections.size();
       out_.connections.push_back({c.from_component, c.from_port, c.to_component, c.to_port, from.type, c.line});
     }
     for (const ResolvedComponent& rc : out_.components)
@@ -317,10 +320,9 @@ class Resolver {
   // Follows a channel from an output port through pipes until it reaches a non-pipe.
   Endpoint follow(Endpoint from, std::vector<std::string>& pipes) const {
     for (;;) {
-      const ResolvedConnection* next = nullptr;
-      for (const ResolvedConnection& c : out_.connections)
-        if (c.from == from.first && c.from_port == from.second) next = &c;
-      if (!next) return {"", ""};
+      const auto found = connection_from_.find(from);
+      if (found == connection_from_.end()) return {"", ""};
+      const ResolvedConnection* next = &out_.connections[found->second];
       const ResolvedComponent& rc = out_.component(next->to);
       if (rc.kind->role != LoopRole::pipe) return {next->to, next->to_port};
       const std::string out_port = rc.kind->passes_to(next->to_port);
@@ -393,10 +395,9 @@ class Resolver {
   std::string upstream_source(const std::string& component, const std::string& port) const {
     std::string to = component, to_port = port;
     for (;;) {
-      const ResolvedConnection* c = nullptr;
-      for (const ResolvedConnection& x : out_.connections)
-        if (x.to == to && x.to_port == to_port) c = &x;
-      if (!c) return "";
+      const auto found = connection_to_.find({to, to_port});
+      if (found == connection_to_.end()) return "";
+      const ResolvedConnection* c = &out_.connections[found->second];
       const ResolvedComponent& from = out_.component(c->from);
       if (from.kind->role == LoopRole::source) return from.name;
       if (from.kind->role != LoopRole::pipe) return "";
@@ -467,27 +468,40 @@ class Resolver {
   const RunOverrides& run_;
   std::vector<std::map<std::string, Raw>> raw_;  // per component, parameter -> text
   Platform out_;
+  // Each port is used once (checked), so an endpoint names at most one connection.
+  std::map<Endpoint, std::size_t> connection_from_, connection_to_;
 };
 
 }  // namespace
 
+std::size_t Platform::index_of(const std::string& name) const {
+  for (std::size_t i = component_index_.size(); i < components.size(); ++i) component_index_.emplace(components[i].name, i);
+  const auto it = component_index_.find(name);
+  return it == component_index_.end() ? components.size() : it->second;
+}
+
 const ResolvedComponent& Platform::component(const std::string& name) const {
-  for (const ResolvedComponent& c : components)
-    if (c.name == name) return c;
-  throw Error("no component '" + name + "'");
+  const std::size_t i = index_of(name);
+  if (i == components.size()) throw Error("no component '" + name + "'");
+  return components[i];
 }
 
 const LoopPlan* Platform::loop_of(const std::string& name) const {
-  for (const LoopPlan& loop : loops)
-    if (loop.source == name || loop.sender == name || loop.receiver == name ||
-        std::find(loop.pipes.begin(), loop.pipes.end(), name) != loop.pipes.end())
-      return &loop;
-  return nullptr;
+  // The first loop a part belongs to, as a scan in loop order would find it.
+  for (; loops_indexed_ < loops.size(); ++loops_indexed_) {
+    const LoopPlan& loop = loops[loops_indexed_];
+    for (const std::string* part : {&loop.source, &loop.sender, &loop.receiver}) loop_index_.emplace(*part, loops_indexed_);
+    for (const std::string& pipe : loop.pipes) loop_index_.emplace(pipe, loops_indexed_);
+  }
+  const auto it = loop_index_.find(name);
+  return it == loop_index_.end() ? nullptr : &loops[it->second];
 }
 
 Platform resolve(const Netlist& netlist, const Registry& registry,
                  const std::vector<Override>& overrides, const RunOverrides& run) {
-  return Resolver(netlist, registry, overrides, run).resolve();
+  Platform platform = Resolver(netlist, registry, overrides, run).resolve();
+  check_memory(platform, netlist.file);
+  return platform;
 }
 
 Override parse_override(const std::string& assignment, const std::string& option) {

@@ -1,13 +1,19 @@
 #include "creditflow/platform/simulate.hpp"
 
-#include "creditflow/cycle/kernel_once.hpp"
-
 #include <algorithm>
 #include <deque>
 #include <map>
 #include <memory>
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
 #include "collect_results.hpp"
+#include "creditflow/core/error.hpp"
+#include "vcd_watch.hpp"
 #include "creditflow/cycle/kernel_once.hpp"
 #include "creditflow/monitor/loop_monitor.hpp"
 
@@ -31,7 +37,8 @@ std::unique_ptr<Channel> make_channel(ChannelType type) {
 
 }  // namespace
 
-RunResult simulate(const Platform& platform, const Registry& registry, const std::string& vcd_file) {
+RunResult simulate(const Platform& platform, const Registry& registry, const std::string& vcd_file,
+                   std::uint64_t vcd_limit) {
   (void)registry;  // kinds are already resolved; kept so user kinds outlive the run
   cycle::check_kernel_unused("platform::simulate");
   sc_core::sc_report_handler::set_actions(monitor::conservation_msg_type, sc_core::SC_ERROR,
@@ -93,10 +100,14 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
   }
 
   sc_core::sc_trace_file* tf = nullptr;
+  // The trace goes to a partial file beside the target, renamed into place once closed, so
+  // an existing trace is never replaced by half of one. SystemC adds the ".vcd".
+  const std::string partial_base = vcd_file + ".partial-" + std::to_string(::getpid());
+  std::unique_ptr<VcdWatch> watch;
   if (!vcd_file.empty()) {
-    std::string base = vcd_file;
-    if (base.size() > 4 && base.compare(base.size() - 4, 4, ".vcd") == 0) base.resize(base.size() - 4);
-    tf = sc_core::sc_create_vcd_trace_file(base.c_str());
+    tf = sc_core::sc_create_vcd_trace_file(partial_base.c_str());
+    watch = std::make_unique<VcdWatch>("vcd_watch", partial_base + ".vcd", vcd_limit);
+    watch->clk(*clocks.at(platform.clocks.front().name));
     // The kernel's note of the unit set would land on standard output, in a --json document.
     sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
     tf->set_time_unit(1, sc_core::SC_PS);
@@ -112,11 +123,30 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     for (const auto& [name, component] : components) component->trace_state(tf, name);
   }
   sc_core::sc_start();
-  if (tf) sc_core::sc_close_vcd_trace_file(tf);
+  if (tf) {
+    sc_core::sc_close_vcd_trace_file(tf);
+    if (std::rename((partial_base + ".vcd").c_str(), vcd_file.c_str()) != 0) {
+      const int error = errno;
+      std::remove((partial_base + ".vcd").c_str());
+      throw Error("--vcd " + vcd_file + ": cannot write (" + std::strerror(error) + ")");
+    }
+    if (watch->stopped_at())
+      throw Error("--vcd " + vcd_file + ": the trace passed its limit of " + std::to_string(vcd_limit >> 20) +
+                  " MiB at cycle " + std::to_string(watch->stopped_at()) + " of " + std::to_string(platform.run.cycles) +
+                  ": the run stopped there, and the file holds the cycles up to it; give --vcd-limit SIZE for more, "
+                  "or fewer --cycles");
+  }
 
-  return collect_results(platform, observers, named, [&](const std::string& part, core::LinkReport& r) {
+  RunResult result = collect_results(platform, observers, named, [&](const std::string& part, core::LinkReport& r) {
     components.at(part)->contribute(r);
   });
+  // SystemC unregisters each port and channel by a search from the newest one: torn down
+  // newest first, 16000 loops end in a moment instead of 40 s.
+  watch.reset();
+  monitors.clear();
+  while (!channels.empty()) channels.pop_back();
+  for (auto rc = platform.components.rbegin(); rc != platform.components.rend(); ++rc) components.erase(rc->name);
+  return result;
 }
 
 }  // namespace creditflow::platform

@@ -176,3 +176,129 @@ BOOST_AUTO_TEST_CASE(a_name_of_a_million_characters_gets_one_short_line) {
   BOOST_TEST(o.err.size() < 2100u);
   BOOST_TEST(o.err.find(" more bytes)") != std::string::npos);
 }
+
+namespace {
+
+// Starts `args` in the background, waits `seconds`, sends `signal` to the tool alone, and
+// leaves its exit status in DIR/status and what its children left running in DIR/left.
+void stop_after(const cftool::TempDir& dir, const std::string& args, const std::string& seed, double seconds,
+                const char* signal) {
+  const std::string script = "cd '" CREDITFLOW_TEST_DIR "' && ('" CREDITFLOW_TOOL "' " + args + " > '" + dir / "out" +
+                             "' 2> '" + dir / "err" + "' & pid=$!; sleep " + std::to_string(seconds) + "; kill -" +
+                             signal + " $pid; wait $pid; echo $? > '" + dir / "status" +
+                             "'; sleep 0.3; ps -eo comm,args | awk '$1 == \"creditflow\" && /seed " + seed +
+                             " /' > '" + dir / "left" + "')";
+  BOOST_TEST_REQUIRE(std::system(script.c_str()) == 0);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(kill_9_of_the_sweep_loses_no_finished_point_and_leaves_no_child) {
+  cftool::TempDir d;
+  const std::string seed = std::to_string(200000 + ::getpid());
+  const std::string sweep = "sweep " + model + " --vary rx.depth=1:4 --cycles 3000000 --seed " + seed + " ";
+  // Before: the children simulated on, and every finished point was lost with the parent.
+  stop_after(d, sweep + "-j 2 --csv " + d / "s.csv", seed, 2.5, "9");
+  BOOST_TEST(cftool::read_file(d / "status") == "137\n");
+  BOOST_TEST(cftool::read_file(d / "left").empty());
+  const auto journal = cftool::lines(cftool::read_file(d / "s.csv.journal"));
+  BOOST_TEST_REQUIRE(journal.size() >= 2u);  // its header and at least one finished point
+  BOOST_TEST_REQUIRE(journal.size() < 5u);
+  BOOST_TEST(!cftool::exists(d / "s.csv"));
+  // The same command takes them up and runs only the rest; the result is the whole sweep's.
+  const auto resumed = cftool::tool(sweep + "-j 2 --csv " + d / "s.csv");
+  BOOST_TEST(resumed.status == 0);
+  BOOST_TEST(resumed.err.find("creditflow: resuming from " + d / "s.csv.journal: " + std::to_string(journal.size() - 1) +
+                              " of 4 points were done by an earlier run; delete it to start over\n") == 0u,
+             resumed.err);
+  BOOST_TEST(!cftool::exists(d / "s.csv.journal"));
+  BOOST_TEST_REQUIRE(cftool::tool(sweep + "--view tl --csv " + d / "whole.csv").status == 0);
+  BOOST_TEST(cftool::read_file(d / "s.csv") == cftool::read_file(d / "whole.csv"));
+}
+
+BOOST_AUTO_TEST_CASE(ctrl_c_before_the_first_point_finishes_touches_no_output) {
+  cftool::TempDir d;
+  const std::string seed = std::to_string(300000 + ::getpid());
+  write(d / "s.csv", "last week's results\n");
+  // Before: the existing CSV was replaced by a header alone.
+  stop_after(d, "sweep " + model + " --vary rx.depth=1:2 --cycles 100000000 --seed " + seed + " --csv " + d / "s.csv",
+             seed, 1, "INT");
+  BOOST_TEST(cftool::read_file(d / "status") == "130\n");
+  BOOST_TEST(cftool::read_file(d / "s.csv") == "last week's results\n");
+  BOOST_TEST(cftool::read_file(d / "err").find("creditflow: interrupted: 0 of 2 points done; nothing written, no output "
+                                               "touched\n") != std::string::npos);
+  BOOST_TEST(cftool::read_file(d / "left").empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_journal_of_another_sweep_is_refused_not_mixed_in) {
+  cftool::TempDir d;
+  const std::string sweep = "sweep " + model + " --vary rx.depth=1:3 --view tl --cycles 300 --warmup 100 --csv " +
+                            d / "s.csv";
+  write(d / "s.csv.journal", "{\"creditflow_sweep_journal\":1,\"shard\":\"\",\"sweep_id\":\"0123456789abcdef\"}\n");
+  refused(cftool::tool(sweep), d / "s.csv.journal holds the finished points of another sweep (another model, options "
+                                   "or --shard): run that sweep again to finish it, or delete the file");
+  BOOST_TEST(!cftool::exists(d / "s.csv"));
+}
+
+BOOST_AUTO_TEST_CASE(merge_refuses_what_is_not_one_sweep) {
+  cftool::TempDir d;
+  const std::string sweep = "sweep " + model + " --vary rx.depth=1:4 --view tl --cycles 300 --warmup 100 ";
+  BOOST_TEST_REQUIRE(cftool::tool(sweep + "--shard 1/2 --csv " + d / "a.csv" + " --json " + d / "a.json").status == 0);
+  // Before: a shard of other --set values or of another model merged without a word.
+  BOOST_TEST_REQUIRE(cftool::tool(sweep + "--set link.latency=2 --shard 2/2 --csv " + d / "b.csv" + " --json " +
+                                  d / "b.json").status == 0);
+  refused(cftool::tool("merge " + d / "m.csv " + d / "a.csv " + d / "b.csv"),
+          "merge: " + d / "b.csv" + " is from another sweep than " + d / "a.csv" + " (sweep_id ");
+  refused(cftool::tool("merge " + d / "m.json " + d / "a.json " + d / "b.json"), "is from another sweep than");
+  const auto rows = cftool::lines(cftool::read_file(d / "a.csv"));
+  const auto with_point = [&](const std::string& point) {
+    std::string row = rows.at(1);
+    const auto first = row.find(',');
+    row.replace(first + 1, row.find(',', first + 1) - first - 1, point);
+    write(d / "c.csv", rows.at(0) + "\n" + row + "\n");
+    return cftool::tool("merge " + d / "m.csv " + d / "c.csv");
+  };
+  refused(with_point("-1"), "merge: " + d / "c.csv" + ": point '-1' is not a number of points (0..100000)");
+  refused(with_point("18446744073709551617"), "point '18446744073709551617' is not a number of points");
+  refused(with_point("7"), "merge: " + d / "c.csv" + ": point 7 is past the sweep's 4 points");
+  // A row cut short by a full disk or a kill.
+  write(d / "c.csv", rows.at(0) + "\n" + rows.at(1).substr(0, rows.at(1).size() / 2) + "\n");
+  refused(cftool::tool("merge " + d / "m.csv " + d / "c.csv"), "merge: " + d / "c.csv" + ": row 2 has ");
+  write(d / "c.csv", rows.at(0) + "\n" + rows.at(1) + ",\"cut\n");
+  refused(cftool::tool("merge " + d / "m.csv " + d / "c.csv"), "its last row is cut off inside a quoted cell");
+  refused(cftool::tool("merge " + d / "a.csv " + d / "b.csv " + d / "a.csv"),
+          "merge output " + d / "a.csv" + " is the shard " + d / "a.csv" + " itself: writing it would destroy it");
+  BOOST_TEST(!cftool::exists(d / "m.csv"));
+  BOOST_TEST(!cftool::exists(d / "m.json"));
+}
+
+BOOST_AUTO_TEST_CASE(point_counts_cannot_overflow_and_a_huge_shard_count_is_exact) {
+  // Before: four axes of 65536 values made 2^64 = 0 points, and the sweep exited 0.
+  refused(cftool::tool("sweep " + model + " --vary rx.depth=1:65536 --vary link.latency=1:65536 --vary "
+                       "src.every=1:65536 --vary rx.drain_every=1:65536"),
+          "sweep vary: more than 100000 points (the most a sweep may have) by the time link.latency is varied");
+  // K/N with N near 2^64: total * K overflowed, and the wrong point ran.
+  const auto o = cftool::tool("sweep " + model + " --vary rx.depth=2,4 --view tl --cycles 300 --warmup 100 "
+                              "--shard 9999999999999999999/9999999999999999999 --json -");
+  BOOST_TEST_REQUIRE(o.status == 0);
+  const json doc = json::parse(o.out);
+  BOOST_TEST_REQUIRE(doc.at("points").size() == 1u);
+  BOOST_TEST(doc.at("points").at(0).at("point").get<int>() == 1);
+  refused(cftool::tool("sweep " + model + " --vary rx.depth=2,4 --shard 1/99999999999999999999"),
+          "--shard 1/99999999999999999999: expected K/N with 1 <= K <= N (whole numbers below 10^19)");
+}
+
+BOOST_AUTO_TEST_CASE(jobs_beyond_the_open_file_limit_are_clamped_not_failed) {
+  cftool::TempDir d;
+  // Before: -j 1024 under a low limit recorded the points whose pipe failed as failed.
+  const auto o = cftool::run("/bin/sh", "-c " + cftool::quote("ulimit -n 64 && exec '" CREDITFLOW_TOOL "' sweep " + model +
+                                                             " --vary rx.depth=1:40 --view tl --cycles 300 --warmup 100 "
+                                                             "-j 1024 --csv " + d / "s.csv"));
+  BOOST_TEST(o.status == 0);
+  BOOST_TEST(o.err.find("creditflow: -j 1024 is more than this machine's limits on processes and open files allow: "
+                        "16 at a time\n") == 0u,
+             o.err);
+  const auto rows = cftool::lines(cftool::read_file(d / "s.csv"));
+  BOOST_TEST(rows.size() == 41u);
+  for (std::size_t i = 1; i < rows.size(); ++i) BOOST_TEST(rows[i].find(",ok,") != std::string::npos, rows[i]);
+}

@@ -31,6 +31,9 @@ struct ParamSpec {
   std::shared_ptr<ParamSpec> element;  // lists: what each item is
   bool sequence = false;
   bool per_class = false;
+  // Bytes of memory each unit of this parameter's value takes (a buffer slot, a pipeline
+  // stage), in the hungrier view: what a platform's memory estimate adds up.
+  std::size_t bytes_each = 0;
 
   static ParamSpec integer(std::string name, std::string default_text, std::int64_t lo,
                            std::int64_t hi, std::string doc);
@@ -45,6 +48,10 @@ struct ParamSpec {
                         bool per_class = true, bool sequence = false);
   ParamSpec& make_required() {
     required = true;
+    return *this;
+  }
+  ParamSpec& storing(std::size_t bytes) {
+    bytes_each = bytes;
     return *this;
   }
 

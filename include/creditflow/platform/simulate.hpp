@@ -23,8 +23,11 @@ struct RunResult {
 
 // Conservation violations are counted (and the first kept) rather than thrown, so a run
 // always completes with every count; protocol errors still stop it with an exception.
+// A VCD trace stops the run once its file passes `vcd_limit` bytes (creditflow::Error
+// saying where; the trace up to there is kept).
+inline constexpr std::uint64_t kDefaultVcdLimit = std::uint64_t{1} << 30;
 RunResult simulate(const Platform& platform, const Registry& registry,
-                   const std::string& vcd_file = "");
+                   const std::string& vcd_file = "", std::uint64_t vcd_limit = kDefaultVcdLimit);
 
 // The same run in the transaction-level view: every kind's TlPart, no SystemC kernel, the
 // same figures. Throws creditflow::Error if a component's kind has no TL view.
@@ -32,6 +35,7 @@ RunResult simulate_tl(const Platform& platform);
 
 // "cycle" or "tl"; --vcd needs the cycle view. Throws ParameterError naming `option`.
 RunResult simulate_view(const Platform& platform, const Registry& registry, const std::string& view,
-                        const std::string& vcd_file = "", const std::string& option = "--view");
+                        const std::string& vcd_file = "", const std::string& option = "--view",
+                        std::uint64_t vcd_limit = kDefaultVcdLimit);
 
 }  // namespace creditflow::platform

@@ -37,7 +37,7 @@ std::vector<SweepPlan> sweep_plans(const Netlist& netlist);
 
 // The most points one sweep run may have: each point's result is kept until the outputs
 // are written, a few KiB each.
-inline constexpr std::size_t kMaxSweepPoints = 1'000'000;
+inline constexpr std::size_t kMaxSweepPoints = 100'000;
 
 // Points of a plan, and of all plans together. Throws ParameterError past kMaxSweepPoints
 // (checked at every product, so no count overflows) or for an axis without values.
