@@ -63,8 +63,8 @@ test: build
 	cd $(SANITIZE_BUILD) && $(SANITIZE_ENV) ctest --output-on-failure -j $(JOBS)
 	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCREDITFLOW_FUZZ=ON \
 	  -DCREDITFLOW_RTL_TESTS=OFF -DCREDITFLOW_PACKAGE_TEST=OFF -DCREDITFLOW_BENCH=OFF
-	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_netlist fuzz_values
-	cd $(FUZZ_BUILD) && ctest --output-on-failure -R '^fuzz\.(netlist|values)$$'
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_netlist fuzz_values fuzz_sweep fuzz_size
+	cd $(FUZZ_BUILD) && ctest --output-on-failure -R '^fuzz\.(netlist|values|sweep|size)$$'
 
 # Simulated cycles per second, side by side in one run (not part of the tests).
 bench: build

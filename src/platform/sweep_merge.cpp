@@ -94,6 +94,12 @@ void merge_outputs(const std::string& output, const std::vector<std::string>& in
   const bool csv = output.size() > 4 && output.compare(output.size() - 4, 4, ".csv") == 0;
   const bool js = output.size() > 5 && output.compare(output.size() - 5, 5, ".json") == 0;
   if (!csv && !js) throw Error("merge: " + output + " must end in .csv or .json");
+  std::vector<std::pair<std::string, std::string>> shards;
+  for (const std::string& in : inputs) shards.emplace_back(in, read_file(in));
+  write_file_atomically(output, merge_shards(csv, shards));
+}
+
+std::string merge_shards(bool csv, const std::vector<std::pair<std::string, std::string>>& shards) {
   std::map<std::size_t, std::string> csv_rows;
   std::map<std::size_t, json> json_points;
   std::string header;
@@ -106,13 +112,13 @@ void merge_outputs(const std::string& output, const std::vector<std::string>& in
     if (csv ? csv_rows.count(point) : json_points.count(point))
       throw Error("merge: point " + std::to_string(point) + " appears twice (again in " + file + ")");
   };
-  for (const std::string& in : inputs) {
-    const std::string text = read_file(in);
+  for (const auto& [in, text] : shards) {
     if (csv) {
       const std::vector<CsvRecord> records = csv_records(text, in);
       if (records.empty()) throw Error("merge: " + in + ": empty, not a sweep's CSV");
       if (header.empty()) header = records.front().text;
-      if (records.front().text != header) throw Error("merge: " + in + " has other columns than " + inputs.front());
+      if (records.front().text != header)
+        throw Error("merge: " + in + " has other columns than " + shards.front().first);
       const std::vector<std::string>& columns = records.front().fields;
       if (columns.size() < 5 || columns[1] != "point" || columns[2] != "points_total" || columns[3] != "sweep_id")
         throw Error("merge: " + in + " is not a creditflow sweep CSV (sweep,point,points_total,sweep_id,...)");
@@ -167,7 +173,7 @@ void merge_outputs(const std::string& output, const std::vector<std::string>& in
     for (const auto& [point, p] : json_points) doc["points"].push_back(p);
     os << doc.dump(2) << '\n';
   }
-  write_file_atomically(output, os.str());
+  return os.str();
 }
 
 }  // namespace creditflow::platform

@@ -179,12 +179,13 @@ BOOST_AUTO_TEST_CASE(a_name_of_a_million_characters_gets_one_short_line) {
 
 namespace {
 
-// Starts `args` in the background, waits `seconds`, sends `signal` to the tool alone, and
-// leaves its exit status in DIR/status and what its children left running in DIR/left.
-void stop_after(const cftool::TempDir& dir, const std::string& args, const std::string& seed, double seconds,
+// Starts `args` in the background, waits for `wait` (shell text), sends `signal` to the
+// tool alone, and leaves its exit status in DIR/status and what its children left running
+// in DIR/left.
+void stop_after(const cftool::TempDir& dir, const std::string& args, const std::string& seed, const std::string& wait,
                 const char* signal) {
   const std::string script = "cd '" CREDITFLOW_TEST_DIR "' && ('" CREDITFLOW_TOOL "' " + args + " > '" + dir / "out" +
-                             "' 2> '" + dir / "err" + "' & pid=$!; sleep " + std::to_string(seconds) + "; kill -" +
+                             "' 2> '" + dir / "err" + "' & pid=$!; " + wait + " kill -" +
                              signal + " $pid; wait $pid; echo $? > '" + dir / "status" +
                              "'; sleep 0.3; ps -eo comm,args | awk '$1 == \"creditflow\" && /seed " + seed +
                              " /' > '" + dir / "left" + "')";
@@ -198,17 +199,21 @@ BOOST_AUTO_TEST_CASE(kill_9_of_the_sweep_loses_no_finished_point_and_leaves_no_c
   const std::string seed = std::to_string(200000 + ::getpid());
   const std::string sweep = "sweep " + model + " --vary rx.depth=1:4 --cycles 3000000 --seed " + seed + " ";
   // Before: the children simulated on, and every finished point was lost with the parent.
-  stop_after(d, sweep + "-j 2 --csv " + d / "s.csv", seed, 2.5, "9");
+  const std::string journal = d / "s.csv.journal";
+  stop_after(d, sweep + "-j 2 --csv " + d / "s.csv", seed,
+             "for i in $(seq 600); do [ \"$(cat '" + journal + "' 2>/dev/null | wc -l)\" -ge 2 ] && break; sleep 0.1; "
+             "done;",
+             "9");
   BOOST_TEST(cftool::read_file(d / "status") == "137\n");
   BOOST_TEST(cftool::read_file(d / "left").empty());
-  const auto journal = cftool::lines(cftool::read_file(d / "s.csv.journal"));
-  BOOST_TEST_REQUIRE(journal.size() >= 2u);  // its header and at least one finished point
-  BOOST_TEST_REQUIRE(journal.size() < 5u);
+  const auto recorded = cftool::lines(cftool::read_file(journal));
+  BOOST_TEST_REQUIRE(recorded.size() >= 2u);  // its header and at least one finished point
+  BOOST_TEST_REQUIRE(recorded.size() < 5u);
   BOOST_TEST(!cftool::exists(d / "s.csv"));
   // The same command takes them up and runs only the rest; the result is the whole sweep's.
   const auto resumed = cftool::tool(sweep + "-j 2 --csv " + d / "s.csv");
   BOOST_TEST(resumed.status == 0);
-  BOOST_TEST(resumed.err.find("creditflow: resuming from " + d / "s.csv.journal: " + std::to_string(journal.size() - 1) +
+  BOOST_TEST(resumed.err.find("creditflow: resuming from " + d / "s.csv.journal: " + std::to_string(recorded.size() - 1) +
                               " of 4 points were done by an earlier run; delete it to start over\n") == 0u,
              resumed.err);
   BOOST_TEST(!cftool::exists(d / "s.csv.journal"));
@@ -222,7 +227,7 @@ BOOST_AUTO_TEST_CASE(ctrl_c_before_the_first_point_finishes_touches_no_output) {
   write(d / "s.csv", "last week's results\n");
   // Before: the existing CSV was replaced by a header alone.
   stop_after(d, "sweep " + model + " --vary rx.depth=1:2 --cycles 100000000 --seed " + seed + " --csv " + d / "s.csv",
-             seed, 1, "INT");
+             seed, "sleep 1;", "INT");
   BOOST_TEST(cftool::read_file(d / "status") == "130\n");
   BOOST_TEST(cftool::read_file(d / "s.csv") == "last week's results\n");
   BOOST_TEST(cftool::read_file(d / "err").find("creditflow: interrupted: 0 of 2 points done; nothing written, no output "
@@ -301,4 +306,52 @@ BOOST_AUTO_TEST_CASE(jobs_beyond_the_open_file_limit_are_clamped_not_failed) {
   const auto rows = cftool::lines(cftool::read_file(d / "s.csv"));
   BOOST_TEST(rows.size() == 41u);
   for (std::size_t i = 1; i < rows.size(); ++i) BOOST_TEST(rows[i].find(",ok,") != std::string::npos, rows[i]);
+}
+
+BOOST_AUTO_TEST_CASE(a_write_that_fails_is_an_error_and_leaves_the_old_file_whole) {
+  cftool::TempDir d;
+  BOOST_TEST_REQUIRE(cftool::tool("sweep " + model + " --vary rx.depth=4 --view tl --cycles 300 --warmup 100 --json " +
+                                  d / "shard.json").status == 0);
+  write(d / "merged.json", "an older merge\n");
+  // A file size limit stands in for a full disk: the write fails part way.
+  const auto o = cftool::run("/bin/sh", "-c " + cftool::quote("trap '' XFSZ; ulimit -f 4; exec '" CREDITFLOW_TOOL
+                                                             "' merge " + d / "merged.json " + d / "shard.json"));
+  refused(o, d / "merged.json: cannot write (write: File too large); nothing was written");
+  BOOST_TEST(cftool::read_file(d / "merged.json") == "an older merge\n");
+  BOOST_TEST(std::system(("test -z \"$(ls " + cftool::quote(d.path()) + " | grep partial)\"").c_str()) == 0);
+}
+
+BOOST_AUTO_TEST_CASE(a_platform_too_large_for_memory_is_refused_naming_its_parameter) {
+  cftool::TempDir d;
+  // 512 loops of 2^24 slots and 2^20 stages each way: 1152 GiB, past any machine here.
+  // Before: std::bad_alloc, after minutes of allocating.
+  std::string components, connections;
+  for (int i = 0; i < 512; ++i) {
+    const std::string n = std::to_string(i);
+    components += "  src" + n + ": { kind: traffic_source }\n  tx" + n + ": { kind: credit_sender, credits: 16777216 }\n"
+                  "  link" + n + ": { kind: pipelined_link, latency: 1048576 }\n  rx" + n +
+                  ": { kind: credit_receiver, depth: 16777216 }\n";
+    connections += "  - src" + n + ".out -> tx" + n + ".in\n  - tx" + n + ".out -> link" + n + ".in\n  - link" + n +
+                   ".out -> rx" + n + ".in\n  - rx" + n + ".credit -> link" + n + ".credit_in\n  - link" + n +
+                   ".credit_out -> tx" + n + ".credit_in\n";
+  }
+  write(d / "huge.yaml", "components:\n" + components + "connections:\n" + connections);
+  for (const char* view : {"cycle", "tl"})
+    refused(cftool::tool("run " + d / "huge.yaml --view " + view),
+            d / "huge.yaml: rx0.depth = 16777216 takes 2.0 GiB, and the platform's buffers and pipelines about 1152.0 "
+                "GiB, more than the ");
+}
+
+BOOST_AUTO_TEST_CASE(a_vcd_past_its_limit_stops_the_run_and_keeps_what_it_traced) {
+  cftool::TempDir d;
+  write(d / "t.vcd", "an older trace\n");
+  const auto o = cftool::tool("run " + model + " --cycles 2000000 --vcd " + d / "t.vcd --vcd-limit 1MiB");
+  refused(o, "--vcd " + d / "t.vcd: the trace passed its limit of 1 MiB at cycle 8192 of 2000000: the run stopped "
+                                "there, and the file holds the cycles up to it");
+  const std::string trace = cftool::read_file(d / "t.vcd");
+  BOOST_TEST(trace.size() > (1u << 20));
+  BOOST_TEST(trace.size() < (1u << 20) + (1u << 18));
+  BOOST_TEST(trace.find("#8191000") != std::string::npos);  // the last edge it reached, in ps
+  refused(cftool::tool("run " + model + " --vcd-limit 1MiB"), "--vcd-limit goes with --vcd");
+  refused(cftool::tool("run " + model + " --vcd " + d / "u.vcd --vcd-limit 1B"), "--vcd-limit 1B is out of range");
 }

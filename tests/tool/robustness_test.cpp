@@ -172,6 +172,12 @@ BOOST_AUTO_TEST_CASE(sweeps_are_byte_identical_for_any_jobs_in_both_views) {
   BOOST_TEST(csv_of_view[0] == csv_of_view[1]);
 }
 
+// Shell text that waits (up to 60 s) until `journal` records a finished point: a fixed
+// sleep would be too short on a loaded machine.
+std::string wait_for_a_point(const std::string& journal) {
+  return "for i in $(seq 600); do [ \"$(cat '" + journal + "' 2>/dev/null | wc -l)\" -ge 2 ] && break; sleep 0.1; done;";
+}
+
 // Ctrl-C during a sweep: the children stop, the finished points' rows are written, the
 // tool says how many were done and exits 128 + SIGINT.
 BOOST_AUTO_TEST_CASE(ctrl_c_keeps_the_finished_points_and_says_how_many) {
@@ -182,7 +188,7 @@ BOOST_AUTO_TEST_CASE(ctrl_c_keeps_the_finished_points_and_says_how_many) {
                              "' sweep ../../models/credit_loop.yaml --vary rx.depth=1:20 --cycles 3000000 -j 2 --seed " +
                              seed + " "
                              "--csv '" + (dir / "out.csv") + "' > '" + (dir / "out") + "' 2> '" + (dir / "err") +
-                             "' & pid=$!; sleep 2; kill -INT $pid; wait $pid; echo $? > '" + (dir / "status") +
+                             "' & pid=$!; " + wait_for_a_point(dir / "out.csv.journal") + " kill -INT $pid; wait $pid; echo $? > '" + (dir / "status") +
                              "'; sleep 0.2; ps -eo comm,args | awk '$1 == \"creditflow\" && /seed " + seed + " /' > '" +
                              (dir / "left") + "')";
   BOOST_TEST_REQUIRE(std::system(script.c_str()) == 0);

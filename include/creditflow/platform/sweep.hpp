@@ -117,5 +117,7 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
 // order. Throws Error on shards of different sweeps (sweep_id) or headers, duplicated,
 // missing or out-of-range points, and rows that are cut short.
 void merge_outputs(const std::string& output, const std::vector<std::string>& inputs);
+// The same on texts already read, each named by its file: the merged text.
+std::string merge_shards(bool csv, const std::vector<std::pair<std::string, std::string>>& shards);
 
 }  // namespace creditflow::platform
