@@ -155,6 +155,21 @@ int sc_main(int argc, char* argv[]) {
     std::remove(file.c_str());
   }
 
+  // Resolution must grow no faster than n log n (issue 18): 4 times the loops may take
+  // about 4.4 times as long, where a quadratic step would take 16.
+  std::printf("resolving a platform of n loops (YAML to a platform, before elaboration)\n");
+  double resolve_s[2] = {0, 0};
+  for (int i = 0; i < 2; ++i) {
+    const int loops = i == 0 ? 2000 : 8000;
+    const std::string file = "credit_loop_bench_resolve_" + std::to_string(loops) + ".yaml";
+    bench::write_many_links(file, loops, L, B);
+    resolve_s[i] = 1e9;
+    for (int k = 0; k < 3; ++k) resolve_s[i] = std::min(resolve_s[i], bench::resolve_seconds(file));
+    std::printf("  n = %-6d %8.3f s\n", loops, resolve_s[i]);
+    std::remove(file.c_str());
+  }
+  std::printf("ratios: resolve 8000 / 2000 loops = %.1f (n log n: 4.7, n^2: 16)\n", resolve_s[1] / resolve_s[0]);
+
   const std::string model = std::string(CREDITFLOW_SOURCE_DIR) + "/models/credit_loop.yaml";
   std::printf("sweep of models/credit_loop.yaml, rx.depth=1:40 x link.latency=1:25 (1000 points), -j 2\n");
   for (const char* view : {"tl", "cycle"}) {

@@ -58,6 +58,15 @@ inline std::string run_platform(const std::string& file, long cycles, const std:
   return std::to_string(s) + " " + std::to_string(sent) + " " + std::to_string(peak_rss_kb());
 }
 
+// Seconds to load and resolve `file` (no elaboration): what a large platform costs before
+// its first cycle.
+inline double resolve_seconds(const std::string& file) {
+  const pf::Registry registry = pf::builtin_registry();
+  const auto t0 = std::chrono::steady_clock::now();
+  const pf::Platform p = pf::resolve(pf::load_netlist(file), registry, {}, {});
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
 // Seconds for the default model's sweep of `depths` x `latencies` points in `view`, -j 2.
 inline double sweep_seconds(const std::string& model, int depths, int latencies, const std::string& view) {
   const pf::Registry registry = pf::builtin_registry();

@@ -355,3 +355,49 @@ BOOST_AUTO_TEST_CASE(a_vcd_past_its_limit_stops_the_run_and_keeps_what_it_traced
   refused(cftool::tool("run " + model + " --vcd-limit 1MiB"), "--vcd-limit goes with --vcd");
   refused(cftool::tool("run " + model + " --vcd " + d / "u.vcd --vcd-limit 1B"), "--vcd-limit 1B is out of range");
 }
+
+BOOST_AUTO_TEST_CASE(a_fork_refused_for_a_moment_is_retried_not_a_failed_point) {
+  cftool::TempDir d;
+  BOOST_TEST_REQUIRE(std::system(("chmod 777 " + cftool::quote(d.path())).c_str()) == 0);
+  // Root is exempt from the process limit, so the sweep runs as a user id of its own,
+  // allowed 4 processes while two sleeps hold two of them: the tool clamps -j to 2, and its
+  // second fork fails with EAGAIN until its first child ends. Before: that point "failed".
+  const std::string sweep = "'" CREDITFLOW_TOOL "' sweep " + model +
+                            " --vary rx.depth=1:4 --view tl --cycles 300 --warmup 100 -j 8 --csv " + d / "s.csv";
+  const std::string uid = std::to_string(60000 + ::getpid() % 5000);  // no sleeps of an earlier run
+  const auto o = cftool::run("/bin/bash", "-c " + cftool::quote("ulimit -u 4 && exec setpriv --reuid=" + uid + " --regid=" +
+                                                             uid + " --clear-groups sh -c " +
+                                                             cftool::quote("sleep 1 & sleep 1 & exec " + sweep)));
+  BOOST_TEST(o.status == 0, o.err);
+  BOOST_TEST(o.err.find("-j 8 is more than this machine's limits on processes and open files allow: 2 at a time") !=
+                 std::string::npos,
+             o.err);
+  const auto rows = cftool::lines(cftool::read_file(d / "s.csv"));
+  BOOST_TEST(rows.size() == 5u);
+  for (std::size_t i = 1; i < rows.size(); ++i) BOOST_TEST(rows[i].find(",ok,") != std::string::npos, rows[i]);
+}
+
+BOOST_AUTO_TEST_CASE(merge_of_a_slurm_plan_plots_hostile_text_without_running_it) {
+  cftool::TempDir d;
+  // plan.json keeps the plot's path and the swept text values; merge DIR draws the plot
+  // from them long after the sweep was planned, perhaps by someone else.
+  // The commands would touch PWNED in the folder merge runs in, or the plan's.
+  const std::string plot = d / "p'; system('touch PWNED'); set output 'q.svg";
+  const std::string value = "a'); system('touch PWNED'); print('b";
+  const std::string plan = d / "plan";
+  BOOST_TEST_REQUIRE(cftool::tool("sweep " + model + " --vary " + cftool::quote("src.class=" + value + ",c") +
+                                  " --vary rx.depth=1,2 --view tl --cycles 300 --warmup 100 --metric throughput "
+                                  "--slurm --dry-run --tasks 2 --out " + plan + " --plot " + cftool::quote(plot))
+                         .status == 0);
+  for (int task : {1, 2})
+    BOOST_TEST_REQUIRE(std::system(("SLURM_ARRAY_TASK_ID=" + std::to_string(task) + " sh " +
+                                    cftool::quote(plan + "/task.sh") + " > /dev/null 2>&1")
+                                       .c_str()) == 0);
+  const auto o = cftool::tool("merge " + plan);
+  BOOST_TEST(o.status == 0, o.err);
+  for (const std::string& at : {std::string(CREDITFLOW_TEST_DIR), d.path(), plan})
+    BOOST_TEST(!cftool::exists(at + "/PWNED"), at);
+  const std::string svg = cftool::read_file(plot);
+  BOOST_TEST(svg.find("<svg") != std::string::npos);
+  BOOST_TEST(svg.find("system(") != std::string::npos);  // the value, drawn as the text it is
+}
