@@ -4,7 +4,15 @@
 
 #include "creditflow/core/limits.hpp"
 #include "creditflow/platform/registry.hpp"
+#include "creditflow/kinds/credit_receiver.hpp"
+#include "creditflow/kinds/credit_sender.hpp"
+#include "creditflow/kinds/fault_wires.hpp"
+#include "creditflow/kinds/pipelined_link.hpp"
+#include "creditflow/kinds/register_slice.hpp"
+#include "creditflow/kinds/traffic_source.hpp"
 #include "cycle_components.hpp"
+#include "kind_config.hpp"
+#include "shell_views.hpp"
 #include "tl_parts.hpp"
 
 namespace creditflow::platform {
@@ -83,11 +91,17 @@ std::vector<ParamSpec> params(std::vector<ParamSpec> first, Lists... rest) {
   return first;
 }
 
-// A built-in kind with both views: its cycle modules and its transaction-level part.
+// A built-in kind with both views: from its one definition (defined_by), or else its
+// cycle modules and its transaction-level part.
 KindSpec with_views(KindSpec kind) {
+  if (kind.factory) return kind;
   kind.factory = cycle_factory(kind.name);
   kind.tl_factory = tl_factory(kind.name);
   return kind;
+}
+
+core::LinkParams link_stages(const ComponentConfig& c) {
+  return {c.integer("forward_latency"), c.integer("credit_latency")};
 }
 
 }  // namespace
@@ -95,13 +109,13 @@ KindSpec with_views(KindSpec kind) {
 Registry builtin_registry() {
   Registry r;
   auto add = [&r](KindSpec kind) { r.add(with_views(std::move(kind))); };
-  add({"traffic_source",
-         "offers flits on a ready/valid stream by a pattern, holding each until taken",
-         pattern_params(),
-         {{"out", ChannelType::stream, PortDir::out, false, "flits offered to a sender or a sink"}},
-         LoopRole::source,
-         {},
-         {}});
+  add(defined_by<kinds::TrafficSourceKind<>>(
+      {"traffic_source", "offers flits on a ready/valid stream by a pattern, holding each until taken",
+       pattern_params(), {}, LoopRole::source, {}, {}},
+      [](const ComponentConfig& c) {
+        return kinds::TrafficSourceKind<>(source_params(c), c.seed(), c.name(),
+                                          kinds::SourceLabel{c.text("class"), static_cast<std::uint64_t>(c.integer("beats"))});
+      }));
 
   KindSpec sender{"credit_sender",
                   "holds a loop's credits; forwards a flit only with a credit",
@@ -109,25 +123,19 @@ Registry builtin_registry() {
                                       "initial credits; at most the loop's receiver depth")
                        .make_required(),
                    flit_bytes_param()},
-                  {{"in", ChannelType::stream, PortDir::in, false, "flits from a source"},
-                   {"out", ChannelType::flow, PortDir::out, false, "flits sent, one credit each"},
-                   {"credit_in", ChannelType::credit, PortDir::in, false, "returned credits"}},
+                  {},
                   LoopRole::sender,
                   {},
                   {}};
   sender.capacity_param = "credits";
-  add(sender);
+  add(defined_by<kinds::CreditSenderKind<>>(sender, [](const ComponentConfig& c) {
+    return kinds::CreditSenderKind<>(c.integer("credits"), c.name(), c.integer("width"));
+  }));
 
-  add({"pipelined_link",
-         "forward_latency stages for flits, credit_latency stages for credits",
-         link_params("flits"),
-         {{"in", ChannelType::flow, PortDir::in, false, "flits from the sender side"},
-          {"out", ChannelType::flow, PortDir::out, false, "flits to the receiver side"},
-          {"credit_in", ChannelType::credit, PortDir::in, false, "credits from the receiver side"},
-          {"credit_out", ChannelType::credit, PortDir::out, false, "credits to the sender side"}},
-         LoopRole::pipe,
-         {{"in", "out"}, {"credit_in", "credit_out"}},
-         {}});
+  add(defined_by<kinds::PipelinedLinkKind<>>(
+      {"pipelined_link", "forward_latency stages for flits, credit_latency stages for credits", link_params("flits"),
+       {}, LoopRole::pipe, {{"in", "out"}, {"credit_in", "credit_out"}}, {}},
+      [](const ComponentConfig& c) { return kinds::PipelinedLinkKind<>(link_stages(c), c.name()); }));
 
   KindSpec receiver{"credit_receiver",
                     "a buffer of depth slots drained by a schedule; one credit per pop",
@@ -137,14 +145,18 @@ Registry builtin_registry() {
                                                "built-in source sends (false for a source of your own that "
                                                "does not)")},
                            drain_params()),
-                    {{"in", ChannelType::flow, PortDir::in, false, "flits from the link"},
-                     {"credit", ChannelType::credit, PortDir::out, false, "one pulse per pop"},
-                     {"out", ChannelType::flow, PortDir::out, true, "the flits popped"}},
+                    {},
                     LoopRole::receiver,
                     {},
                     {}};
   receiver.capacity_param = "depth";
-  add(receiver);
+  add(defined_by<kinds::CreditReceiverKind<>>(receiver, [](const ComponentConfig& c) {
+    kinds::CreditReceiverKind<> rx(receiver_params(c), c.seed(), c.name());
+    rx.core().measure_from(static_cast<core::Cycle>(c.warmup()));
+    rx.core().set_clocks(c.from_loop_clock());
+    rx.core().list_creations(c.random_source());
+    return rx;
+  }));
 
   KindSpec credit_source{
       "credit_source",
@@ -283,26 +295,18 @@ Registry builtin_registry() {
     add(receiver);
   }
 
-  add({"class_link",
-         "a multi-class link's pipeline: forward_latency stages for packets, credit_latency stages for the "
-         "credits of every class",
-         link_params("packets"),
-         {{"in", ChannelType::flow, PortDir::in, false, "packets from a class_sender"},
-          {"out", ChannelType::flow, PortDir::out, false, "packets to a class_receiver"},
-          {"credit_in", ChannelType::class_credit, PortDir::in, false, "credits from the class_receiver"},
-          {"credit_out", ChannelType::class_credit, PortDir::out, false, "credits to the class_sender"}},
-         LoopRole::pipe,
-         {{"in", "out"}, {"credit_in", "credit_out"}},
-         {}});
+  add(defined_by<kinds::ClassLinkKind>(
+      {"class_link",
+       "a multi-class link's pipeline: forward_latency stages for packets, credit_latency stages for the "
+       "credits of every class",
+       link_params("packets"), {}, LoopRole::pipe, {{"in", "out"}, {"credit_in", "credit_out"}}, {}},
+      [](const ComponentConfig& c) { return kinds::ClassLinkKind(link_stages(c), c.name()); }));
 
-  add({"register_slice",
-         "a 1- or 2-entry FIFO with registered ready: backpressure walks upstream a stage per cycle",
-         {ParamSpec::integer("entries", "2", 1, 2, "2: full rate; 1: one beat every other cycle")},
-         {{"in", ChannelType::stream, PortDir::in, false, "beats from upstream"},
-          {"out", ChannelType::stream, PortDir::out, false, "beats to downstream"}},
-         LoopRole::pipe,
-         {{"in", "out"}},
-         {}});
+  add(defined_by<kinds::RegisterSliceKind<>>(
+      {"register_slice", "a 1- or 2-entry FIFO with registered ready: backpressure walks upstream a stage per cycle",
+       {ParamSpec::integer("entries", "2", 1, 2, "2: full rate; 1: one beat every other cycle")}, {}, LoopRole::pipe,
+       {{"in", "out"}}, {}},
+      [](const ComponentConfig& c) { return kinds::RegisterSliceKind<>(c.integer("entries"), c.name()); }));
 
   // Fault injection: zero-latency pipes that break a link on purpose, so the monitors'
   // reports can be seen (and tested) to catch each fault.
@@ -310,24 +314,20 @@ Registry builtin_registry() {
       ParamSpec::list("fault_at", "", ParamSpec::integer("", "", 0, INT64_MAX / 2, ""),
                       "cycles at which a fault strikes, e.g. \"1000, 2500\"", false),
       ParamSpec::real("fault_rate", "0", 0.0, 1.0, "chance per cycle of a fault striking (seeded)")};
-  add({"credit_fault",
+  add(defined_by<kinds::CreditFaultKind>(
+      {"credit_fault",
        "a credit wire that drops or duplicates a credit when a fault strikes (the next credit, or the next "
        "free cycle, if the strike finds none)",
        params({ParamSpec::choice("mode", "drop", {"drop", "duplicate"}, "what a strike does to the credits")},
               strikes),
-       {{"in", ChannelType::credit, PortDir::in, false, "credits from the receiver side"},
-        {"out", ChannelType::credit, PortDir::out, false, "credits to the sender side"}},
-       LoopRole::pipe,
-       {{"in", "out"}},
-       {}});
-  add({"flit_fault",
+       {}, LoopRole::pipe, {{"in", "out"}}, {}},
+      [](const ComponentConfig& c) { return kinds::CreditFaultKind(credit_fault_core(c)); }));
+  add(defined_by<kinds::FlitFaultKind<>>(
+      {"flit_fault",
        "a flit wire that flips one payload bit of the flit passing when a fault strikes (or of the next one)",
-       params({ParamSpec::integer("bit", "0", 0, 63, "the payload bit flipped")}, strikes),
-       {{"in", ChannelType::flow, PortDir::in, false, "flits from the sender side"},
-        {"out", ChannelType::flow, PortDir::out, false, "flits to the receiver side"}},
-       LoopRole::pipe,
-       {{"in", "out"}},
-       {}});
+       params({ParamSpec::integer("bit", "0", 0, 63, "the payload bit flipped")}, strikes), {}, LoopRole::pipe,
+       {{"in", "out"}}, {}},
+      [](const ComponentConfig& c) { return kinds::FlitFaultKind<>(flit_fault_core(c)); }));
   return r;
 }
 

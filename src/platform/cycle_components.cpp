@@ -50,125 +50,6 @@ void bind_flow(Valid& valid, Flit& flit, Channel& ch) {
 
 double period_ps(const sc_core::sc_clock& clk) { return clk.period() / sc_core::sc_time(1, sc_core::SC_PS); }
 
-class SourceComponent : public Component {
- public:
-  explicit SourceComponent(const ComponentConfig& c)
-      : config_(c), module_(c.name().c_str(), source_params(c), c.seed()) {}
-  void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
-  void bind(const std::string&, Channel& ch) override {
-    bind_stream(module_.out_valid, module_.out_flit, module_.out_ready, ch);
-  }
-  const monitor::LoopParticipant* participant() const override { return &module_; }
-  void contribute(core::LinkReport& r) const override {
-    add_source_figures(module_.core().pattern(), module_.core().refused(), config_, r);
-  }
-
- private:
-  ComponentConfig config_;
-  cycle::TrafficSource<> module_;
-};
-
-class SenderComponent : public Component {
- public:
-  explicit SenderComponent(const ComponentConfig& c)
-      : module_(c.name().c_str(), c.integer("credits")), flit_bytes_(c.integer("width")) {}
-  void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
-  void bind(const std::string& port, Channel& ch) override {
-    if (port == "in") {
-      bind_stream(module_.in_valid, module_.in_flit, module_.in_ready, ch);
-    } else if (port == "out") {
-      bind_flow(module_.out_valid, module_.out_flit, ch);
-    } else {
-      module_.credit_in(as<CreditChannel>(ch).credit);
-    }
-  }
-  const monitor::LoopParticipant* participant() const override { return &module_; }
-  void contribute(core::LinkReport& r) const override {
-    r.credits = module_.core().capacity();
-    add_round_trips(r, module_.core());
-    r.flit_bytes = flit_bytes_;
-  }
-  void trace_state(sc_core::sc_trace_file* tf, const std::string& name) const override {
-    sc_core::sc_trace(tf, module_.core().credits_ref(), name + ".credits");
-  }
-
- private:
-  cycle::CreditSender<> module_;
-  std::int64_t flit_bytes_;
-};
-
-// A credit port bound to its channel: one credit per pulse, or every class's credits.
-template <class Port>
-void bind_credit(Port& port, Channel& ch) {
-  if constexpr (std::is_same_v<typename Port::data_type, bool>)
-    port(as<CreditChannel>(ch).credit);
-  else
-    port(as<ClassCreditChannel>(ch).credits);
-}
-
-// pipelined_link (cycle::PipelinedLink) and class_link (cycle::ClassLink).
-template <class Module>
-class LinkComponent : public Component {
- public:
-  explicit LinkComponent(const ComponentConfig& c)
-      : params_{c.integer("forward_latency"), c.integer("credit_latency")},
-        module_(c.name().c_str(), params_) {}
-  void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
-  void bind(const std::string& port, Channel& ch) override {
-    if (port == "in") {
-      bind_flow(module_.in_valid, module_.in_flit, ch);
-    } else if (port == "out") {
-      bind_flow(module_.out_valid, module_.out_flit, ch);
-    } else if (port == "credit_in") {
-      bind_credit(module_.credit_in, ch);
-    } else {
-      bind_credit(module_.credit_out, ch);
-    }
-  }
-  const monitor::LoopParticipant* participant() const override { return &module_; }
-  void contribute(core::LinkReport& r) const override { add_link_figures(r, params_); }
-
- private:
-  core::LinkParams params_;
-  Module module_;
-};
-
-class ReceiverComponent : public Component {
- public:
-  explicit ReceiverComponent(const ComponentConfig& c)
-      : params_(receiver_params(c)), module_(c.name().c_str(), params_, c.seed()) {
-    module_.measure_from(c.warmup());
-    module_.set_clocks(c.from_loop_clock());
-    module_.list_creations(c.random_source());
-  }
-  void bind_clock(sc_core::sc_clock& clk) override {
-    module_.clk(clk);
-    period_ps_ = period_ps(clk);
-  }
-  void bind(const std::string& port, Channel& ch) override {
-    if (port == "in") {
-      bind_flow(module_.in_valid, module_.in_flit, ch);
-    } else if (port == "credit") {
-      module_.credit_out(as<CreditChannel>(ch).credit);
-    } else {
-      bind_flow(module_.out_valid, module_.out_flit, ch);
-    }
-  }
-  const monitor::LoopParticipant* participant() const override { return &module_; }
-  void contribute(core::LinkReport& r) const override {
-    add_receiver_figures(r, params_.depth, module_.core(), params_.drain, period_ps_);
-    add_payload_check(r, module_.core());
-  }
-  void trace_state(sc_core::sc_trace_file* tf, const std::string& name) const override {
-    sc_core::sc_trace(tf, module_.core().occupancy_ref(), name + ".occupancy");
-  }
-
- private:
-  double period_ps_ = 0.0;
-  core::ReceiverParams params_;
-  cycle::CreditReceiver<> module_;
-};
-
 class CreditSourceComponent : public Component {
  public:
   explicit CreditSourceComponent(const ComponentConfig& c)
@@ -226,21 +107,6 @@ class SinkComponent : public Component {
   double period_ps_ = 0.0;
   core::SinkParams params_;
   cycle::ReadyValidSink<> module_;
-};
-
-class SliceComponent : public Component {
- public:
-  explicit SliceComponent(const ComponentConfig& c) : module_(c.name().c_str(), c.integer("entries")) {}
-  void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
-  void bind(const std::string& port, Channel& ch) override {
-    if (port == "in")
-      bind_stream(module_.in_valid, module_.in_flit, module_.in_ready, ch);
-    else
-      bind_stream(module_.out_valid, module_.out_flit, module_.out_ready, ch);
-  }
-
- private:
-  cycle::RegisterSlice<> module_;
 };
 
 class AsyncFifoComponent : public Component {
@@ -373,38 +239,6 @@ class ClassReceiverComponent : public Component {
   cycle::ClassReceiver module_;
 };
 
-class CreditFaultComponent : public Component {
- public:
-  explicit CreditFaultComponent(const ComponentConfig& c) : module_(c.name().c_str(), credit_fault_core(c)) {}
-  void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
-  void bind(const std::string& port, Channel& ch) override {
-    if (port == "in")
-      module_.credit_in(as<CreditChannel>(ch).credit);
-    else
-      module_.credit_out(as<CreditChannel>(ch).credit);
-  }
-  void contribute(core::LinkReport& r) const override { r.faults_injected += module_.core().injected(); }
-
- private:
-  cycle::CreditFault module_;
-};
-
-class FlitFaultComponent : public Component {
- public:
-  explicit FlitFaultComponent(const ComponentConfig& c) : module_(c.name().c_str(), flit_fault_core(c)) {}
-  void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
-  void bind(const std::string& port, Channel& ch) override {
-    if (port == "in")
-      bind_flow(module_.in_valid, module_.in_flit, ch);
-    else
-      bind_flow(module_.out_valid, module_.out_flit, ch);
-  }
-  void contribute(core::LinkReport& r) const override { r.faults_injected += module_.core().injected(); }
-
- private:
-  cycle::FlitFault<> module_;
-};
-
 template <class C>
 KindSpec::Factory make() {
   return [](const ComponentConfig& c) { return std::make_unique<C>(c); };
@@ -413,10 +247,6 @@ KindSpec::Factory make() {
 }  // namespace
 
 KindSpec::Factory cycle_factory(const std::string& kind) {
-  if (kind == "traffic_source") return make<SourceComponent>();
-  if (kind == "credit_sender") return make<SenderComponent>();
-  if (kind == "pipelined_link") return make<LinkComponent<cycle::PipelinedLink<>>>();
-  if (kind == "credit_receiver") return make<ReceiverComponent>();
   if (kind == "credit_source") return make<CreditSourceComponent>();
   if (kind == "ready_valid_sink") return make<SinkComponent>();
   if (kind == "async_fifo") return make<AsyncFifoComponent>();
@@ -425,10 +255,6 @@ KindSpec::Factory cycle_factory(const std::string& kind) {
     return [kind](const ComponentConfig& c) { return std::make_unique<CreditCrossingComponent>(kind, c); };
   if (kind == "class_sender") return make<ClassSenderComponent>();
   if (kind == "class_receiver") return make<ClassReceiverComponent>();
-  if (kind == "class_link") return make<LinkComponent<cycle::ClassLink>>();
-  if (kind == "register_slice") return make<SliceComponent>();
-  if (kind == "credit_fault") return make<CreditFaultComponent>();
-  if (kind == "flit_fault") return make<FlitFaultComponent>();
   throw Error("no built-in kind '" + kind + "'");
 }
 

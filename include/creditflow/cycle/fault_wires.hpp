@@ -1,78 +1,49 @@
-// Fault injection on a wire (core/fault_injection.hpp), as zero-latency modules to put on
-// a credit return path (CreditFault: drops or duplicates credits) or a flit path
-// (FlitFault: flips a payload bit). Both are combinational: the output during a cycle is
-// the input of that cycle as the fault owed at its start changes it.
+// Fault injection on a wire (kinds/fault_wires.hpp, which says its timing), wired by
+// hand: the cycle shells of their definitions, with their ports named.
 #pragma once
-#include <systemc>
+#include <string>
 
-#include "creditflow/core/fault_injection.hpp"
-#include "creditflow/cycle/clocking.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
+#include "creditflow/cycle/shell.hpp"
+#include "creditflow/kinds/fault_wires.hpp"
 
 namespace creditflow::cycle {
 
-class CreditFault : public sc_core::sc_module {
+class CreditFault : public Shell<kinds::CreditFaultKind> {
+  using Kind = kinds::CreditFaultKind;
+
  public:
-  sc_core::sc_in<bool> clk{"clk"};
-  sc_core::sc_in<bool> credit_in{"credit_in"};
-  sc_core::sc_out<bool> credit_out{"credit_out"};
+  sc_core::sc_in<bool>& clk;
+  sc_core::sc_in<bool>& credit_in;
+  sc_core::sc_out<bool>& credit_out;
 
-  SC_HAS_PROCESS(CreditFault);
-  CreditFault(sc_core::sc_module_name name, core::CreditFaultCore core) : sc_core::sc_module(name), core_(core) {
-    SC_METHOD(on_edge);
-    sensitive << clk.pos();
-    dont_initialize();
-    SC_METHOD(drive);
-    sensitive << credit_in << advanced_;
-  }
-  const core::CreditFaultCore& core() const { return core_; }
-
- private:
-  void on_edge() {
-    if (edges_.opening()) return;
-    core_.edge(credit_in.read());
-    advanced_.notify(sc_core::SC_ZERO_TIME);
-  }
-  void drive() { credit_out.write(core_.out(credit_in.read())); }
-
-  core::CreditFaultCore core_;
-  EdgeCount edges_;
-  sc_core::sc_event advanced_;
+  CreditFault(sc_core::sc_module_name name, core::CreditFaultCore core)
+      : Shell<Kind>(name, [&](const std::string&) { return Kind(core); }),
+        clk(clock(0)),
+        credit_in(pins(Kind::in).credit_in.required()),
+        credit_out(pins(Kind::out).credit_out.required()) {}
+  const core::CreditFaultCore& core() const { return behaviour().core(); }
 };
 
 template <class T = core::Flit>
-class FlitFault : public sc_core::sc_module {
+class FlitFault : public Shell<kinds::FlitFaultKind<T>> {
+  using Kind = kinds::FlitFaultKind<T>;
+
  public:
-  sc_core::sc_in<bool> clk{"clk"};
-  sc_core::sc_in<bool> in_valid{"in_valid"};
-  sc_core::sc_in<T> in_flit{"in_flit"};
-  sc_core::sc_out<bool> out_valid{"out_valid"};
-  sc_core::sc_out<T> out_flit{"out_flit"};
+  sc_core::sc_in<bool>& clk;
+  sc_core::sc_in<bool>& in_valid;
+  sc_core::sc_in<T>& in_flit;
+  sc_core::sc_out<bool>& out_valid;
+  sc_core::sc_out<T>& out_flit;
 
-  SC_HAS_PROCESS(FlitFault);
-  FlitFault(sc_core::sc_module_name name, core::FlitFaultCore<T> core) : sc_core::sc_module(name), core_(core) {
-    SC_METHOD(on_edge);
-    sensitive << clk.pos();
-    dont_initialize();
-    SC_METHOD(drive);
-    sensitive << in_valid << in_flit << advanced_;
-  }
-  const core::FlitFaultCore<T>& core() const { return core_; }
-
- private:
-  void on_edge() {
-    if (edges_.opening()) return;
-    core_.edge(in_valid.read());
-    advanced_.notify(sc_core::SC_ZERO_TIME);
-  }
-  void drive() {
-    out_valid.write(in_valid.read());
-    if (in_valid.read()) out_flit.write(core_.out(true, in_flit.read()));
-  }
-
-  core::FlitFaultCore<T> core_;
-  EdgeCount edges_;
-  sc_core::sc_event advanced_;
+  FlitFault(sc_core::sc_module_name name, core::FlitFaultCore<T> core)
+      : Shell<Kind>(name, [&](const std::string&) { return Kind(core); }),
+        clk(this->clock(0)),
+        in_valid(this->pins(Kind::in).valid_in.required()),
+        in_flit(this->pins(Kind::in).flit_in.required()),
+        out_valid(this->pins(Kind::out).valid_out.required()),
+        out_flit(this->pins(Kind::out).flit_out.required()) {}
+  const core::FlitFaultCore<T>& core() const { return this->behaviour().core(); }
 };
 
 }  // namespace creditflow::cycle

@@ -1,53 +1,33 @@
-// Traffic source: offers flits on a valid/ready interface by a pattern (saturating, every
-// k cycles, bursts, Bernoulli). Timing: out_valid/out_flit during cycle t are the head of
-// its queue at the start of t; the head leaves at the edge closing t if out_ready was high.
+// Traffic source (kinds/traffic_source.hpp, which says its timing), wired by hand: the
+// cycle shell of its one definition, with its ports named.
 #pragma once
 #include <cstdint>
-#include <systemc>
+#include <string>
 
-#include "creditflow/core/seed.hpp"
-#include "creditflow/core/source_core.hpp"
-#include "creditflow/cycle/clocking.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
-#include "creditflow/core/loop_terms.hpp"
-#include "creditflow/monitor/loop_participant.hpp"
+#include "creditflow/cycle/shell.hpp"
+#include "creditflow/kinds/traffic_source.hpp"
 
 namespace creditflow::cycle {
 
 template <class T = core::Flit>
-class TrafficSource : public sc_core::sc_module, public monitor::LoopParticipant {
+class TrafficSource : public Shell<kinds::TrafficSourceKind<T>> {
+  using Kind = kinds::TrafficSourceKind<T>;
+
  public:
-  sc_core::sc_in<bool> clk{"clk"};
-  sc_core::sc_out<bool> out_valid{"out_valid"};
-  sc_core::sc_out<T> out_flit{"out_flit"};
-  sc_core::sc_in<bool> out_ready{"out_ready"};
+  sc_core::sc_in<bool>& clk;
+  sc_core::sc_out<bool>& out_valid;
+  sc_core::sc_out<T>& out_flit;
+  sc_core::sc_in<bool>& out_ready;
 
-  SC_HAS_PROCESS(TrafficSource);
-  TrafficSource(sc_core::sc_module_name name, const core::SourceParams& params,
-                std::uint64_t run_seed = 1)
-      : sc_core::sc_module(name),
-        core_(params, core::derive_seed(run_seed, this->name()), this->name()) {
-    SC_METHOD(on_edge);
-    sensitive << clk.pos();
-    dont_initialize();
-    out_valid.initialize(core_.has_data());
-    if (core_.has_data()) out_flit.initialize(core_.head());
-  }
+  TrafficSource(sc_core::sc_module_name name, const core::SourceParams& params, std::uint64_t run_seed = 1)
+      : Shell<Kind>(name, [&](const std::string& n) { return Kind(params, run_seed, n); }),
+        clk(this->clock(0)),
+        out_valid(this->pins(Kind::out).valid_out.required()),
+        out_flit(this->pins(Kind::out).flit_out.required()),
+        out_ready(this->pins(Kind::out).ready_in.required()) {}
 
-  const core::SourceCore<T>& core() const { return core_; }
-
-  // On a ready/valid link (no credits): what left the source, and whether it is held now.
-  void contribute(core::LoopState& s) const override { core::add_terms(s, core_, out_ready.read()); }
-
- private:
-  void on_edge() {
-    if (opening_edge()) return;
-    core_.advance(core_.has_data() && out_ready.read());
-    out_valid.write(core_.has_data());
-    if (core_.has_data()) out_flit.write(core_.head());
-  }
-
-  core::SourceCore<T> core_;
+  const core::SourceCore<T>& core() const { return this->behaviour().core(); }
 };
 
 }  // namespace creditflow::cycle

@@ -1,6 +1,5 @@
-// The wires a YAML connection creates between two ports. A connection joins ports of one
-// channel type: `stream` is valid + flit + ready (a source to a sender), `flow` is valid +
-// flit with no ready (credits guarantee room), `credit` is one wire pulsed per credit.
+// The sc_signals a YAML connection creates between two ports of one channel type
+// (kinds/port.hpp says what each type carries).
 #pragma once
 #include <string>
 #include <systemc>
@@ -10,10 +9,11 @@
 #include "creditflow/core/flit.hpp"
 #include "creditflow/cycle/class_trace.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
+#include "creditflow/kinds/port.hpp"
 
 namespace creditflow::platform {
 
-enum class ChannelType { stream, flow, credit, class_credit };
+using kinds::ChannelType;
 
 const char* channel_type_name(ChannelType type);
 

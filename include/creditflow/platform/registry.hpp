@@ -16,7 +16,7 @@
 
 namespace creditflow::platform {
 
-enum class PortDir { in, out };
+using kinds::PortDir;
 
 struct PortSpec {
   PortSpec() = default;

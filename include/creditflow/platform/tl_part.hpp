@@ -17,19 +17,13 @@
 #include "creditflow/core/flit.hpp"
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/core/steady_state.hpp"
+#include "creditflow/kinds/port.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 
 namespace creditflow::platform {
 
-// One connection's values in the current cycle; a channel type uses only its own fields
-// (stream: valid, flit, ready; flow: valid, flit; credit: credit; class_credit: credits).
-struct Wire {
-  bool valid = false;
-  bool ready = false;
-  bool credit = false;
-  core::Flit flit{};
-  core::ClassCredits credits{};
-};
+// One connection's values in the current cycle (kinds/port.hpp).
+using Wire = kinds::BasicWire<core::Flit>;
 
 class TlPart {
  public:

@@ -1,0 +1,66 @@
+// A kind defined once: its ports, its behaviour on their values, its share of a credit
+// loop and its figures. Both views are generic shells around such a definition
+// (cycle/shell.hpp, platform/tl_shell.hpp), so they cannot drift apart.
+//
+// A definition B derives from Behaviour<T> (T: the payload) and provides:
+//   static constexpr std::array<Port, N> ports;    its port table (kinds/port.hpp)
+//   void edge(int domain, Io& io);     the rising edge of its clock (domain 0) or of its
+//                                      clock-typed parameter's (1) closing a cycle: read
+//                                      inputs, advance the cores; write no output
+//   void drive(Io& io);                write the outputs for the cycle now starting, from
+//                                      its state and from the inputs it names in
+//                                      combinational_inputs()
+// and, where it has them, overrides the defaults below. Everything is plain C++: no
+// SystemC, so a definition is unit-tested without the kernel.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "creditflow/core/link_report.hpp"
+#include "creditflow/core/loop_state.hpp"
+#include "creditflow/core/steady_state.hpp"
+#include "creditflow/kinds/port.hpp"
+
+namespace creditflow::kinds {
+
+template <class T>
+class Behaviour {
+ public:
+  using Payload = T;
+  // The kind's clocks: its own, and one named by a clock-typed parameter (a crossing).
+  static constexpr int domains = 1;
+  // The typed module's clock port per domain.
+  static constexpr std::array<const char*, 1> clocks{"clk"};
+  // Whether the kind holds part of a credit loop (its terms are summed by the monitor).
+  static constexpr bool holds_credits = true;
+
+  // The input ports (indices into the port table) that drive() reads.
+  std::vector<std::size_t> combinational_inputs() const { return {}; }
+  // Where each combinational input leads, when not to every output: (input, output) pairs.
+  std::vector<std::pair<std::size_t, std::size_t>> combinational_paths() const { return {}; }
+  // The period of a domain's clock in ps, where a platform knows it (0 by hand).
+  void set_period(int /*domain*/, double /*period_ps*/) {}
+
+  // Figures: what it holds of its loop now (add_terms(state, io)), and what it measured
+  // (add_figures(report)); trace(visit) names its state for a VCD: visit(value, "credits").
+  template <class IoT>
+  void add_terms(core::LoopState&, const IoT&) const {}
+  void add_figures(core::LinkReport&) const {}
+  template <class Visit>
+  void trace(Visit&&) const {}
+
+  // Steady-state jumps (core/steady_state_jumps.hpp): the period in cycles after which its
+  // state repeats (nullopt: it cannot jump), its Shape, and `periods` more periods added to
+  // its counters from `earlier`, a copy of it taken a period before.
+  std::optional<core::Cycle> cycle_length() const { return std::nullopt; }
+  core::Cycle next_stall_edge(core::Cycle) const { return UINT64_MAX; }
+  void add_shape(core::Shape&) const {}
+  template <class Self>
+  void repeat(const Self& /*earlier*/, core::Cycle /*periods*/, core::Cycle /*period*/) {}
+};
+
+}  // namespace creditflow::kinds

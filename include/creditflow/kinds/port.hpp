@@ -1,0 +1,53 @@
+// A kind's ports, and the values they carry during one cycle. A kind is defined once, on
+// these values (kinds/behaviour.hpp); the cycle view carries them on sc_signals
+// (cycle/shell.hpp), the transaction-level view on plain wires (platform/tl_shell.hpp).
+#pragma once
+#include <array>
+#include <cstddef>
+
+#include "creditflow/core/class_credits.hpp"
+
+namespace creditflow::kinds {
+
+// What a connection carries: `stream` is valid + flit + ready (a source to a sender),
+// `flow` is valid + flit with no ready (credits guarantee room), `credit` one wire pulsed
+// per credit, `class_credit` each cycle's credits per traffic class.
+enum class ChannelType { stream, flow, credit, class_credit };
+
+enum class PortDir { in, out };
+
+struct Port {
+  const char* name;  // in a platform file: tx.credit_in
+  ChannelType type;
+  PortDir dir;
+  // The typed module's SystemC port names: a stream or flow port's prefix ("in" gives
+  // in_valid, in_flit, in_ready), a credit port's own name.
+  const char* signal;
+  bool optional;  // may be left unconnected
+  const char* doc;
+  // The clock it runs on: "" for the kind's own, else its clock-typed parameter.
+  const char* domain = "";
+};
+
+// One port's values in the current cycle; a channel type uses only its own fields.
+template <class T>
+struct BasicWire {
+  bool valid = false;
+  bool ready = false;
+  bool credit = false;
+  T flit{};
+  core::ClassCredits credits{};
+};
+
+// A kind's view of its ports, indexed as its port table.
+template <class T, std::size_t N>
+using Io = std::array<BasicWire<T>*, N>;
+
+// Where the flit goes in a port's wire, written only when valid (as a cycle module would).
+template <class T>
+void offer(BasicWire<T>& w, bool valid, const T* flit) {
+  w.valid = valid;
+  if (valid) w.flit = *flit;
+}
+
+}  // namespace creditflow::kinds

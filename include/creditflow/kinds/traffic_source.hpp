@@ -1,0 +1,60 @@
+// Traffic source: offers flits on a valid/ready interface by a pattern (saturating, every
+// k cycles, bursts, Bernoulli). Timing: out_valid/out_flit during cycle t are the head of
+// its queue at the start of t; the head leaves at the edge closing t if out_ready was high.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "creditflow/core/loop_terms.hpp"
+#include "creditflow/core/seed.hpp"
+#include "creditflow/core/source_core.hpp"
+#include "creditflow/kinds/behaviour.hpp"
+
+namespace creditflow::kinds {
+
+// What a platform's source says of itself in its link's report (a hand-wired one: nothing).
+struct SourceLabel {
+  std::string traffic_class;
+  std::uint64_t beats = 0;
+};
+
+template <class T = core::Flit>
+class TrafficSourceKind : public Behaviour<T> {
+ public:
+  enum : std::size_t { out };
+  static constexpr std::array<Port, 1> ports{{
+      {"out", ChannelType::stream, PortDir::out, "out", false, "flits offered to a sender or a sink"}}};
+  using Io = kinds::Io<T, 1>;
+
+  TrafficSourceKind(const core::SourceParams& params, std::uint64_t run_seed, const std::string& name,
+                    std::optional<SourceLabel> label = std::nullopt)
+      : core_(params, core::derive_seed(run_seed, name), name), label_(std::move(label)) {}
+  const core::SourceCore<T>& core() const { return core_; }
+
+  void edge(int, Io& io) { core_.advance(core_.has_data() && io[out]->ready); }
+  void drive(Io& io) { offer(*io[out], core_.has_data(), core_.has_data() ? &core_.head() : nullptr); }
+  // On a ready/valid link (no credits): what left the source, and whether it is held now.
+  void add_terms(core::LoopState& s, const Io& io) const { core::add_terms(s, core_, io[out]->ready); }
+  void add_figures(core::LinkReport& r) const {
+    if (!label_) return;
+    r.traffic_class = label_->traffic_class;
+    r.offered_rate = core_.pattern().offered_rate();
+    r.random_traffic = !core_.pattern().saturating() && !core_.pattern().cycle_length();
+    r.source_refused = core_.refused();
+    r.source_beats = label_->beats;
+  }
+
+  std::optional<core::Cycle> cycle_length() const { return core_.cycle_length(); }
+  void add_shape(core::Shape& s) const { core_.add_shape(s); }
+  void repeat(const TrafficSourceKind& earlier, core::Cycle periods, core::Cycle period) {
+    core_.repeat(earlier.core_, core::Repeat{periods, period, core_.created() - earlier.core_.created()});
+  }
+
+ private:
+  core::SourceCore<T> core_;
+  std::optional<SourceLabel> label_;
+};
+
+}  // namespace creditflow::kinds

@@ -1,0 +1,62 @@
+// The transaction-level view of any kind (kinds/behaviour.hpp): its definition on the
+// platform's plain wires, scheduled by simulate_tl without a kernel. An optional port left
+// unconnected writes to a wire of the part's own that nothing reads.
+#pragma once
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/platform/tl_part.hpp"
+
+namespace creditflow::platform {
+
+template <class B>
+class TlShell : public TlPart, public monitor::LoopParticipant {
+ public:
+  static constexpr std::size_t N = B::ports.size();
+
+  explicit TlShell(B b) : b_(std::move(b)) { io_.fill(&spare_); }
+
+  void bind(const std::string& port, Wire& wire) override { io_[index(port)] = &wire; }
+  void set_period(int domain, double period_ps) override { b_.set_period(domain, period_ps); }
+  std::vector<std::string> combinational_inputs() const override {
+    std::vector<std::string> ports;
+    for (const std::size_t i : b_.combinational_inputs()) ports.push_back(B::ports[i].name);
+    return ports;
+  }
+  std::vector<std::pair<std::string, std::string>> combinational_paths() const override {
+    std::vector<std::pair<std::string, std::string>> paths;
+    for (const auto& [in, out] : b_.combinational_paths()) paths.emplace_back(B::ports[in].name, B::ports[out].name);
+    return paths;
+  }
+  void edge(int domain) override { b_.edge(domain, io_); }
+  void drive() override { b_.drive(io_); }
+  const monitor::LoopParticipant* participant() const override { return B::holds_credits ? this : nullptr; }
+  void contribute(core::LoopState& s) const override { b_.add_terms(s, io_); }
+  void contribute(core::LinkReport& r) const override { b_.add_figures(r); }
+
+  std::optional<core::Cycle> cycle_length() const override { return b_.cycle_length(); }
+  core::Cycle next_stall_edge(core::Cycle t) const override { return b_.next_stall_edge(t); }
+  void add_shape(core::Shape& s) const override { b_.add_shape(s); }
+  std::unique_ptr<TlPart> clone() const override { return std::make_unique<TlShell>(*this); }
+  void repeat(const TlPart& earlier, core::Cycle periods, core::Cycle period) override {
+    b_.repeat(static_cast<const TlShell&>(earlier).b_, periods, period);
+  }
+
+ private:
+  static std::size_t index(const std::string& port) {
+    for (std::size_t i = 0; i < N; ++i)
+      if (port == B::ports[i].name) return i;
+    throw Error("no port '" + port + "'");  // the resolver has checked every port name
+  }
+
+  B b_;
+  Wire spare_;
+  kinds::Io<core::Flit, N> io_{};
+};
+
+}  // namespace creditflow::platform
