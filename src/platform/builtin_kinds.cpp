@@ -1,19 +1,24 @@
-// The built-in kinds: their parameters (defaults, ranges), ports and roles in a link, and
-// their two views (cycle_components.cpp, tl_parts.cpp).
+// The built-in kinds: their parameters (defaults, ranges) and roles in a link, and the one
+// definition (include/creditflow/kinds/) that gives each its ports and both views.
 #include <utility>
 
 #include "creditflow/core/limits.hpp"
 #include "creditflow/platform/registry.hpp"
+#include "creditflow/kinds/async_fifo.hpp"
+#include "creditflow/kinds/class_receiver.hpp"
+#include "creditflow/kinds/class_sender.hpp"
+#include "creditflow/kinds/credit_crossing.hpp"
 #include "creditflow/kinds/credit_receiver.hpp"
+#include "creditflow/kinds/credit_source.hpp"
+#include "creditflow/kinds/flit_crossing.hpp"
+#include "creditflow/kinds/ready_valid_sink.hpp"
 #include "creditflow/kinds/credit_sender.hpp"
 #include "creditflow/kinds/fault_wires.hpp"
 #include "creditflow/kinds/pipelined_link.hpp"
 #include "creditflow/kinds/register_slice.hpp"
 #include "creditflow/kinds/traffic_source.hpp"
-#include "cycle_components.hpp"
 #include "kind_config.hpp"
 #include "shell_views.hpp"
-#include "tl_parts.hpp"
 
 namespace creditflow::platform {
 
@@ -91,13 +96,9 @@ std::vector<ParamSpec> params(std::vector<ParamSpec> first, Lists... rest) {
   return first;
 }
 
-// A built-in kind with both views: from its one definition (defined_by), or else its
-// cycle modules and its transaction-level part.
-KindSpec with_views(KindSpec kind) {
-  if (kind.factory) return kind;
-  kind.factory = cycle_factory(kind.name);
-  kind.tl_factory = tl_factory(kind.name);
-  return kind;
+// What a platform's source says of itself in its link's report.
+kinds::SourceLabel source_label(const ComponentConfig& c) {
+  return {c.text("class"), static_cast<std::uint64_t>(c.integer("beats"))};
 }
 
 core::LinkParams link_stages(const ComponentConfig& c) {
@@ -108,13 +109,12 @@ core::LinkParams link_stages(const ComponentConfig& c) {
 
 Registry builtin_registry() {
   Registry r;
-  auto add = [&r](KindSpec kind) { r.add(with_views(std::move(kind))); };
+  auto add = [&r](KindSpec kind) { r.add(std::move(kind)); };
   add(defined_by<kinds::TrafficSourceKind<>>(
       {"traffic_source", "offers flits on a ready/valid stream by a pattern, holding each until taken",
        pattern_params(), {}, LoopRole::source, {}, {}},
       [](const ComponentConfig& c) {
-        return kinds::TrafficSourceKind<>(source_params(c), c.seed(), c.name(),
-                                          kinds::SourceLabel{c.text("class"), static_cast<std::uint64_t>(c.integer("beats"))});
+        return kinds::TrafficSourceKind<>(source_params(c), c.seed(), c.name(), source_label(c));
       }));
 
   KindSpec sender{"credit_sender",
@@ -168,13 +168,15 @@ Registry builtin_registry() {
                  ParamSpec::integer("return_delay", "0", 0, lim::max_latency,
                                     "registers R between the sink's popped and the counter: RTT R + 3"),
                  flit_bytes_param()}),
-      {{"out", ChannelType::stream, PortDir::out, false, "flits; the sink's ready is ignored"},
-       {"credit_in", ChannelType::credit, PortDir::in, false, "a sink's popped"}},
+      {},
       LoopRole::sender,
       {},
       {}};
   credit_source.capacity_param = "credits";
-  add(credit_source);
+  add(defined_by<kinds::CreditSourceKind<>>(credit_source, [](const ComponentConfig& c) {
+    return kinds::CreditSourceKind<>({source_params(c), c.integer("credits"), c.integer("return_delay")}, c.seed(),
+                                     c.name(), source_label(c), c.integer("width"));
+  }));
 
   KindSpec sink{"ready_valid_sink",
                 "a FIFO of depth beats with backpressure (ready = !full) or lossy (drops counted)",
@@ -183,44 +185,50 @@ Registry builtin_registry() {
                                            "true: ready = !full; false: always ready, beats meeting a "
                                            "full FIFO are dropped and counted")},
                        drain_params()),
-                {{"in", ChannelType::stream, PortDir::in, false, "beats, with ready back"},
-                 {"popped", ChannelType::credit, PortDir::out, true,
-                  "high the cycle after each pop: a credit-counting source's return"},
-                 {"out", ChannelType::flow, PortDir::out, true, "the beats popped"}},
+                {},
                 LoopRole::receiver,
                 {},
                 {}};
   sink.credit_out = "popped";
   sink.capacity_param = "depth";
-  add(sink);
+  add(defined_by<kinds::ReadyValidSinkKind<>>(sink, [](const ComponentConfig& c) {
+    kinds::ReadyValidSinkKind<> k({c.integer("depth"), c.boolean("backpressure"), drain_spec(c)}, c.seed(), c.name());
+    k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
+    k.core().list_creations(c.random_source());
+    return k;
+  }));
 
   KindSpec fifo{"async_fifo",
                 "a dual-clock FIFO with Gray pointers: the writer's free slots are its credits",
                 params({ParamSpec::integer("depth", "8", 1, lim::max_depth, "slots").storing(kSlotBytes),
                         ParamSpec::clock("rd_clock", "the reader's clock (the writer's is `clock`)")},
                        sync_params(), drain_params()),
-                {{"in", ChannelType::stream, PortDir::in, false, "beats from the writer's side; ready = not full"},
-                 {"out", ChannelType::flow, PortDir::out, true, "the beats popped, in the reader's clock", "rd_clock"}},
+                {},
                 LoopRole::loop,
                 {},
                 {}};
   fifo.capacity_param = "depth";
-  add(fifo);
+  add(defined_by<kinds::AsyncFifoKind<>>(fifo, [](const ComponentConfig& c) {
+    kinds::AsyncFifoKind<> k({c.integer("depth"), c.integer("sync_stages"), c.real("uncertainty"), drain_spec(c)},
+                             c.seed(), c.name());
+    k.core().set_clocks(c.from_loop_clock(c.text("rd_clock")));
+    return k;
+  }));
 
-  add({"flit_crossing",
-         "flits into another clock through a Gray-coded count, for a buffer in the receiver's domain",
-         params({ParamSpec::clock("to_clock", "the receiver's clock (the sender's is `clock`)")}, sync_params()),
-         {{"in", ChannelType::flow, PortDir::in, false, "flits in the sender's clock"},
-          {"out", ChannelType::flow, PortDir::out, false, "flits in the receiver's clock", "to_clock"}},
-         LoopRole::pipe,
-         {{"in", "out"}},
-         {}});
+  add(defined_by<kinds::FlitCrossingKind<>>(
+      {"flit_crossing", "flits into another clock through a Gray-coded count, for a buffer in the receiver's domain",
+       params({ParamSpec::clock("to_clock", "the receiver's clock (the sender's is `clock`)")}, sync_params()), {},
+       LoopRole::pipe, {{"in", "out"}}, {}},
+      [](const ComponentConfig& c) {
+        return kinds::FlitCrossingKind<>(c.integer("sync_stages"), c.real("uncertainty"), c.seed(), c.name());
+      }));
 
   for (const auto& [form, doc] : {std::pair<const char*, const char*>{"gray", "credits back across clocks as a Gray-coded count: safe"},
                                   {"toggle", "credits back across clocks as an acknowledged two-phase toggle each: safe, one per handshake"},
                                   {"pulse", "credits back across clocks as single-cycle pulses through two flops: UNSAFE, loses credits"}}) {
     const std::string name = form;
-    add({name,
+    add(defined_by<kinds::CreditCrossingKind>(
+        {name,
            doc,
            params({ParamSpec::clock("to_clock", "the sender's clock (the receiver's is `clock`)")}, sync_params(),
                   std::vector<ParamSpec>{
@@ -228,11 +236,16 @@ Registry builtin_registry() {
                                          "fault injection: the sender-side cycle whose sample of the wire has a "
                                          "bit flipped (-1: none)"),
                       ParamSpec::integer("upset_bit", "0", 0, 63, "the bit flipped")}),
-           {{"in", ChannelType::credit, PortDir::in, false, "credits in the receiver's clock"},
-            {"out", ChannelType::credit, PortDir::out, false, "credits in the sender's clock", "to_clock"}},
+           {},
            LoopRole::pipe,
            {{"in", "out"}},
-           {}});
+           {}},
+        [name](const ComponentConfig& c) {
+          kinds::CreditCrossingKind k(name, credit_crossing_params(c), c.seed(), c.name());
+          if (c.integer("upset_at") >= 0)
+            k.upset(static_cast<std::uint64_t>(c.integer("upset_at")), static_cast<unsigned>(c.integer("upset_bit")));
+          return k;
+        }));
   }
 
   {
@@ -263,14 +276,18 @@ Registry builtin_registry() {
                                 "(default: the order of classes)", false),
                 ParamSpec::list("weights", "1", integer, "weighted: grants per round")},
                pool_params()),
-        {{"out", ChannelType::flow, PortDir::out, false, "packets, tagged with their class"},
-         {"credit_in", ChannelType::class_credit, PortDir::in, false, "credits back, per class and type"}},
+        {},
         LoopRole::sender,
         {},
         {}};
     sender.capacity_param = "depth";
     sender.mirrors = {"classes", "depth", "policy", "reserved", "max", "data_depth", "data_reserved", "data_unit"};
-    add(sender);
+    add(defined_by<kinds::ClassSenderKind>(sender, [](const ComponentConfig& c) {
+      kinds::ClassSenderKind k(class_specs(c), pool_spec(c, list_items(c.text("classes")).size()), arbiter_of(c),
+                               c.seed(), c.name(), c.integer("width"));
+      k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
+      return k;
+    }));
 
     KindSpec receiver{
         "class_receiver",
@@ -286,13 +303,18 @@ Registry builtin_registry() {
                    ParamSpec::list("stall_period", "0", ParamSpec::integer("", "", 0, lim::max_period, ""),
                                    "the stall repeats every this many cycles (0: once)"),
                    ParamSpec::boolean("bypass", "false", "a packet may be popped in the cycle it arrives")}),
-        {{"in", ChannelType::flow, PortDir::in, false, "packets"},
-         {"credit", ChannelType::class_credit, PortDir::out, false, "credits back, per class and type"}},
+        {},
         LoopRole::receiver,
         {},
         {}};
     receiver.capacity_param = "depth";
-    add(receiver);
+    add(defined_by<kinds::ClassReceiverKind>(receiver, [](const ComponentConfig& c) {
+      const auto names = list_items(c.text("classes"));
+      kinds::ClassReceiverKind k(names, pool_spec(c, names.size()), class_drains(c, names.size()), c.boolean("bypass"),
+                                 c.seed(), c.name(), c.integer("depth"));
+      k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
+      return k;
+    }));
   }
 
   add(defined_by<kinds::ClassLinkKind>(

@@ -1,5 +1,4 @@
-// Resolved YAML parameters -> the parameters of the kernel-free cores, and the figures
-// each kind adds to its link's report: one place for both views of every built-in kind.
+// Resolved YAML parameters -> the parameters of the kernel-free cores of the built-in kinds.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -21,11 +20,6 @@
 
 namespace creditflow::platform {
 
-using core::add_link_figures;
-using core::add_payload_check;
-using core::add_receiver_figures;
-using core::add_round_trips;
-
 core::SourceParams source_params(const ComponentConfig& c);
 core::DrainSpec drain_spec(const ComponentConfig& c);
 core::ReceiverParams receiver_params(const ComponentConfig& c);
@@ -42,44 +36,5 @@ core::CrossingParams credit_crossing_params(const ComponentConfig& c);
 core::FaultSchedule fault_schedule(const ComponentConfig& c);
 core::CreditFaultCore credit_fault_core(const ComponentConfig& c);
 core::FlitFaultCore<core::Flit> flit_fault_core(const ComponentConfig& c);
-
-inline void add_source_figures(const core::TrafficPattern& pattern, std::uint64_t refused, const ComponentConfig& c,
-                               core::LinkReport& r) {
-  r.traffic_class = c.text("class");
-  r.offered_rate = pattern.offered_rate();
-  r.random_traffic = !pattern.saturating() && !pattern.cycle_length();
-  r.source_refused = refused;
-  r.source_beats = static_cast<std::uint64_t>(c.integer("beats"));
-}
-
-template <class Core>
-void add_credit_source_figures(core::LinkReport& r, const Core& core, std::int64_t return_delay,
-                               const ComponentConfig& c) {
-  add_source_figures(core.source().pattern(), core.source().refused(), c, r);
-  r.credits = core.sender().capacity();
-  r.credit_latency += return_delay;  // the sink adds its `popped` register
-  add_round_trips(r, core.sender());
-}
-
-template <class Core>
-void add_sink_figures(core::LinkReport& r, const core::SinkParams& p, const Core& core, double period_ps) {
-  add_receiver_figures(r, p.depth, core, p.drain, period_ps);
-  r.lossy = !p.backpressure;
-  r.credit_latency += 1;  // `popped` is a register: the first stage of a credit's way back
-  r.depth_to_keep_all = core.depth_to_keep_all();
-}
-
-template <class Core>
-void add_async_fifo_figures(core::LinkReport& r, const core::AsyncFifoParams& p, const Core& core,
-                            double read_period_ps) {
-  add_receiver_figures(r, p.depth, core, p.drain, read_period_ps);
-  r.credits = p.depth;
-  r.crosses_clocks = true;
-  add_round_trips(r, core.writer());
-}
-
-void add_class_sender_figures(core::LinkReport& r, const core::ClassSenderCore& core);
-void add_class_receiver_figures(core::LinkReport& r, const std::vector<std::string>& names, std::int64_t depth,
-                                const core::ClassReceiverCore& core);
 
 }  // namespace creditflow::platform

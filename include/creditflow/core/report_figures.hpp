@@ -4,11 +4,13 @@
 #pragma once
 #include <cstdint>
 
+#include "creditflow/core/async_fifo_core.hpp"
 #include "creditflow/core/drain_schedule.hpp"
 #include "creditflow/core/link_core.hpp"
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/core/receiver_core.hpp"
 #include "creditflow/core/sender_core.hpp"
+#include "creditflow/core/sink_core.hpp"
 
 namespace creditflow::core {
 
@@ -43,6 +45,23 @@ inline void add_sender_figures(LinkReport& r, const SenderCore& tx) {
 inline void add_link_figures(LinkReport& r, const LinkParams& p) {
   r.forward_latency += p.forward_latency;
   r.credit_latency += p.credit_latency;
+}
+
+template <class Core>
+void add_sink_figures(LinkReport& r, const SinkParams& p, const Core& core, double period_ps) {
+  add_receiver_figures(r, p.depth, core, p.drain, period_ps);
+  r.lossy = !p.backpressure;
+  r.credit_latency += 1;  // `popped` is a register: the first stage of a credit's way back
+  r.depth_to_keep_all = core.depth_to_keep_all();
+}
+
+template <class Core>
+void add_async_fifo_figures(LinkReport& r, const AsyncFifoParams& p, const Core& core,
+                            double read_period_ps) {
+  add_receiver_figures(r, p.depth, core, p.drain, read_period_ps);
+  r.credits = p.depth;
+  r.crosses_clocks = true;
+  add_round_trips(r, core.writer());
 }
 
 // Once every holder has added its figures: a single-clock, single-class loop's round trip

@@ -1,62 +1,34 @@
-// Credits back across a clock boundary (SPEC section 3) in one of three forms: "gray" (a
-// Gray-coded count), "toggle" (a two-phase toggle per credit, acknowledged) or "pulse"
-// (a single-cycle pulse per credit through two flops: unsafe, it loses credits). clk is
-// the receiver's side, where a credit on credit_in is taken at the edge closing its cycle;
-// to_clk is the sender's, where credit_out is high for one cycle per credit recognized.
+// Credits back across a clock boundary (kinds/credit_crossing.hpp, which says its timing),
+// wired by hand: the cycle shell of its one definition, with its ports and clocks named.
 #pragma once
 #include <cstdint>
-#include <memory>
 #include <string>
-#include <systemc>
 
-#include "creditflow/core/credit_crossing.hpp"
-#include "creditflow/core/seed.hpp"
-#include "creditflow/cycle/clocking.hpp"
-#include "creditflow/core/loop_terms.hpp"
-#include "creditflow/monitor/loop_participant.hpp"
+#include "creditflow/cycle/shell.hpp"
+#include "creditflow/kinds/credit_crossing.hpp"
 
 namespace creditflow::cycle {
 
-class CreditCrossing : public sc_core::sc_module, public monitor::LoopParticipant {
- public:
-  sc_core::sc_in<bool> clk{"clk"};
-  sc_core::sc_in<bool> to_clk{"to_clk"};
-  sc_core::sc_in<bool> credit_in{"credit_in"};
-  sc_core::sc_out<bool> credit_out{"credit_out"};
+class CreditCrossing : public Shell<kinds::CreditCrossingKind> {
+  using Kind = kinds::CreditCrossingKind;
 
-  SC_HAS_PROCESS(CreditCrossing);
+ public:
+  sc_core::sc_in<bool>& clk;
+  sc_core::sc_in<bool>& to_clk;
+  sc_core::sc_in<bool>& credit_in;
+  sc_core::sc_out<bool>& credit_out;
+
   CreditCrossing(sc_core::sc_module_name name, const std::string& form, const core::CrossingParams& params,
                  std::uint64_t run_seed = 1)
-      : sc_core::sc_module(name),
-        core_(core::make_crossing(form, params, core::derive_seed(run_seed, this->name()), this->name())) {
-    SC_METHOD(on_source);
-    sensitive << clk.pos();
-    dont_initialize();
-    SC_METHOD(on_dest);
-    sensitive << to_clk.pos();
-    dont_initialize();
-  }
+      : Shell<Kind>(name, [&](const std::string& n) { return Kind(form, params, run_seed, n); }),
+        clk(clock(0)),
+        to_clk(clock(1)),
+        credit_in(pins(Kind::in).credit_in.required()),
+        credit_out(pins(Kind::out).credit_out.required()) {}
 
-  const core::CreditCrossing& core() const { return *core_; }
+  const core::CreditCrossing& core() const { return behaviour().core(); }
   // Fault injection (core::CreditCrossing::upset): before the simulation starts.
-  void upset(std::uint64_t at, unsigned bit) { core_->upset(at, bit); }
-  void contribute(core::LoopState& s) const override { core::add_terms(s, *core_); }
-
- private:
-  void on_source() {
-    if (opening_edge()) return;
-    core_->source_edge(credit_in.read(), back_wire_.read());
-    wire_.write(core_->wire());
-  }
-  void on_dest() {
-    if (opening_edge()) return;
-    core_->dest_edge(wire_.read());
-    back_wire_.write(core_->back_wire());
-    credit_out.write(core_->credit_out());
-  }
-
-  std::unique_ptr<core::CreditCrossing> core_;
-  sc_core::sc_signal<std::uint64_t> wire_{"wire"}, back_wire_{"back_wire"};
+  void upset(std::uint64_t at, unsigned bit) { behaviour().upset(at, bit); }
 };
 
 }  // namespace creditflow::cycle

@@ -1,60 +1,35 @@
-// Credit-counting source (SPEC section 2): offers flits by a pattern and sends only with a
-// credit, returned through `return_delay` registers from a sink's `popped`; it never
-// reads out_ready (the port exists so it plugs into any ready/valid sink). Timing:
-// out_valid during t is has_data(t) && credits(t) > 0, registered; a credit on credit_in
-// during t is counted at the edge closing t + R.
+// Credit-counting source (kinds/credit_source.hpp, which says its timing), wired by hand:
+// the cycle shell of its one definition, with its ports named.
 #pragma once
 #include <cstdint>
-#include <systemc>
+#include <string>
 
-#include "creditflow/core/credit_source_core.hpp"
-#include "creditflow/core/seed.hpp"
-#include "creditflow/cycle/clocking.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
-#include "creditflow/cycle/protocol_errors.hpp"
-#include "creditflow/core/loop_terms.hpp"
-#include "creditflow/monitor/loop_participant.hpp"
+#include "creditflow/cycle/shell.hpp"
+#include "creditflow/kinds/credit_source.hpp"
 
 namespace creditflow::cycle {
 
 template <class T = core::Flit>
-class CreditSource : public sc_core::sc_module, public monitor::LoopParticipant {
+class CreditSource : public Shell<kinds::CreditSourceKind<T>> {
+  using Kind = kinds::CreditSourceKind<T>;
+
  public:
-  sc_core::sc_in<bool> clk{"clk"};
-  sc_core::sc_out<bool> out_valid{"out_valid"};
-  sc_core::sc_out<T> out_flit{"out_flit"};
-  sc_core::sc_in<bool> out_ready{"out_ready"};  // deliberately never read
-  sc_core::sc_in<bool> credit_in{"credit_in"};
+  sc_core::sc_in<bool>& clk;
+  sc_core::sc_out<bool>& out_valid;
+  sc_core::sc_out<T>& out_flit;
+  sc_core::sc_in<bool>& out_ready;  // deliberately never read
+  sc_core::sc_in<bool>& credit_in;
 
-  SC_HAS_PROCESS(CreditSource);
   CreditSource(sc_core::sc_module_name name, const core::CreditSourceParams& params, std::uint64_t run_seed = 1)
-      : sc_core::sc_module(name), core_(params, core::derive_seed(run_seed, this->name()), this->name()) {
-    SC_METHOD(on_edge);
-    sensitive << clk.pos();
-    dont_initialize();
-    out_valid.initialize(core_.will_send());
-    if (core_.will_send()) out_flit.initialize(stamped());
-  }
+      : Shell<Kind>(name, [&](const std::string& n) { return Kind(params, run_seed, n); }),
+        clk(this->clock(0)),
+        out_valid(this->pins(Kind::out).valid_out.required()),
+        out_flit(this->pins(Kind::out).flit_out.required()),
+        out_ready(this->pins(Kind::out).ready_in.required()),
+        credit_in(this->pins(Kind::credit_in).credit_in.required()) {}
 
-  const core::CreditSourceCore<T>& core() const { return core_; }
-
-  void contribute(core::LoopState& s) const override { core::add_terms(s, core_); }
-
- private:
-  T stamped() const {
-    T flit = core_.head();
-    core::stamp_sent(flit, core_.now());
-    return flit;
-  }
-
-  void on_edge() {
-    if (opening_edge()) return;
-    report_protocol_errors([&] { core_.advance(credit_in.read()); });
-    out_valid.write(core_.will_send());
-    if (core_.will_send()) out_flit.write(stamped());
-  }
-
-  core::CreditSourceCore<T> core_;
+  const core::CreditSourceCore<T>& core() const { return this->behaviour().core(); }
 };
 
 }  // namespace creditflow::cycle

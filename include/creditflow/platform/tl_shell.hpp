@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -42,7 +43,10 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
   std::optional<core::Cycle> cycle_length() const override { return b_.cycle_length(); }
   core::Cycle next_stall_edge(core::Cycle t) const override { return b_.next_stall_edge(t); }
   void add_shape(core::Shape& s) const override { b_.add_shape(s); }
-  std::unique_ptr<TlPart> clone() const override { return std::make_unique<TlShell>(*this); }
+  std::unique_ptr<TlPart> clone() const override {
+    if constexpr (std::is_copy_constructible_v<B>) return std::make_unique<TlShell>(*this);
+    else return nullptr;  // a kind that cannot be copied does not jump
+  }
   void repeat(const TlPart& earlier, core::Cycle periods, core::Cycle period) override {
     b_.repeat(static_cast<const TlShell&>(earlier).b_, periods, period);
   }
