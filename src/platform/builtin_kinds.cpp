@@ -18,7 +18,7 @@
 #include "creditflow/kinds/register_slice.hpp"
 #include "creditflow/kinds/traffic_source.hpp"
 #include "kind_config.hpp"
-#include "shell_views.hpp"
+#include "creditflow/platform/define_kind.hpp"
 
 namespace creditflow::platform {
 

@@ -45,13 +45,15 @@ ComponentContext component_context(const Platform& platform, const ResolvedCompo
   return context;
 }
 
-std::vector<std::string> parts_of(const LoopPlan& loop) {
-  std::vector<std::string> parts{loop.sender.empty() ? loop.source : loop.sender};
-  parts.insert(parts.end(), loop.pipes.begin(), loop.pipes.end());
-  parts.push_back(loop.receiver);
-  std::vector<std::string> unique;
-  for (const std::string& p : parts)
-    if (!p.empty() && std::find(unique.begin(), unique.end(), p) == unique.end()) unique.push_back(p);
+std::vector<LoopPart> parts_of(const LoopPlan& loop) {
+  std::vector<LoopPart> parts{loop.sender.empty() ? LoopPart{loop.source, loop.source_end}
+                                                  : LoopPart{loop.sender, loop.sender_end}};
+  for (const std::string& pipe : loop.pipes) parts.push_back({pipe, ""});
+  parts.push_back({loop.receiver, loop.receiver_end});
+  std::vector<LoopPart> unique;
+  for (const LoopPart& p : parts)
+    if (!p.name.empty() && std::none_of(unique.begin(), unique.end(), [&](const LoopPart& u) { return u.name == p.name; }))
+      unique.push_back(p);
   return unique;
 }
 
@@ -72,7 +74,7 @@ std::string deadlock_dump(const Platform& platform, const LoopPlan& loop, const 
 
 RunResult collect_results(const Platform& platform, const std::vector<const core::LoopObserver*>& observers,
                           const std::vector<NamedHolders>& holders,
-                          const std::function<void(const std::string&, core::LinkReport&)>& contribute) {
+                          const std::function<void(const LoopPart&, core::LinkReport&)>& contribute) {
   RunResult result;
   result.run = platform.run;
   for (std::size_t i = 0; i < platform.loops.size(); ++i) {
@@ -82,9 +84,9 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
     obs.add_to(r);
     r.wait_percentile = platform.run.wait_percentile / 100.0;
     r.accepted_wait = static_cast<std::uint64_t>(platform.run.accepted_wait);
-    if (!loop.source.empty()) contribute(loop.source, r);
-    for (const std::string& p : parts_of(loop))
-      if (p != loop.source) contribute(p, r);
+    if (!loop.source.empty()) contribute({loop.source, loop.source_end}, r);
+    for (const LoopPart& p : parts_of(loop))
+      if (p.name != loop.source) contribute(p, r);
     // Time stamps count each clock's own cycles: across clocks, the phases that span both
     // were timed in picoseconds, and count here in the receiver's cycles, rounded up.
     if (r.crosses_clocks) {

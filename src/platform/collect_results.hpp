@@ -12,9 +12,14 @@
 
 namespace creditflow::platform {
 
+// A component taking part in a loop, by the port of its end there ("" for a pipe).
+struct LoopPart {
+  std::string name, end;
+};
+
 // The components a link's monitor sums: a credit loop's sender, pipes and receiver, or a
 // ready/valid link's source, pipes and receiver; each once (a loop kind is all three).
-std::vector<std::string> parts_of(const LoopPlan& loop);
+std::vector<LoopPart> parts_of(const LoopPlan& loop);
 
 // What component `c` sees of the platform (ComponentContext), for its ComponentConfig in
 // either view.
@@ -28,10 +33,10 @@ using NamedHolders = std::vector<std::pair<std::string, const monitor::LoopParti
 std::string deadlock_dump(const Platform& platform, const LoopPlan& loop, const core::LoopObserver& observer,
                           const NamedHolders& holders);
 
-// `observers` in the order of platform.loops; `contribute` adds a named component's figures.
+// `observers` in the order of platform.loops; `contribute` adds a part's figures.
 // `holders` too, for the deadlock dumps.
 RunResult collect_results(const Platform& platform, const std::vector<const core::LoopObserver*>& observers,
                           const std::vector<NamedHolders>& holders,
-                          const std::function<void(const std::string&, core::LinkReport&)>& contribute);
+                          const std::function<void(const LoopPart&, core::LinkReport&)>& contribute);
 
 }  // namespace creditflow::platform

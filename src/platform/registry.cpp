@@ -63,8 +63,34 @@ std::string KindSpec::passes_to(const std::string& in_port) const {
   return "";
 }
 
+const LoopEnd* KindSpec::end_at(LoopEnd::Side side, const std::string& port) const {
+  for (const LoopEnd& e : ends)
+    if (e.side == side && e.flit == port) return &e;
+  return nullptr;
+}
+
 void Registry::add(KindSpec kind) {
   if (find(kind.name)) throw Error("kind '" + kind.name + "' is registered twice");
+  if (kind.ends.empty()) {
+    using Side = LoopEnd::Side;
+    switch (kind.role) {
+      case LoopRole::source:
+        kind.ends.push_back({Side::source, kind.flit_out, "", "", ""});
+        break;
+      case LoopRole::sender:
+        kind.ends.push_back({Side::sender, kind.flit_out, kind.credit_in, kind.capacity_param, kind.flit_in});
+        break;
+      case LoopRole::receiver:
+        kind.ends.push_back({Side::receiver, kind.flit_in, kind.credit_out, kind.capacity_param, ""});
+        break;
+      case LoopRole::loop:
+        kind.ends.push_back({Side::whole, kind.flit_in, "", kind.capacity_param, ""});
+        break;
+      case LoopRole::none:
+      case LoopRole::pipe:
+        break;
+    }
+  }
   kinds_.push_back(std::move(kind));
 }
 

@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/memory_estimate.hpp"
@@ -324,7 +325,6 @@ class Resolver {
       if (found == connection_from_.end()) return {"", ""};
       const ResolvedConnection* next = &out_.connections[found->second];
       const ResolvedComponent& rc = out_.component(next->to);
-      if (rc.kind->role != LoopRole::pipe) return {next->to, next->to_port};
       const std::string out_port = rc.kind->passes_to(next->to_port);
       if (out_port.empty()) return {next->to, next->to_port};
       // A link carries both directions: it joins the loop once.
@@ -333,51 +333,61 @@ class Resolver {
     }
   }
 
+  // Every loop, from each sender end; then the receiver ends no loop reached, fed straight
+  // by a source (ready/valid links).
   void find_loops() {
-    std::set<std::string> in_loops;
-    for (const ResolvedComponent& tx : out_.components) {
-      if (tx.kind->role == LoopRole::sender) in_loops.insert(credit_loop(tx));
-      if (tx.kind->role == LoopRole::loop) {
-        // A whole credit loop in one component (an asynchronous FIFO).
-        LoopPlan loop;
-        loop.name = loop.sender = loop.receiver = tx.name;
-        loop.clock = tx.clock;
-        loop.source = upstream_source(tx.name, tx.kind->flit_in);
-        loop.capacity = std::get<std::int64_t>(tx.params.at(tx.kind->capacity_param));
-        out_.loops.push_back(loop);
+    using Side = LoopEnd::Side;
+    std::set<Endpoint> ended;  // receiver ends in a credit loop
+    for (const ResolvedComponent& tx : out_.components)
+      for (const LoopEnd& end : tx.kind->ends) {
+        if (end.side == Side::sender) ended.insert(credit_loop(tx, end));
+        if (end.side == Side::whole) {
+          // A whole credit loop in one component (an asynchronous FIFO).
+          LoopPlan loop;
+          loop.name = loop.sender = loop.receiver = tx.name;
+          loop.sender_end = loop.receiver_end = end.flit;
+          loop.clock = tx.clock;
+          std::tie(loop.source, loop.source_end) = upstream_source(tx.name, end.flit);
+          loop.capacity = std::get<std::int64_t>(tx.params.at(end.capacity));
+          out_.loops.push_back(loop);
+        }
       }
-    }
     for (const ResolvedComponent& rx : out_.components)
-      if (rx.kind->role == LoopRole::receiver && !in_loops.count(rx.name)) ready_valid_link(rx);
+      for (const LoopEnd& end : rx.kind->ends)
+        if (end.side == Side::receiver && !ended.count({rx.name, end.flit})) ready_valid_link(rx, end);
   }
 
-  // Returns the loop's receiver.
-  std::string credit_loop(const ResolvedComponent& tx) {
+  // Returns the loop's receiver end.
+  Endpoint credit_loop(const ResolvedComponent& tx, const LoopEnd& tx_end) {
     LoopPlan loop;
     loop.sender = tx.name;
+    loop.sender_end = tx_end.flit;
     loop.clock = tx.clock;
-    const std::string where = at(tx.line) + ": credit loop of " + tx.name;
-    const Endpoint rx = follow({tx.name, tx.kind->flit_out}, loop.pipes);
-    if (rx.first.empty() || out_.component(rx.first).kind->role != LoopRole::receiver)
+    const bool one_end = tx.kind->ends.size() == 1;
+    const std::string where = at(tx.line) + ": credit loop of " + tx.name + (one_end ? "" : "." + tx_end.flit);
+    const Endpoint rx = follow({tx.name, tx_end.flit}, loop.pipes);
+    const LoopEnd* rx_end =
+        rx.first.empty() ? nullptr : out_.component(rx.first).kind->end_at(LoopEnd::Side::receiver, rx.second);
+    if (!rx_end)
       throw Error(where + ": the flits it sends reach " +
                   (rx.first.empty() ? std::string("nothing") : rx.first + "." + rx.second) + ", not a receiver");
     const ResolvedComponent& receiver = out_.component(rx.first);
     loop.receiver = receiver.name;
+    loop.receiver_end = rx_end->flit;
     loop.name = loop.pipes.empty() ? receiver.name : loop.pipes.front();
-    const Endpoint back = follow({receiver.name, receiver.kind->credit_out}, loop.pipes);
-    if (back != Endpoint{tx.name, tx.kind->credit_in})
+    const Endpoint back = follow({receiver.name, rx_end->credit}, loop.pipes);
+    if (back != Endpoint{tx.name, tx_end.credit})
       throw Error(where + ": the credits " + receiver.name + " returns reach " +
                   (back.first.empty() ? std::string("nothing") : back.first + "." + back.second) + ", not " +
-                  tx.name + "." + tx.kind->credit_in);
-    loop.source = upstream_source(tx.name, "in");
-    loop.capacity = std::get<std::int64_t>(tx.params.at(tx.kind->capacity_param));
-    const std::int64_t depth = std::get<std::int64_t>(receiver.params.at(receiver.kind->capacity_param));
+                  tx.name + "." + tx_end.credit);
+    if (!tx_end.feed.empty()) std::tie(loop.source, loop.source_end) = upstream_source(tx.name, tx_end.feed);
+    loop.capacity = std::get<std::int64_t>(tx.params.at(tx_end.capacity));
+    const std::int64_t depth = std::get<std::int64_t>(receiver.params.at(rx_end->capacity));
     if (loop.capacity > depth)
-      throw ParameterError(where + ": " + tx.name + "." + tx.kind->capacity_param + " = " +
+      throw ParameterError(where + ": " + tx.name + "." + tx_end.capacity + " = " +
                            std::to_string(loop.capacity) + " but its receiver " + receiver.name + " has depth " +
                            std::to_string(depth) + " (a sender holds at most one credit per receiver slot; write " +
-                           tx.kind->capacity_param + ": ${" + receiver.name + "." +
-                           receiver.kind->capacity_param + "})");
+                           tx_end.capacity + ": ${" + receiver.name + "." + rx_end->capacity + "})");
     for (const std::string& m : tx.kind->mirrors) {
       const auto theirs = receiver.params.find(m);
       if (theirs == receiver.params.end() || theirs->second == tx.params.at(m)) continue;
@@ -388,38 +398,39 @@ class Resolver {
     // Every connection keeps to one clock, so a loop that spans clocks does so through
     // crossings; its monitor counts in the sender's cycles.
     out_.loops.push_back(loop);
-    return loop.receiver;
+    return {loop.receiver, loop.receiver_end};
   }
 
-  // The source driving `component.port`, through any pipes, or "".
-  std::string upstream_source(const std::string& component, const std::string& port) const {
+  // The source end driving `component.port`, through any pipes: (source, its port), or
+  // empty names.
+  Endpoint upstream_source(const std::string& component, const std::string& port) const {
     std::string to = component, to_port = port;
     for (;;) {
       const auto found = connection_to_.find({to, to_port});
-      if (found == connection_to_.end()) return "";
+      if (found == connection_to_.end()) return {};
       const ResolvedConnection* c = &out_.connections[found->second];
       const ResolvedComponent& from = out_.component(c->from);
-      if (from.kind->role == LoopRole::source) return from.name;
-      if (from.kind->role != LoopRole::pipe) return "";
+      if (from.kind->end_at(LoopEnd::Side::source, c->from_port)) return {from.name, c->from_port};
       to = from.name;
       to_port.clear();
       for (const auto& [in, out] : from.kind->passes)
         if (out == c->from_port) to_port = in;
-      if (to_port.empty()) return "";
+      if (to_port.empty()) return {};
     }
   }
 
-  // A receiver fed by a source with no credits in between: its figures, no conservation.
-  void ready_valid_link(const ResolvedComponent& rx) {
+  // A receiver end fed by a source with no credits in between: its figures, no conservation.
+  void ready_valid_link(const ResolvedComponent& rx, const LoopEnd& end) {
     LoopPlan link;
     link.name = rx.name;
     link.receiver = rx.name;
+    link.receiver_end = end.flit;
     link.clock = rx.clock;
-    link.source = upstream_source(rx.name, rx.kind->flit_in);
+    std::tie(link.source, link.source_end) = upstream_source(rx.name, end.flit);
     if (link.source.empty()) return;  // fed by a user kind the monitors cannot see into
     // The pipes between, upstream first, for the record.
     std::vector<std::string> pipes;
-    follow({link.source, out_.component(link.source).kind->flit_out}, pipes);
+    follow({link.source, link.source_end}, pipes);
     link.pipes = pipes;
     out_.loops.push_back(link);
   }

@@ -85,10 +85,10 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     // source and receiver. Parts with nothing to say (no participant) are left out.
     std::vector<const monitor::LoopParticipant*> holders;
     named.emplace_back();
-    for (const std::string& p : parts_of(loop))
-      if (const auto* h = components.at(p)->participant()) {
+    for (const LoopPart& p : parts_of(loop))
+      if (const auto* h = components.at(p.name)->participant_at(p.end)) {
         holders.push_back(h);
-        named.back().emplace_back(p, h);
+        named.back().emplace_back(p.name, h);
       }
     observers.push_back(&mon->watch(loop.name, loop.capacity, holders));
   }
@@ -137,8 +137,8 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
                   "or fewer --cycles");
   }
 
-  RunResult result = collect_results(platform, observers, named, [&](const std::string& part, core::LinkReport& r) {
-    components.at(part)->contribute(r);
+  RunResult result = collect_results(platform, observers, named, [&](const LoopPart& part, core::LinkReport& r) {
+    components.at(part.name)->contribute_at(part.end, r);
   });
   // SystemC unregisters each port and channel by a search from the newest one: torn down
   // newest first, 16000 loops end in a moment instead of 40 s.

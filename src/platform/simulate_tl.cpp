@@ -77,8 +77,8 @@ class TlEngine {
     }
     std::vector<const core::LoopObserver*> observed;
     for (const core::LoopObserver& o : observers_) observed.push_back(&o);
-    RunResult result = collect_results(platform_, observed, holders_, [&](const std::string& name, core::LinkReport& r) {
-      part(name).contribute(r);
+    RunResult result = collect_results(platform_, observed, holders_, [&](const LoopPart& p, core::LinkReport& r) {
+      part(p.name).contribute_at(p.end, r);
     });
     result.view = "tl";
     result.jumps = jumps_.jumps();
@@ -206,8 +206,8 @@ class TlEngine {
       observers_.emplace_back(loop.name, loop.capacity, warmup);
       observers_.back().set_watchdog(static_cast<core::Cycle>(platform_.run.watchdog));
       holders_.emplace_back();
-      for (const std::string& p : parts_of(loop))
-        if (const auto* h = part(p).participant()) holders_.back().emplace_back(p, h);
+      for (const LoopPart& p : parts_of(loop))
+        if (const auto* h = part(p.name).participant_at(p.end)) holders_.back().emplace_back(p.name, h);
       domains_.at(loop.clock).loops.push_back(i);
     }
   }

@@ -31,3 +31,52 @@ BOOST_AUTO_TEST_CASE(user_kind_is_listed_and_validated) {
   BOOST_TEST(typo.err == "creditflow: --set trace.cycle=1: trace (trace_source) has no parameter 'cycle'; did you "
                          "mean 'cycles'?\n");
 }
+
+// crossed_hop (tool/crossed_hop/): a kind of the tests' own, defined once as a user would,
+// that ends two credit loops and starts two others.
+namespace {
+const std::string crossed = "run crossed_hop/crossed.yaml";
+}
+
+BOOST_AUTO_TEST_CASE(a_kind_in_four_loops_runs_in_both_views_with_its_figures_per_loop) {
+  const auto cycle = cftool::run(CREDITFLOW_CROSSED_TOOL, crossed + " --json");
+  const auto tl = cftool::run(CREDITFLOW_CROSSED_TOOL, crossed + " --json --view tl");
+  BOOST_TEST_REQUIRE(cycle.status == 0, cycle.err);
+  BOOST_TEST_REQUIRE(tl.status == 0, tl.err);
+  auto a = nlohmann::json::parse(cycle.out), b = nlohmann::json::parse(tl.out);
+  BOOST_TEST(a.at("view") == "cycle");
+  BOOST_TEST(b.at("view") == "tl");
+  a.erase("view");
+  b.erase("view");
+  BOOST_TEST(a.dump(1) == b.dump(1));  // every other byte the same
+  const auto& links = a.at("links");
+  BOOST_TEST(links.size() == 4u);
+  // A's own loop could run at 1.0 (4 credits, RTT 4) but its flits cross onto link1's
+  // loop, 4 credits over RTT 8: 0.5. B offers 0.25 and gets it, on both of its loops.
+  BOOST_TEST(links.at("linkA").at("throughput").get<double>() == 0.5);
+  BOOST_TEST(links.at("link1").at("throughput").get<double>() == 0.5);
+  BOOST_TEST(links.at("link1").at("loop_rtt").get<int>() == 8);
+  BOOST_TEST(links.at("linkB").at("throughput").get<double>() == 0.25);
+  BOOST_TEST(links.at("link0").at("throughput").get<double>() == 0.25);
+  // Each loop sees its own end of the hop: its receiver depth in, its credits out.
+  BOOST_TEST(links.at("linkA").at("receiver_depth").get<int>() == 4);
+  BOOST_TEST(links.at("link1").at("credits").get<int>() == 4);
+  BOOST_TEST(a.at("status") == "ok");
+}
+
+BOOST_AUTO_TEST_CASE(conservation_is_checked_on_each_of_the_four_loops) {
+  // A credit dropped on link1's way back: link1's loop, and only it, is violated; with 3 of
+  // its 4 credits over 8 cycles A falls to 0.375.
+  for (const std::string view : {"cycle", "tl"}) {
+    const auto o = cftool::run(CREDITFLOW_CROSSED_TOOL, crossed + " --set lose.fault_at=1000 --json --view " + view);
+    BOOST_TEST(o.status == 1);
+    BOOST_TEST(o.err == "creditflow: credit conservation violated on link 'link1' at cycle 1001: sender credits 0 + "
+                        "forward flits 0 + receiver occupancy 1 + return credits 2 = 3, expected 4 (1 missing)\n",
+               view);
+    const auto doc = nlohmann::json::parse(o.out);
+    BOOST_TEST(doc.at("links").at("link1").at("conservation_violations").get<int>() > 0);
+    for (const char* other : {"linkA", "linkB", "link0"})
+      BOOST_TEST(doc.at("links").at(other).at("conservation_violations").get<int>() == 0, other);
+    BOOST_TEST(doc.at("links").at("linkA").at("throughput").get<double>() == 0.375);
+  }
+}

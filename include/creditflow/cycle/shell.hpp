@@ -16,6 +16,7 @@
 #include <string>
 #include <systemc>
 #include <utility>
+#include <vector>
 
 #include "creditflow/core/class_credits.hpp"
 #include "creditflow/cycle/class_trace.hpp"
@@ -178,6 +179,7 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
     for (std::size_t i = 0; i < N; ++i) {
       pins_[i].make(B::ports[i]);
       io_[i] = &wires_[i];
+      if constexpr (B::several_loops) ends_.emplace_back(*this, i);
     }
     SC_METHOD(on_edge);
     sensitive << clocks_[0]->pos();
@@ -203,11 +205,36 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
   const B& behaviour() const { return b_; }
   B& behaviour() { return b_; }
 
+  // What it holds of its loop (a kind in several loops: see end_holder).
   void contribute(core::LoopState& s) const override {
-    read_inputs();
-    b_.add_terms(s, io_);
+    if constexpr (!B::several_loops) {
+      read_inputs();
+      b_.add_terms(s, io_);
+    }
   }
-  void add_figures(core::LinkReport& r) const override { b_.add_figures(r); }
+  void add_figures(core::LinkReport& r) const override {
+    if constexpr (!B::several_loops) b_.add_figures(r);
+  }
+
+  // For a kind in several loops: what it holds of the loop whose end is port `port`.
+  class EndHolder : public monitor::LoopParticipant {
+   public:
+    EndHolder(const Shell& shell, std::size_t port) : shell_(shell), port_(port) {}
+    void contribute(core::LoopState& s) const override {
+      if constexpr (B::several_loops) {
+        shell_.read_inputs();
+        shell_.b_.add_terms(port_, s, shell_.io_);
+      }
+    }
+    void add_figures(core::LinkReport& r) const override {
+      if constexpr (B::several_loops) shell_.b_.add_figures(port_, r);
+    }
+
+   private:
+    const Shell& shell_;
+    std::size_t port_;
+  };
+  const monitor::LoopParticipant& end_holder(std::size_t port) const { return ends_[port]; }
 
  private:
   void read_inputs() const {
@@ -248,6 +275,7 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
   kinds::Io<T, N> io_{};
   sc_core::sc_event advanced_;
   bool follows_inputs_ = false;
+  std::vector<EndHolder> ends_;  // per port, for a kind in several loops
 };
 
 }  // namespace creditflow::cycle

@@ -37,6 +37,10 @@ class Behaviour {
   static constexpr std::array<const char*, 1> clocks{"clk"};
   // Whether the kind holds part of a credit loop (its terms are summed by the monitor).
   static constexpr bool holds_credits = true;
+  // Whether it takes part in several loops, each by its own ports (a router: one per input
+  // and one per output). Then its terms and figures are per loop end, named by the end's
+  // flit port: add_terms(port, state, io) and add_figures(port, report).
+  static constexpr bool several_loops = false;
 
   // The input ports (indices into the port table) that drive() reads.
   std::vector<std::size_t> combinational_inputs() const { return {}; }

@@ -80,6 +80,10 @@ class Component {
   virtual const monitor::LoopParticipant* participant() const { return nullptr; }
   // Adds what this component measured to the report of the loop it belongs to.
   virtual void contribute(core::LinkReport&) const {}
+  // The same for the loop that ends at its port `end` (KindSpec::ends; "" where the
+  // component is a pipe of the loop), for a kind in several loops. By default the above.
+  virtual const monitor::LoopParticipant* participant_at(const std::string& /*end*/) const { return participant(); }
+  virtual void contribute_at(const std::string& /*end*/, core::LinkReport& r) const { contribute(r); }
   // Adds the component's own state to a VCD under its name (a sender's credits, a
   // buffer's occupancy), beside the channels' signals.
   virtual void trace_state(sc_core::sc_trace_file*, const std::string& /*name*/) const {}

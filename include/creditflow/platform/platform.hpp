@@ -54,12 +54,17 @@ struct ResolvedConnection {
 // One link the monitors watch: a credit loop (sender -> pipes -> receiver, and back
 // through pipes to the sender) or a ready/valid link (source -> pipes -> receiver, no
 // credits: sender empty, capacity 0).
+// Its ends are ports (LoopEnd): a component may take part in several loops, each by
+// other ports.
 struct LoopPlan {
   std::string name;    // the first forward pipe's name, else the receiver's
   std::string source;  // the source feeding the sender or receiver, or ""
   std::string sender;
   std::vector<std::string> pipes;  // forward and return, each once
   std::string receiver;
+  // The ports of the ends: the source's and the sender's flit outputs, the receiver's flit
+  // input ("" where the loop has no such part).
+  std::string source_end, sender_end, receiver_end;
   std::int64_t capacity = 0;  // the loop's credits
   std::string clock;
 };

@@ -33,10 +33,26 @@ struct PortSpec {
   std::string domain;
 };
 
-// How link discovery treats a kind: a sender starts a credit loop, pipes carry flits or
-// credits through (each `passes` pair maps an input port to the output port it feeds), a
-// receiver ends the forward path and starts the credit path; a source feeds a sender, or
-// a receiver directly (a ready/valid link); a loop is a whole credit loop in one component.
+// Where a kind's ports meet credit loops; link discovery, the monitors and the reports go
+// by these, so one component may end some loops and start others (a router ends one per
+// input and starts one per output):
+// - a sender end starts a credit loop: its flits leave by `flit`, its credits come back at
+//   `credit`, `capacity` is the parameter holding them, and `feed` the input its flits come
+//   in by from a source ("" if none);
+// - a receiver end ends one: flits arrive at `flit`, credits leave by `credit`, `capacity`
+//   is its slots; fed by a source with no credits between, it ends a ready/valid link;
+// - a source end (`flit`: its output) feeds a sender or a receiver;
+// - a whole end is a loop in one component (an asynchronous FIFO), flits arriving at `flit`.
+// Pass-through ports are KindSpec::passes (an input and the output it feeds).
+struct LoopEnd {
+  enum class Side { source, sender, receiver, whole };
+  Side side = Side::sender;
+  std::string flit, credit, capacity, feed;
+};
+
+// A shorthand for a kind with at most one end, on the conventional ports (KindSpec's
+// flit_in, flit_out, credit_in, credit_out): a source, a sender, a pipe (passes only), a
+// receiver or a whole loop.
 enum class LoopRole { none, source, sender, pipe, receiver, loop };
 
 struct KindSpec {
@@ -64,7 +80,9 @@ struct KindSpec {
   // The transaction-level view (`--view tl`); a kind without one runs in the cycle view only.
   TlFactory tl_factory;
 
-  // The ports and parameter that tie the kind into links, where its role needs them.
+  // Its loop ends; Registry::add makes the one its role says when none are given, on these
+  // ports and parameter.
+  std::vector<LoopEnd> ends;
   std::string flit_in = "in";           // receivers: where flits arrive
   std::string flit_out = "out";         // senders: where flits leave
   std::string credit_in = "credit_in";  // senders: where credits come back
@@ -79,6 +97,8 @@ struct KindSpec {
   std::vector<std::string> port_names() const;
   // The output port an input port feeds through a pipe, or "" if none.
   std::string passes_to(const std::string& in_port) const;
+  // The end whose flit port is `port` on `side`, or null.
+  const LoopEnd* end_at(LoopEnd::Side side, const std::string& port) const;
 };
 
 class Registry {

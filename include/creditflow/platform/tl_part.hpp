@@ -47,6 +47,10 @@ class TlPart {
   virtual void drive() = 0;
   virtual const monitor::LoopParticipant* participant() const { return nullptr; }
   virtual void contribute(core::LinkReport&) const {}
+  // The same for the loop that ends at its port `end` ("" for a pipe of the loop), for a
+  // kind in several loops (platform/component.hpp).
+  virtual const monitor::LoopParticipant* participant_at(const std::string& /*end*/) const { return participant(); }
+  virtual void contribute_at(const std::string& /*end*/, core::LinkReport& r) const { contribute(r); }
 
   // Steady-state jumps (core/steady_state_jumps.hpp), on a platform of one clock whose
   // parts all take part: the part's state repeats every cycle_length() cycles of its own

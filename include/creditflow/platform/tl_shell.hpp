@@ -20,7 +20,14 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
  public:
   static constexpr std::size_t N = B::ports.size();
 
-  explicit TlShell(B b) : b_(std::move(b)) { io_.fill(&spare_); }
+  explicit TlShell(B b) : b_(std::move(b)) {
+    io_.fill(&spare_);
+    if constexpr (B::several_loops)
+      for (std::size_t i = 0; i < N; ++i) ends_.emplace_back(*this, i);
+  }
+  TlShell(const TlShell& other) : TlPart(other), monitor::LoopParticipant(other), b_(other.b_) {
+    io_ = other.io_;  // a snapshot for steady-state jumps: never runs
+  }
 
   void bind(const std::string& port, Wire& wire) override { io_[index(port)] = &wire; }
   void set_period(int domain, double period_ps) override { b_.set_period(domain, period_ps); }
@@ -37,8 +44,20 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
   void edge(int domain) override { b_.edge(domain, io_); }
   void drive() override { b_.drive(io_); }
   const monitor::LoopParticipant* participant() const override { return B::holds_credits ? this : nullptr; }
-  void contribute(core::LoopState& s) const override { b_.add_terms(s, io_); }
-  void contribute(core::LinkReport& r) const override { b_.add_figures(r); }
+  void contribute(core::LoopState& s) const override {
+    if constexpr (!B::several_loops) b_.add_terms(s, io_);
+  }
+  void contribute(core::LinkReport& r) const override {
+    if constexpr (!B::several_loops) b_.add_figures(r);
+  }
+  const monitor::LoopParticipant* participant_at(const std::string& end) const override {
+    if constexpr (B::several_loops) return &ends_.at(index(end));
+    else return participant();
+  }
+  void contribute_at(const std::string& end, core::LinkReport& r) const override {
+    if constexpr (B::several_loops) b_.add_figures(index(end), r);
+    else contribute(r);
+  }
 
   std::optional<core::Cycle> cycle_length() const override { return b_.cycle_length(); }
   core::Cycle next_stall_edge(core::Cycle t) const override { return b_.next_stall_edge(t); }
@@ -58,9 +77,23 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
     throw Error("no port '" + port + "'");  // the resolver has checked every port name
   }
 
+  // For a kind in several loops: what it holds of the loop whose end is port `port`.
+  class EndHolder : public monitor::LoopParticipant {
+   public:
+    EndHolder(const TlShell& part, std::size_t port) : part_(part), port_(port) {}
+    void contribute(core::LoopState& s) const override {
+      if constexpr (B::several_loops) part_.b_.add_terms(port_, s, part_.io_);
+    }
+
+   private:
+    const TlShell& part_;
+    std::size_t port_;
+  };
+
   B b_;
   Wire spare_;
   kinds::Io<core::Flit, N> io_{};
+  std::vector<EndHolder> ends_;
 };
 
 }  // namespace creditflow::platform

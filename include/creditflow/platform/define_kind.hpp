@@ -47,7 +47,17 @@ class ShellComponent : public Component {
     }
   }
   const monitor::LoopParticipant* participant() const override { return B::holds_credits ? &shell_ : nullptr; }
-  void contribute(core::LinkReport& r) const override { shell_.behaviour().add_figures(r); }
+  void contribute(core::LinkReport& r) const override {
+    if constexpr (!B::several_loops) shell_.behaviour().add_figures(r);
+  }
+  const monitor::LoopParticipant* participant_at(const std::string& end) const override {
+    if constexpr (B::several_loops) return &shell_.end_holder(index(end));
+    else return participant();
+  }
+  void contribute_at(const std::string& end, core::LinkReport& r) const override {
+    if constexpr (B::several_loops) shell_.behaviour().add_figures(index(end), r);
+    else contribute(r);
+  }
   void trace_state(sc_core::sc_trace_file* tf, const std::string& name) const override {
     shell_.behaviour().trace([&](const auto& value, const char* what) { sc_core::sc_trace(tf, value, name + "." + what); });
   }
