@@ -1,10 +1,11 @@
 // A creditflow tool with one more kind, `trace_source`, usable from YAML like the
-// built-in ones:   trace_tool run trace_platform.yaml
+// built-in ones, in both views:   trace_tool run trace_platform.yaml [--view tl]
 #include <cstdlib>
 #include <sstream>
 
 #include <creditflow/cli/tool.hpp>
 #include <creditflow/core/error.hpp>
+#include <creditflow/platform/define_kind.hpp>
 
 #include "trace_source.hpp"
 
@@ -28,24 +29,6 @@ std::vector<std::uint64_t> parse_cycles(const std::string& name, const std::stri
   return cycles;
 }
 
-// The adapter the platform talks to: clock, ports, and what to add to the loop's report.
-class TraceSourceComponent : public cf::platform::Component {
- public:
-  explicit TraceSourceComponent(const cf::platform::ComponentConfig& c)
-      : module_(c.name().c_str(), parse_cycles(c.name(), c.text("cycles"))) {}
-  void bind_clock(sc_core::sc_clock& clk) override { module_.clk(clk); }
-  void bind(const std::string&, cf::platform::Channel& ch) override {
-    auto& s = dynamic_cast<cf::platform::StreamChannel&>(ch);
-    module_.out_valid(s.valid);
-    module_.out_flit(s.flit);
-    module_.out_ready(s.ready);
-  }
-  void contribute(cf::core::LinkReport& r) const override { r.traffic_class = "trace"; }
-
- private:
-  TraceSource module_;
-};
-
 }  // namespace
 
 int main(int argc, char* argv[]) {
@@ -55,12 +38,16 @@ int main(int argc, char* argv[]) {
 
 int sc_main(int argc, char* argv[]) {
   cf::platform::Registry registry = cf::platform::builtin_registry();
-  registry.add({"trace_source",
-                "replays flits at the cycles of a trace",
-                {cf::platform::ParamSpec::text("cycles", "0", "creation cycles, increasing: \"0, 3, 4\"")},
-                {{"out", cf::platform::ChannelType::stream, cf::platform::PortDir::out, false, "flits"}},
-                cf::platform::LoopRole::source,
-                {},
-                [](const cf::platform::ComponentConfig& c) { return std::make_unique<TraceSourceComponent>(c); }});
+  // Its parameters and its role (a source), and how to build its definition from them:
+  // both views come from the one class.
+  registry.add(cf::platform::defined_by<TraceSourceKind>(
+      {"trace_source",
+       "replays flits at the cycles of a trace",
+       {cf::platform::ParamSpec::text("cycles", "0", "creation cycles, increasing: \"0, 3, 4\"")},
+       {},
+       cf::platform::LoopRole::source,
+       {},
+       {}},
+      [](const cf::platform::ComponentConfig& c) { return TraceSourceKind(parse_cycles(c.name(), c.text("cycles"))); }));
   return cf::cli::run_tool(argc, argv, registry);
 }

@@ -1,48 +1,47 @@
-// A user's own SystemC module: replays flits at the cycles listed in a trace, offering
-// each on a ready/valid stream until it is taken. Nothing here is creditflow's except the
-// flit type and the cycle convention (an edge at time zero opens cycle 0).
+// A user's own kind, defined once: replays flits at the cycles listed in a trace, offering
+// each on a ready/valid stream until it is taken. Written against creditflow's kind
+// definition (kinds/behaviour.hpp), it gets the cycle view (a SystemC module) and the
+// transaction-level view from this one class, and can be wired by hand as TraceSource.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <deque>
-#include <systemc>
 #include <vector>
 
-#include <creditflow/cycle/clocking.hpp>
-#include <creditflow/cycle/flit_trace.hpp>
+#include <creditflow/core/flit.hpp>
+#include <creditflow/cycle/shell.hpp>
+#include <creditflow/kinds/behaviour.hpp>
 
-class TraceSource : public sc_core::sc_module {
+class TraceSourceKind : public creditflow::kinds::Behaviour<creditflow::core::Flit> {
+  using Flit = creditflow::core::Flit;
+
  public:
-  sc_core::sc_in<bool> clk{"clk"};
-  sc_core::sc_out<bool> out_valid{"out_valid"};
-  sc_core::sc_out<creditflow::core::Flit> out_flit{"out_flit"};
-  sc_core::sc_in<bool> out_ready{"out_ready"};
+  // Its one port: a stream out, named `out` in YAML and out_valid/out_flit/out_ready in C++.
+  enum : std::size_t { out };
+  static constexpr std::array<creditflow::kinds::Port, 1> ports{
+      {{"out", creditflow::kinds::ChannelType::stream, creditflow::kinds::PortDir::out, "out", false, "flits"}}};
+  static constexpr bool holds_credits = false;  // its flits are counted by the loop it feeds
+  using Io = creditflow::kinds::Io<Flit, 1>;
 
-  SC_HAS_PROCESS(TraceSource);
-  TraceSource(sc_core::sc_module_name name, std::vector<std::uint64_t> cycles)
-      : sc_module(name), trace_(cycles.begin(), cycles.end()) {
-    SC_METHOD(on_edge);
-    sensitive << clk.pos();
-    dont_initialize();
-    release(0);
-    out_valid.initialize(!waiting_.empty());
-    if (!waiting_.empty()) out_flit.initialize(waiting_.front());
-  }
+  explicit TraceSourceKind(std::vector<std::uint64_t> cycles) : trace_(cycles.begin(), cycles.end()) { release(0); }
 
   std::uint64_t replayed() const { return next_id_; }
 
- private:
-  void on_edge() {
-    if (creditflow::cycle::opening_edge()) return;
-    if (!waiting_.empty() && out_ready.read()) waiting_.pop_front();
+  // The edge closing cycle now_: the head leaves if it was taken, and cycle now_ + 1's
+  // flits join the queue.
+  void edge(int, Io& io) {
+    if (!waiting_.empty() && io[out]->ready) waiting_.pop_front();
     release(++now_);
-    out_valid.write(!waiting_.empty());
-    if (!waiting_.empty()) out_flit.write(waiting_.front());
   }
+  // During a cycle: the head of the queue is offered.
+  void drive(Io& io) { creditflow::kinds::offer(*io[out], !waiting_.empty(), waiting_.empty() ? nullptr : &waiting_.front()); }
+  void add_figures(creditflow::core::LinkReport& r) const { r.traffic_class = "trace"; }
 
+ private:
   // Flits whose trace cycle has come join the queue, in trace order.
   void release(std::uint64_t t) {
     while (!trace_.empty() && trace_.front() <= t) {
-      creditflow::core::Flit f;
+      Flit f;
       f.id = next_id_++;
       f.payload = f.id;  // the payload echoes the id, so receivers can check what they got
       f.created = t;
@@ -52,7 +51,10 @@ class TraceSource : public sc_core::sc_module {
   }
 
   std::deque<std::uint64_t> trace_;
-  std::deque<creditflow::core::Flit> waiting_;
+  std::deque<Flit> waiting_;
   std::uint64_t now_ = 0;
   std::uint64_t next_id_ = 0;
 };
+
+// The cycle view, for wiring by hand: clk, out_valid, out_flit, out_ready.
+using TraceSource = creditflow::cycle::Shell<TraceSourceKind>;

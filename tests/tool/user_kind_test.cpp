@@ -16,6 +16,13 @@ BOOST_AUTO_TEST_CASE(user_kind_runs_from_yaml) {
   BOOST_TEST(link.at("credit_stall_cycles").get<int>() == 2);
   BOOST_TEST(link.at("latency").at("creation_to_send").at("max").get<int>() == 2);
   BOOST_TEST(doc.at("classes").at("trace").at("sent").get<int>() == 6);
+  // Defined once, it runs in the transaction-level view too, to the same bytes.
+  const auto tl = cftool::run(CREDITFLOW_TRACE_TOOL, "run ../../examples/custom_kind/trace_platform.yaml --json --view tl");
+  BOOST_TEST_REQUIRE(tl.status == 0, tl.err);
+  auto tl_doc = nlohmann::json::parse(tl.out), cycle_doc = doc;
+  tl_doc.erase("view");
+  cycle_doc.erase("view");
+  BOOST_TEST(tl_doc.dump(1) == cycle_doc.dump(1));
 }
 
 BOOST_AUTO_TEST_CASE(user_kind_is_listed_and_validated) {
