@@ -357,6 +357,12 @@ class Resolver {
         if (end.side == Side::receiver && !ended.count({rx.name, end.flit})) ready_valid_link(rx, end);
   }
 
+  // A loop with no pipe is named by its receiver, or by its receiver's end where that
+  // component ends several loops (hop.in0).
+  static std::string end_name(const ResolvedComponent& rx, const std::string& port) {
+    return rx.kind->ends.size() > 1 ? rx.name + "." + port : rx.name;
+  }
+
   // Returns the loop's receiver end.
   Endpoint credit_loop(const ResolvedComponent& tx, const LoopEnd& tx_end) {
     LoopPlan loop;
@@ -374,7 +380,7 @@ class Resolver {
     const ResolvedComponent& receiver = out_.component(rx.first);
     loop.receiver = receiver.name;
     loop.receiver_end = rx_end->flit;
-    loop.name = loop.pipes.empty() ? receiver.name : loop.pipes.front();
+    loop.name = loop.pipes.empty() ? end_name(receiver, rx_end->flit) : loop.pipes.front();
     const Endpoint back = follow({receiver.name, rx_end->credit}, loop.pipes);
     if (back != Endpoint{tx.name, tx_end.credit})
       throw Error(where + ": the credits " + receiver.name + " returns reach " +
@@ -422,7 +428,7 @@ class Resolver {
   // A receiver end fed by a source with no credits in between: its figures, no conservation.
   void ready_valid_link(const ResolvedComponent& rx, const LoopEnd& end) {
     LoopPlan link;
-    link.name = rx.name;
+    link.name = end_name(rx, end.flit);
     link.receiver = rx.name;
     link.receiver_end = end.flit;
     link.clock = rx.clock;

@@ -63,7 +63,8 @@ BOOST_AUTO_TEST_CASE(a_kind_in_four_loops_runs_in_both_views_with_its_figures_pe
   BOOST_TEST(links.at("linkA").at("throughput").get<double>() == 0.5);
   BOOST_TEST(links.at("link1").at("throughput").get<double>() == 0.5);
   BOOST_TEST(links.at("link1").at("loop_rtt").get<int>() == 8);
-  BOOST_TEST(links.at("linkB").at("throughput").get<double>() == 0.25);
+  BOOST_TEST(links.at("hop.in1").at("throughput").get<double>() == 0.25);  // no pipe: named by its end
+  BOOST_TEST(links.at("hop.in1").at("loop_rtt").get<int>() == 2);
   BOOST_TEST(links.at("link0").at("throughput").get<double>() == 0.25);
   // Each loop sees its own end of the hop: its receiver depth in, its credits out.
   BOOST_TEST(links.at("linkA").at("receiver_depth").get<int>() == 4);
@@ -82,7 +83,7 @@ BOOST_AUTO_TEST_CASE(conservation_is_checked_on_each_of_the_four_loops) {
                view);
     const auto doc = nlohmann::json::parse(o.out);
     BOOST_TEST(doc.at("links").at("link1").at("conservation_violations").get<int>() > 0);
-    for (const char* other : {"linkA", "linkB", "link0"})
+    for (const char* other : {"linkA", "hop.in1", "link0"})
       BOOST_TEST(doc.at("links").at(other).at("conservation_violations").get<int>() == 0, other);
     BOOST_TEST(doc.at("links").at("linkA").at("throughput").get<double>() == 0.375);
   }
