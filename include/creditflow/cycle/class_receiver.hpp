@@ -6,18 +6,16 @@
 #include <vector>
 
 #include "creditflow/cycle/flit_trace.hpp"
-#include "creditflow/cycle/shell.hpp"
+#include "creditflow/cycle/named_ports.hpp"
 #include "creditflow/kinds/class_receiver.hpp"
 
 namespace creditflow::cycle {
 
-class ClassReceiver : public Shell<kinds::ClassReceiverKind> {
+class ClassReceiver : public Shell<kinds::ClassReceiverKind>, public InFlow<core::Flit> {
   using Kind = kinds::ClassReceiverKind;
 
  public:
   sc_core::sc_in<bool>& clk;
-  sc_core::sc_in<bool>& in_valid;
-  sc_core::sc_in<core::Flit>& in_flit;
   sc_core::sc_out<core::ClassCredits>& credit_out;
 
   ClassReceiver(sc_core::sc_module_name name, std::vector<std::string> classes, const core::ClassPoolSpec& pools,
@@ -26,9 +24,8 @@ class ClassReceiver : public Shell<kinds::ClassReceiverKind> {
                     [&](const std::string& n) {
                       return Kind(std::move(classes), pools, std::move(drains), bypass, run_seed, n);
                     }),
+        InFlow<core::Flit>(pins(Kind::in)),
         clk(clock(0)),
-        in_valid(pins(Kind::in).valid_in.required()),
-        in_flit(pins(Kind::in).flit_in.required()),
         credit_out(pins(Kind::credit).credits_out.required()) {}
 
   const core::ClassReceiverCore& core() const { return behaviour().core(); }

@@ -6,18 +6,16 @@
 #include <vector>
 
 #include "creditflow/cycle/flit_trace.hpp"
-#include "creditflow/cycle/shell.hpp"
+#include "creditflow/cycle/named_ports.hpp"
 #include "creditflow/kinds/class_sender.hpp"
 
 namespace creditflow::cycle {
 
-class ClassSender : public Shell<kinds::ClassSenderKind> {
+class ClassSender : public Shell<kinds::ClassSenderKind>, public OutFlow<core::Flit> {
   using Kind = kinds::ClassSenderKind;
 
  public:
   sc_core::sc_in<bool>& clk;
-  sc_core::sc_out<bool>& out_valid;
-  sc_core::sc_out<core::Flit>& out_flit;
   sc_core::sc_in<core::ClassCredits>& credit_in;
 
   ClassSender(sc_core::sc_module_name name, std::vector<core::ClassSpec> classes, const core::ClassPoolSpec& pools,
@@ -26,9 +24,8 @@ class ClassSender : public Shell<kinds::ClassSenderKind> {
                     [&](const std::string& n) {
                       return Kind(std::move(classes), pools, std::move(arbiter), run_seed, n, beat_bytes);
                     }),
+        OutFlow<core::Flit>(pins(Kind::out)),
         clk(clock(0)),
-        out_valid(pins(Kind::out).valid_out.required()),
-        out_flit(pins(Kind::out).flit_out.required()),
         credit_in(pins(Kind::credit_in).credits_in.required()) {}
 
   const core::ClassSenderCore& core() const { return behaviour().core(); }

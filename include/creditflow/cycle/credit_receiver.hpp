@@ -6,31 +6,25 @@
 
 #include "creditflow/core/clock_pair.hpp"
 #include "creditflow/cycle/flit_trace.hpp"
-#include "creditflow/cycle/shell.hpp"
+#include "creditflow/cycle/named_ports.hpp"
 #include "creditflow/kinds/credit_receiver.hpp"
 
 namespace creditflow::cycle {
 
 template <class T = core::Flit>
-class CreditReceiver : public Shell<kinds::CreditReceiverKind<T>> {
+class CreditReceiver : public Shell<kinds::CreditReceiverKind<T>>, public InFlow<T>, public OptionalOutFlow<T> {
   using Kind = kinds::CreditReceiverKind<T>;
 
  public:
   sc_core::sc_in<bool>& clk;
-  sc_core::sc_in<bool>& in_valid;
-  sc_core::sc_in<T>& in_flit;
   sc_core::sc_out<bool>& credit_out;
-  optional_out<bool>& out_valid;  // the flit popped this cycle, for whatever consumes it
-  optional_out<T>& out_flit;
 
   CreditReceiver(sc_core::sc_module_name name, const core::ReceiverParams& params, std::uint64_t run_seed = 1)
       : Shell<Kind>(name, [&](const std::string& n) { return Kind(params, run_seed, n); }),
+        InFlow<T>(this->pins(Kind::in)),
+        OptionalOutFlow<T>(this->pins(Kind::out)),
         clk(this->clock(0)),
-        in_valid(this->pins(Kind::in).valid_in.required()),
-        in_flit(this->pins(Kind::in).flit_in.required()),
-        credit_out(this->pins(Kind::credit).credit_out.required()),
-        out_valid(this->pins(Kind::out).valid_out.optional()),
-        out_flit(this->pins(Kind::out).flit_out.optional()) {
+        credit_out(this->pins(Kind::credit).credit_out.required()) {
     list_creations(true);
   }
 

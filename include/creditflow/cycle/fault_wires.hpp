@@ -4,7 +4,7 @@
 #include <string>
 
 #include "creditflow/cycle/flit_trace.hpp"
-#include "creditflow/cycle/shell.hpp"
+#include "creditflow/cycle/named_ports.hpp"
 #include "creditflow/kinds/fault_wires.hpp"
 
 namespace creditflow::cycle {
@@ -26,23 +26,17 @@ class CreditFault : public Shell<kinds::CreditFaultKind> {
 };
 
 template <class T = core::Flit>
-class FlitFault : public Shell<kinds::FlitFaultKind<T>> {
+class FlitFault : public Shell<kinds::FlitFaultKind<T>>, public InFlow<T>, public OutFlow<T> {
   using Kind = kinds::FlitFaultKind<T>;
 
  public:
   sc_core::sc_in<bool>& clk;
-  sc_core::sc_in<bool>& in_valid;
-  sc_core::sc_in<T>& in_flit;
-  sc_core::sc_out<bool>& out_valid;
-  sc_core::sc_out<T>& out_flit;
 
   FlitFault(sc_core::sc_module_name name, core::FlitFaultCore<T> core)
       : Shell<Kind>(name, [&](const std::string&) { return Kind(core); }),
-        clk(this->clock(0)),
-        in_valid(this->pins(Kind::in).valid_in.required()),
-        in_flit(this->pins(Kind::in).flit_in.required()),
-        out_valid(this->pins(Kind::out).valid_out.required()),
-        out_flit(this->pins(Kind::out).flit_out.required()) {}
+        InFlow<T>(this->pins(Kind::in)),
+        OutFlow<T>(this->pins(Kind::out)),
+        clk(this->clock(0)) {}
   const core::FlitFaultCore<T>& core() const { return this->behaviour().core(); }
 };
 

@@ -6,13 +6,13 @@
 #include <type_traits>
 
 #include "creditflow/cycle/flit_trace.hpp"
-#include "creditflow/cycle/shell.hpp"
+#include "creditflow/cycle/named_ports.hpp"
 #include "creditflow/kinds/pipelined_link.hpp"
 
 namespace creditflow::cycle {
 
 template <class Core, class T, class Credit>
-class BasicPipelinedLink : public Shell<kinds::BasicLinkKind<Core, T>> {
+class BasicPipelinedLink : public Shell<kinds::BasicLinkKind<Core, T>>, public InFlow<T>, public OutFlow<T> {
   using Kind = kinds::BasicLinkKind<Core, T>;
   static auto& credit_in_pin(Pins<T>& p) {
     if constexpr (std::is_same_v<Credit, bool>) return p.credit_in.required();
@@ -25,20 +25,14 @@ class BasicPipelinedLink : public Shell<kinds::BasicLinkKind<Core, T>> {
 
  public:
   sc_core::sc_in<bool>& clk;
-  sc_core::sc_in<bool>& in_valid;
-  sc_core::sc_in<T>& in_flit;
-  sc_core::sc_out<bool>& out_valid;
-  sc_core::sc_out<T>& out_flit;
   sc_core::sc_in<Credit>& credit_in;    // from the receiver
   sc_core::sc_out<Credit>& credit_out;  // to the sender
 
   BasicPipelinedLink(sc_core::sc_module_name name, const core::LinkParams& params)
       : Shell<Kind>(name, [&](const std::string& n) { return Kind(params, n); }),
+        InFlow<T>(this->pins(Kind::in)),
+        OutFlow<T>(this->pins(Kind::out)),
         clk(this->clock(0)),
-        in_valid(this->pins(Kind::in).valid_in.required()),
-        in_flit(this->pins(Kind::in).flit_in.required()),
-        out_valid(this->pins(Kind::out).valid_out.required()),
-        out_flit(this->pins(Kind::out).flit_out.required()),
         credit_in(credit_in_pin(this->pins(Kind::credit_in))),
         credit_out(credit_out_pin(this->pins(Kind::credit_out))) {}
 

@@ -5,33 +5,23 @@
 #include <string>
 
 #include "creditflow/cycle/flit_trace.hpp"
-#include "creditflow/cycle/shell.hpp"
+#include "creditflow/cycle/named_ports.hpp"
 #include "creditflow/kinds/register_slice.hpp"
 
 namespace creditflow::cycle {
 
 template <class T = core::Flit>
-class RegisterSlice : public Shell<kinds::RegisterSliceKind<T>> {
+class RegisterSlice : public Shell<kinds::RegisterSliceKind<T>>, public InStream<T>, public OutStream<T> {
   using Kind = kinds::RegisterSliceKind<T>;
 
  public:
   sc_core::sc_in<bool>& clk;
-  sc_core::sc_in<bool>& in_valid;
-  sc_core::sc_in<T>& in_flit;
-  sc_core::sc_out<bool>& in_ready;
-  sc_core::sc_out<bool>& out_valid;
-  sc_core::sc_out<T>& out_flit;
-  sc_core::sc_in<bool>& out_ready;
 
   RegisterSlice(sc_core::sc_module_name name, std::int64_t entries = 2)
       : Shell<Kind>(name, [&](const std::string& n) { return Kind(entries, n); }),
-        clk(this->clock(0)),
-        in_valid(this->pins(Kind::in).valid_in.required()),
-        in_flit(this->pins(Kind::in).flit_in.required()),
-        in_ready(this->pins(Kind::in).ready_out.required()),
-        out_valid(this->pins(Kind::out).valid_out.required()),
-        out_flit(this->pins(Kind::out).flit_out.required()),
-        out_ready(this->pins(Kind::out).ready_in.required()) {}
+        InStream<T>(this->pins(Kind::in)),
+        OutStream<T>(this->pins(Kind::out)),
+        clk(this->clock(0)) {}
 
   const core::SliceCore<T>& core() const { return this->behaviour().core(); }
 };

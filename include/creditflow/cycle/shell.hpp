@@ -43,10 +43,13 @@ class InPin {
   }
   bool exists() const { return required_ || optional_; }
   void read_into(X& value) const {
-    if (required_)
-      value = required_->read();
-    else if (optional_ && optional_->size() != 0)
-      value = (*optional_)->read();
+    if (!final_) channel_ = bound();
+    if (channel_) value = channel_->read();
+  }
+  // Once binding is complete: the channel found once, not at every read.
+  void resolve() {
+    channel_ = bound();
+    final_ = true;
   }
   sc_core::sc_port_base& port() { return required_ ? static_cast<sc_core::sc_port_base&>(*required_) : *optional_; }
   void bind(sc_core::sc_signal<X>& s) {
@@ -57,9 +60,22 @@ class InPin {
   }
   sc_core::sc_in<X>& required() { return *required_; }
 
+  // The channel it reads, once bound (a port's own look-up on every read costs a fifth of
+  // a platform's cycle); null before then, or unbound.
+  const sc_core::sc_signal_in_if<X>* bound() const {
+    sc_core::sc_interface* channel = nullptr;
+    if (required_)
+      channel = required_->get_interface();
+    else if (optional_ && optional_->size() != 0)
+      channel = optional_->get_interface(0);
+    return dynamic_cast<const sc_core::sc_signal_in_if<X>*>(channel);
+  }
+
  private:
   std::unique_ptr<sc_core::sc_in<X>> required_;
   std::unique_ptr<optional_in<X>> optional_;
+  mutable const sc_core::sc_signal_in_if<X>* channel_ = nullptr;
+  bool final_ = false;
 };
 
 // An output port of the shell: an sc_out, or, for an optional port, one that writes
@@ -75,10 +91,13 @@ class OutPin {
   }
   bool exists() const { return required_ || optional_; }
   void write(const X& value) {
-    if (required_)
-      required_->write(value);
-    else if (optional_)
-      write_if_bound(*optional_, value);
+    if (!final_) channel_ = bound();
+    if (channel_) channel_->write(value);
+  }
+  // Once binding is complete: the channel found once, not at every write.
+  void resolve() {
+    channel_ = bound();
+    final_ = true;
   }
   void initialize(const X& value) {
     if (required_) required_->initialize(value);
@@ -92,14 +111,32 @@ class OutPin {
   sc_core::sc_out<X>& required() { return *required_; }
   optional_out<X>& optional() { return *optional_; }
 
+  // The channel it writes, once bound; null before then, or unbound.
+  sc_core::sc_signal_inout_if<X>* bound() const {
+    sc_core::sc_interface* channel = nullptr;
+    if (required_)
+      channel = required_->get_interface();
+    else if (optional_ && optional_->size() != 0)
+      channel = optional_->get_interface(0);
+    return dynamic_cast<sc_core::sc_signal_inout_if<X>*>(channel);
+  }
+
  private:
   std::unique_ptr<sc_core::sc_out<X>> required_;
   std::unique_ptr<optional_out<X>> optional_;
+  sc_core::sc_signal_inout_if<X>* channel_ = nullptr;
+  bool final_ = false;
 };
 
 // The SystemC ports of one port of the table; a channel type makes only its own.
 template <class T>
 struct Pins {
+ private:
+  // First, beside the pins read most, so that a cycle's read touches fewest cache lines.
+  bool in_ = true;
+  kinds::ChannelType type_ = kinds::ChannelType::flow;
+
+ public:
   InPin<bool> valid_in, ready_in, credit_in;
   InPin<T> flit_in;
   InPin<core::ClassCredits> credits_in;
@@ -109,11 +146,12 @@ struct Pins {
 
   void make(const kinds::Port& p) {
     const std::string s = p.signal;
-    const bool in = p.dir == kinds::PortDir::in;
+    in_ = p.dir == kinds::PortDir::in;
+    type_ = p.type;
     switch (p.type) {
       case kinds::ChannelType::stream:
       case kinds::ChannelType::flow:
-        if (in) {
+        if (in_) {
           valid_in.make(s + "_valid", p.optional);
           flit_in.make(s + "_flit", p.optional);
           if (p.type == kinds::ChannelType::stream) ready_out.make(s + "_ready", p.optional);
@@ -124,28 +162,61 @@ struct Pins {
         }
         break;
       case kinds::ChannelType::credit:
-        in ? credit_in.make(s, p.optional) : credit_out.make(s, p.optional);
+        in_ ? credit_in.make(s, p.optional) : credit_out.make(s, p.optional);
         break;
       case kinds::ChannelType::class_credit:
-        in ? credits_in.make(s, p.optional) : credits_out.make(s, p.optional);
+        in_ ? credits_in.make(s, p.optional) : credits_out.make(s, p.optional);
         break;
     }
   }
-  void read(kinds::BasicWire<T>& w) const {
-    valid_in.read_into(w.valid);
-    flit_in.read_into(w.flit);
-    ready_in.read_into(w.ready);
-    credit_in.read_into(w.credit);
-    credits_in.read_into(w.credits);
+  // The inputs into the port's wire. A flit is read only when valid: a kind reads it only
+  // then, and the wire keeps the last one, as a signal does. Without `payload`, only the
+  // flags and single credits (what a kind's loop terms may read).
+  void read(kinds::BasicWire<T>& w, bool payload = true) const {
+    switch (type_) {
+      case kinds::ChannelType::stream:
+      case kinds::ChannelType::flow:
+        if (!in_) {
+          if (type_ == kinds::ChannelType::stream) ready_in.read_into(w.ready);
+        } else {
+          valid_in.read_into(w.valid);
+          if (payload && w.valid) flit_in.read_into(w.flit);
+        }
+        break;
+      case kinds::ChannelType::credit:
+        if (in_) credit_in.read_into(w.credit);
+        break;
+      case kinds::ChannelType::class_credit:
+        if (in_ && payload) credits_in.read_into(w.credits);
+        break;
+    }
   }
   void write(const kinds::BasicWire<T>& w) {
-    if (valid_out.exists()) {
-      valid_out.write(w.valid);
-      if (w.valid) flit_out.write(w.flit);
+    switch (type_) {
+      case kinds::ChannelType::stream:
+      case kinds::ChannelType::flow:
+        if (in_) {
+          if (type_ == kinds::ChannelType::stream) ready_out.write(w.ready);
+        } else {
+          valid_out.write(w.valid);
+          if (w.valid) flit_out.write(w.flit);
+        }
+        break;
+      case kinds::ChannelType::credit:
+        if (!in_) credit_out.write(w.credit);
+        break;
+      case kinds::ChannelType::class_credit:
+        if (!in_) credits_out.write(w.credits);
+        break;
     }
-    if (ready_out.exists()) ready_out.write(w.ready);
-    if (credit_out.exists()) credit_out.write(w.credit);
-    if (credits_out.exists()) credits_out.write(w.credits);
+  }
+  void resolve() {
+    for (auto* pin : {&valid_in, &ready_in, &credit_in}) pin->resolve();
+    flit_in.resolve();
+    credits_in.resolve();
+    for (auto* pin : {&valid_out, &ready_out, &credit_out}) pin->resolve();
+    flit_out.resolve();
+    credits_out.resolve();
   }
   void initialize(const kinds::BasicWire<T>& w) {
     valid_out.initialize(w.valid);
@@ -191,6 +262,7 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
     }
     const auto inputs = b_.combinational_inputs();
     follows_inputs_ = !inputs.empty() || B::domains == 2;
+    mark_followers();
     if (follows_inputs_) {
       SC_METHOD(on_inputs);
       for (const std::size_t i : inputs) pins_[i].make_sensitive(sensitive);
@@ -208,7 +280,7 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
   // What it holds of its loop (a kind in several loops: see end_holder).
   void contribute(core::LoopState& s) const override {
     if constexpr (!B::several_loops) {
-      read_inputs();
+      read_terms_inputs();
       b_.add_terms(s, io_);
     }
   }
@@ -222,7 +294,7 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
     EndHolder(const Shell& shell, std::size_t port) : shell_(shell), port_(port) {}
     void contribute(core::LoopState& s) const override {
       if constexpr (B::several_loops) {
-        shell_.read_inputs();
+        shell_.read_terms_inputs();
         shell_.b_.add_terms(port_, s, shell_.io_);
       }
     }
@@ -236,35 +308,118 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
   };
   const monitor::LoopParticipant& end_holder(std::size_t port) const { return ends_[port]; }
 
+ protected:
+  void end_of_elaboration() override {
+    for (Pins<T>& p : pins_) p.resolve();
+    flatten();
+  }
+
  private:
   void read_inputs() const {
-    for (std::size_t i = 0; i < N; ++i) pins_[i].read(wires_[i]);
+    if (!flat_) {
+      for (std::size_t i = 0; i < N; ++i) pins_[i].read(wires_[i]);
+      return;
+    }
+    for (const auto& r : bools_in_) *r.value = r.channel->read();
+    for (const auto& r : flits_in_)
+      if (*r.valid) *r.value = r.channel->read();
+    for (const auto& r : credits_in_) *r.value = r.channel->read();
   }
-  void write_outputs() {
-    for (std::size_t i = 0; i < N; ++i) pins_[i].write(wires_[i]);
+  // What the monitor's sum needs of the inputs, as they are now (one delta after an edge).
+  void read_terms_inputs() const {
+    for (const std::size_t i : B::ports_in_terms) pins_[i].read(wires_[i], false);
   }
+  // Which ports' outputs follow the inputs, and so are written by on_inputs (each signal
+  // has one writer): every port's for a kind of two clocks; for one clock, those the kind
+  // names, else those its combinational paths lead to, else every port's.
+  void mark_followers() {
+    if (!follows_inputs_) return;
+    if (B::domains == 1) {
+      auto outputs = b_.combinational_outputs();
+      for (const auto& path : b_.combinational_paths()) outputs.push_back(path.second);
+      for (const std::size_t o : outputs) follower_[o] = true;
+      if (!outputs.empty()) return;
+    }
+    follower_.fill(true);
+  }
+  void write_outputs(bool followers) {
+    if (!flat_) {
+      for (std::size_t i = 0; i < N; ++i)
+        if (follower_[i] == followers) pins_[i].write(wires_[i]);
+      return;
+    }
+    const Writes& w = writes_[followers];
+    for (const auto& o : w.bools) o.channel->write(*o.value);
+    for (const auto& o : w.flits)
+      if (*o.valid) o.channel->write(*o.value);
+    for (const auto& o : w.credits) o.channel->write(*o.value);
+  }
+
+  // Once binding is complete, a cycle's reads and writes go straight between the wires and
+  // the bound channels, in flat lists (a generic walk over the port table cost a platform
+  // a third more time); an unbound optional port has no entry.
+  template <class X>
+  struct In {
+    const sc_core::sc_signal_in_if<X>* channel;
+    X* value;
+    const bool* valid;  // flits: read only when valid
+  };
+  template <class X>
+  struct Out {
+    sc_core::sc_signal_inout_if<X>* channel;
+    const X* value;
+    const bool* valid;  // flits: written only when valid
+  };
+  struct Writes {
+    std::vector<Out<bool>> bools;
+    std::vector<Out<T>> flits;
+    std::vector<Out<core::ClassCredits>> credits;
+  };
+  void flatten() {
+    for (std::size_t i = 0; i < N; ++i) {
+      Pins<T>& p = pins_[i];
+      kinds::BasicWire<T>& w = wires_[i];
+      auto in = [&](auto& pin, auto& list, auto& value, const bool* valid) {
+        if (pin.exists())
+          if (const auto* channel = pin.bound()) list.push_back({channel, &value, valid});
+      };
+      in(p.valid_in, bools_in_, w.valid, nullptr);
+      in(p.ready_in, bools_in_, w.ready, nullptr);
+      in(p.credit_in, bools_in_, w.credit, nullptr);
+      in(p.flit_in, flits_in_, w.flit, &w.valid);
+      in(p.credits_in, credits_in_, w.credits, nullptr);
+      Writes& out = writes_[follower_[i]];
+      auto put = [&](auto& pin, auto& list, const auto& value, const bool* valid) {
+        if (pin.exists())
+          if (auto* channel = pin.bound()) list.push_back({channel, &value, valid});
+      };
+      put(p.valid_out, out.bools, w.valid, nullptr);
+      put(p.ready_out, out.bools, w.ready, nullptr);
+      put(p.credit_out, out.bools, w.credit, nullptr);
+      put(p.flit_out, out.flits, w.flit, &w.valid);
+      put(p.credits_out, out.credits, w.credits, nullptr);
+    }
+    flat_ = true;
+  }
+  // At the edge: the registered outputs for the next cycle, in this delta (the monitor reads
+  // them in the next); those that follow inputs once the inputs have settled, in the next
+  // delta (for two clocks, after every edge of the instant).
   void advance(int domain) {
     if (edges_[static_cast<std::size_t>(domain)].opening()) return;
     read_inputs();
     report_protocol_errors([&] { b_.edge(domain, io_); });
-    // One process writes the outputs (a signal has one writer): this one, or the one that
-    // follows the inputs, woken in this delta, or for two clocks in the next.
-    if (B::domains == 2)
-      advanced_.notify(sc_core::SC_ZERO_TIME);
-    else if (follows_inputs_)
-      advanced_.notify();
-    else
-      drive_outputs();
+    if (B::domains == 1) {
+      b_.drive(io_);
+      write_outputs(false);
+    }
+    if (follows_inputs_) advanced_.notify(sc_core::SC_ZERO_TIME);
   }
   void on_edge() { advance(0); }
   void on_second_edge() { advance(1); }
-  void drive_outputs() {
-    b_.drive(io_);
-    write_outputs();
-  }
   void on_inputs() {
     read_inputs();
-    drive_outputs();
+    b_.drive(io_);
+    write_outputs(true);
   }
 
   B b_;
@@ -275,7 +430,13 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
   kinds::Io<T, N> io_{};
   sc_core::sc_event advanced_;
   bool follows_inputs_ = false;
-  std::vector<EndHolder> ends_;  // per port, for a kind in several loops
+  std::array<bool, N> follower_{};
+  std::vector<EndHolder> ends_;
+  bool flat_ = false;
+  std::vector<In<bool>> bools_in_;
+  std::vector<In<T>> flits_in_;
+  std::vector<In<core::ClassCredits>> credits_in_;
+  std::array<Writes, 2> writes_;  // [0]: registered outputs, [1]: those that follow inputs  // per port, for a kind in several loops
 };
 
 }  // namespace creditflow::cycle

@@ -26,6 +26,7 @@ class AsyncFifoKind : public Behaviour<T> {
       {"out", ChannelType::flow, PortDir::out, "out", true, "the beats popped, in the reader's clock", "rd_clock"}}};
   static constexpr int domains = 2;
   static constexpr std::array<const char*, 2> clocks{"wr_clk", "rd_clk"};
+  static constexpr std::array<std::size_t, 1> ports_in_terms{in};
   using Io = kinds::Io<T, 2>;
 
   AsyncFifoKind(const core::AsyncFifoParams& params, std::uint64_t run_seed, const std::string& name)

@@ -42,14 +42,21 @@ class Behaviour {
   // flit port: add_terms(port, state, io) and add_figures(port, report).
   static constexpr bool several_loops = false;
 
+  // The ports whose valid, ready or credit add_terms() reads (indices into the table).
+  static constexpr std::array<std::size_t, 0> ports_in_terms{};
   // The input ports (indices into the port table) that drive() reads.
   std::vector<std::size_t> combinational_inputs() const { return {}; }
+  // The ports whose outputs follow those inputs (by default every port's, or where the
+  // paths below lead); the others are registered.
+  std::vector<std::size_t> combinational_outputs() const { return {}; }
   // Where each combinational input leads, when not to every output: (input, output) pairs.
   std::vector<std::pair<std::size_t, std::size_t>> combinational_paths() const { return {}; }
   // The period of a domain's clock in ps, where a platform knows it (0 by hand).
   void set_period(int /*domain*/, double /*period_ps*/) {}
 
-  // Figures: what it holds of its loop now (add_terms(state, io)), and what it measured
+  // Figures: what it holds of its loop now (add_terms(state, io), which may read the valid,
+  // ready and credit of the ports it lists in ports_in_terms, not their flits), and what it
+  // measured
   // (add_figures(report)); trace(visit) names its state for a VCD: visit(value, "credits").
   template <class IoT>
   void add_terms(core::LoopState&, const IoT&) const {}

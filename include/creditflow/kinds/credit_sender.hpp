@@ -22,6 +22,7 @@ class CreditSenderKind : public Behaviour<T> {
       {"in", ChannelType::stream, PortDir::in, "in", false, "flits from a source"},
       {"out", ChannelType::flow, PortDir::out, "out", false, "flits sent, one credit each"},
       {"credit_in", ChannelType::credit, PortDir::in, "credit_in", false, "returned credits"}}};
+  static constexpr std::array<std::size_t, 1> ports_in_terms{in};
   using Io = kinds::Io<T, 3>;
 
   // flit_bytes: what a flit carries, for GB/s beside flits per cycle (0: not given).
@@ -30,6 +31,7 @@ class CreditSenderKind : public Behaviour<T> {
   const core::SenderCore& core() const { return core_; }
 
   std::vector<std::size_t> combinational_inputs() const { return {in}; }
+  std::vector<std::size_t> combinational_outputs() const { return {out}; }  // in_ready is registered
   void edge(int, Io& io) { core_.advance(io[in]->valid, io[credit_in]->credit); }
   void drive(Io& io) {
     io[in]->ready = core_.can_send();

@@ -26,6 +26,7 @@ class TrafficSourceKind : public Behaviour<T> {
   enum : std::size_t { out };
   static constexpr std::array<Port, 1> ports{{
       {"out", ChannelType::stream, PortDir::out, "out", false, "flits offered to a sender or a sink"}}};
+  static constexpr std::array<std::size_t, 1> ports_in_terms{out};
   using Io = kinds::Io<T, 1>;
 
   TrafficSourceKind(const core::SourceParams& params, std::uint64_t run_seed, const std::string& name,
