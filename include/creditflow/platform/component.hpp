@@ -1,7 +1,8 @@
 // What the platform needs of a component built from YAML: bind its clock and ports to
 // channels, expose its credits to the monitor, and add what it measured to its loop's
-// report. A user's own module becomes usable from YAML by implementing this and
-// registering a KindSpec (see registry.hpp).
+// report. A kind defined once (kinds/behaviour.hpp) gets this from define_kind.hpp, with
+// its TL view; a SystemC module of one's own becomes usable from YAML by implementing this
+// and registering a KindSpec (see registry.hpp), in the cycle view only.
 #pragma once
 #include <cstdint>
 #include <map>

@@ -3,7 +3,8 @@
 // Wires holding what they carry during the current cycle; at each rising edge of its
 // clocks a part advances its cores from its inputs (edge), then writes its outputs for the
 // next cycle from its state and, where the cycle module is combinational, from its
-// inputs (drive). A user's kind gains a TL view by implementing this and setting
+// inputs (drive). Every kind defined once (kinds/behaviour.hpp) runs here through
+// TlShell (tl_shell.hpp); a kind of one's own may also implement this and set
 // KindSpec::tl_factory.
 #pragma once
 #include <cstdint>
