@@ -11,6 +11,7 @@
 #include "creditflow/kinds/credit_receiver.hpp"
 #include "creditflow/kinds/credit_source.hpp"
 #include "creditflow/kinds/flit_crossing.hpp"
+#include "creditflow/kinds/hop_buffer.hpp"
 #include "creditflow/kinds/ready_valid_sink.hpp"
 #include "creditflow/kinds/credit_sender.hpp"
 #include "creditflow/kinds/fault_wires.hpp"
@@ -156,6 +157,23 @@ Registry builtin_registry() {
     rx.core().set_clocks(c.from_loop_clock());
     rx.core().list_creations(c.random_source());
     return rx;
+  }));
+
+  KindSpec hop{"hop_buffer",
+               "a receiver whose consumer is the next part of a path: its head leaves, and a credit goes back, "
+               "when that part is ready",
+               receiver.params,
+               {},
+               LoopRole::none,
+               {},
+               {}};
+  hop.ends = {{LoopEnd::Side::receiver, "in", "credit", "depth", ""}, {LoopEnd::Side::source, "out", "", "", ""}};
+  add(defined_by<kinds::HopBufferKind<>>(hop, [](const ComponentConfig& c) {
+    kinds::HopBufferKind<> k(receiver_params(c), c.seed(), c.name());
+    k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
+    k.core().set_clocks(c.from_loop_clock());
+    k.core().list_creations(c.random_source());
+    return k;
   }));
 
   KindSpec credit_source{

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <sstream>
 
 namespace creditflow::platform {
@@ -72,6 +73,31 @@ std::string deadlock_dump(const Platform& platform, const LoopPlan& loop, const 
   return os.str();
 }
 
+namespace {
+
+// Loops in series (a hop buffer ends one and is the source of the next): each link says
+// whether it is fed by another and whether it feeds one, and a fed link carries the class
+// of the traffic that entered the chain.
+void link_chains(const Platform& platform, RunResult& result) {
+  std::map<std::string, std::size_t> ending_at;  // receiver -> its loop
+  for (std::size_t i = 0; i < platform.loops.size(); ++i) ending_at.emplace(platform.loops[i].receiver, i);
+  std::vector<std::size_t> upstream(platform.loops.size(), platform.loops.size());
+  for (std::size_t i = 0; i < platform.loops.size(); ++i) {
+    const auto feeder = ending_at.find(platform.loops[i].source);
+    if (platform.loops[i].source.empty() || feeder == ending_at.end()) continue;
+    upstream[i] = feeder->second;
+    result.links[i].fed_by_link = true;
+    result.links[feeder->second].feeds_link = true;
+  }
+  for (std::size_t i = 0; i < upstream.size(); ++i) {
+    std::size_t first = i;
+    for (std::size_t hops = 0; upstream[first] < upstream.size() && hops < upstream.size(); ++hops) first = upstream[first];
+    if (first != i) result.links[i].traffic_class = result.links[first].traffic_class;
+  }
+}
+
+}  // namespace
+
 RunResult collect_results(const Platform& platform, const std::vector<const core::LoopObserver*>& observers,
                           const std::vector<NamedHolders>& holders,
                           const std::function<void(const LoopPart&, core::LinkReport&)>& contribute) {
@@ -115,6 +141,7 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
     if (obs.deadlocked()) result.deadlocks.push_back(deadlock_dump(platform, loop, obs, holders[i]));
     result.links.push_back(std::move(r));
   }
+  link_chains(platform, result);
   return result;
 }
 

@@ -78,15 +78,21 @@ std::map<std::string, core::ClassReport> by_class(const RunResult& r) {
       for (const core::ClassReport& k : l.classes) add(k);
       continue;
     }
+    // A chain of links counts its flits once: sent where they enter it, delivered (with
+    // their latency from creation) where they leave it.
     core::ClassReport k;
     k.name = l.traffic_class.empty() ? "unclassified" : l.traffic_class;
-    k.sent = l.sent;
-    k.delivered = l.delivered;
-    k.refused = l.source_refused;
-    k.throughput = l.throughput;
-    k.latency = l.latency.creation_to_pop;
-    k.credit_wait = l.latency.creation_to_send;
-    k.stall_cycles = l.credit_stall_cycles;
+    if (!l.fed_by_link) {
+      k.sent = l.sent;
+      k.refused = l.source_refused;
+      k.credit_wait = l.latency.creation_to_send;
+      k.stall_cycles = l.credit_stall_cycles;
+    }
+    if (!l.feeds_link) {
+      k.delivered = l.delivered;
+      k.throughput = l.throughput;
+      k.latency = l.latency.creation_to_pop;
+    }
     add(k);
   }
   return classes;

@@ -170,8 +170,15 @@ class TlEngine {
     // Look-ups by name, so that ordering 16000 loops is n log n.
     std::map<std::string, std::vector<std::size_t>> nodes_of;
     for (std::size_t n = 0; n < nodes.size(); ++n) nodes_of[nodes[n].part].push_back(n);
-    std::map<std::pair<std::string, std::string>, std::vector<const ResolvedConnection*>> driving;
-    for (const ResolvedConnection& c : platform_.connections) driving[{c.to, c.to_port}].push_back(&c);
+    // Who writes what a port reads: the far end of each connection into it, and, for the
+    // ready of a stream a part offers on (a hop reading whether the next part takes its
+    // head), the part that takes it.
+    using PortName = std::pair<std::string, std::string>;
+    std::map<PortName, std::vector<PortName>> driving;
+    for (const ResolvedConnection& c : platform_.connections) {
+      driving[{c.to, c.to_port}].push_back({c.from, c.from_port});
+      if (c.type == ChannelType::stream) driving[{c.from, c.from_port}].push_back({c.to, c.to_port});
+    }
     // The node producing `part.port`: its path's node, else the part's node for the rest.
     auto producer = [&](const std::string& name, const std::string& port) {
       std::size_t rest = nodes.size();
@@ -191,7 +198,7 @@ class TlEngine {
       for (const std::string& port : nodes[n].inputs) {
         const auto found = driving.find({nodes[n].part, port});
         if (found == driving.end()) continue;
-        for (const ResolvedConnection* c : found->second) visit(producer(c->from, c->from_port));
+        for (const auto& [from, from_port] : found->second) visit(producer(from, from_port));
       }
       state[n] = 2;
       order_.push_back(&part(nodes[n].part));

@@ -93,8 +93,11 @@ class ReceiverCore {
 
   // The edge closing the current cycle: pop as decided, take the arriving flit, then
   // decide the next cycle's pop. Throws ProtocolError on an arrival into a full buffer.
-  void advance(bool arrive, const T& flit) {
-    if (pop_now_) pop();
+  void advance(bool arrive, const T& flit) { advance(arrive, flit, true); }
+  // As a hop (SPEC section 5), will_pop() is the head offered to the next part, and it
+  // leaves only if that part took it (`taken`: it was ready).
+  void advance(bool arrive, const T& flit, bool taken) {
+    if (pop_now_ && taken) pop();
     if (arrive) {
       if (buffer_.full()) overflow();
       if (check_payload_) check_payload(flit);

@@ -1,0 +1,46 @@
+// Credit loops in series (SPEC section 5's "Hop"): a hop_buffer ends one loop and feeds the
+// next loop's sender (models/two_hop_chain.yaml), in both views.
+#include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
+
+#include "harness.hpp"
+
+using nlohmann::json;
+
+BOOST_AUTO_TEST_CASE(two_hops_in_series_run_at_the_slower_hops_rate_in_both_views) {
+  const auto cycle = cftool::tool("run ../../models/two_hop_chain.yaml --json");
+  const auto tl = cftool::tool("run ../../models/two_hop_chain.yaml --json --view tl");
+  BOOST_TEST_REQUIRE(cycle.status == 0, cycle.err);
+  BOOST_TEST_REQUIRE(tl.status == 0, tl.err);
+  json a = json::parse(cycle.out), b = json::parse(tl.out);
+  a.erase("view");
+  b.erase("view");
+  BOOST_TEST(a.dump(1) == b.dump(1));
+  // SPEC 5: hop 1 alone 4/6, hop 2 alone 4/10; chained, 0.400 over cycles 3000..5999.
+  const auto& links = a.at("links");
+  BOOST_TEST(links.at("link1").at("throughput").get<double>() == 0.4);
+  BOOST_TEST(links.at("link2").at("throughput").get<double>() == 0.4);
+  BOOST_TEST(links.at("link1").at("loop_rtt").get<int>() == 6);
+  BOOST_TEST(links.at("link2").at("loop_rtt").get<int>() == 10);
+  BOOST_TEST(links.at("link1").at("peak_occupancy").get<int>() == 4);  // the hop buffer, full: backpressure
+  BOOST_TEST(a.at("status") == "ok");  // conservation on both loops, every cycle
+  // The flits counted once for the chain: sent into it, delivered out of it, and every one
+  // 12 cycles from its first send to its final pop (created to popped 12 or 18 cycles,
+  // created to first sent 0 or 6).
+  const auto& data = a.at("classes").at("data");
+  BOOST_TEST(a.at("classes").size() == 1u);
+  BOOST_TEST(data.at("sent").get<int>() == 1200);
+  BOOST_TEST(data.at("delivered").get<int>() == 1200);
+  BOOST_TEST(data.at("throughput").get<double>() == 0.4);
+  BOOST_TEST(data.at("latency").at("histogram").dump() == "[[12,900],[18,300]]");
+  BOOST_TEST(data.at("credit_wait").at("histogram").dump() == "[[0,900],[6,300]]");
+}
+
+BOOST_AUTO_TEST_CASE(a_chain_whose_second_hop_has_room_runs_at_the_first_hops_rate) {
+  // Ten credits over hop 2's round trip of 10: hop 1 (4 over 6) is then the limit.
+  const auto o = cftool::tool("run ../../models/two_hop_chain.yaml --set rx.depth=10 --json --view tl");
+  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  const json doc = json::parse(o.out);
+  BOOST_TEST(doc.at("links").at("link1").at("throughput").get<double>() == doc.at("links").at("link2").at("throughput").get<double>());
+  BOOST_TEST(std::abs(doc.at("links").at("link2").at("throughput").get<double>() - 4.0 / 6.0) < 0.001);
+}
