@@ -257,7 +257,10 @@ std::vector<std::string> diagnose(const LinkReport& r) {
   if (r.credit_stall_cycles == 0) {
     s << " and never waited for a credit";
     if (rtt) s << " (" << r.credits << " credits, " << rtt << "-cycle round trip)";
-    if (r.offered_rate < 1.0) s << "; it is limited by the offered load of " << fixed3(r.offered_rate);
+    if (!r.fed_by.empty())
+      s << "; it is limited by what link '" << r.fed_by << "' upstream hands on through its hop buffer";
+    else if (r.offered_rate < 1.0)
+      s << "; it is limited by the offered load of " << fixed3(r.offered_rate);
     out.push_back(s.str());
     return out;
   }
@@ -290,6 +293,12 @@ std::vector<std::string> diagnose(const LinkReport& r) {
       s << "with the receiver holding flits in " << r.stall_receiver_busy << " of " << window << " cycles";
     s << "); more credits will not help beyond B >= " << depth_needed(r);
     if (r.credits >= depth_needed(r)) s << ", and it has " << r.credits;
+  } else if (!r.feeds.empty()) {
+    // A hop buffer whose next loop takes its flits no faster (SPEC section 5's chain).
+    s << " against " << fixed3(r.offered_rate) << " offered: the sender was out of credits in "
+      << r.credit_stall_cycles << " of " << window << " cycles (" << stalls << "); it is held back by link '"
+      << r.feeds << "' downstream, which takes its flits at " << fixed3(r.feeds_throughput)
+      << " per cycle (its hop buffer filled to " << r.peak_occupancy << " of " << r.receiver_depth << ")";
   } else {
     // The drain covers the offer on average, yet flits sat in the buffer: its stalls.
     s << " against " << fixed3(r.offered_rate) << " offered: the sender was out of credits in "

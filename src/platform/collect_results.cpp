@@ -86,8 +86,9 @@ void link_chains(const Platform& platform, RunResult& result) {
     const auto feeder = ending_at.find(platform.loops[i].source);
     if (platform.loops[i].source.empty() || feeder == ending_at.end()) continue;
     upstream[i] = feeder->second;
-    result.links[i].fed_by_link = true;
-    result.links[feeder->second].feeds_link = true;
+    result.links[i].fed_by = platform.loops[feeder->second].name;
+    result.links[feeder->second].feeds = platform.loops[i].name;
+    result.links[feeder->second].feeds_throughput = result.links[i].throughput;
   }
   for (std::size_t i = 0; i < upstream.size(); ++i) {
     std::size_t first = i;

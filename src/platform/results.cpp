@@ -82,13 +82,13 @@ std::map<std::string, core::ClassReport> by_class(const RunResult& r) {
     // their latency from creation) where they leave it.
     core::ClassReport k;
     k.name = l.traffic_class.empty() ? "unclassified" : l.traffic_class;
-    if (!l.fed_by_link) {
+    if (l.fed_by.empty()) {
       k.sent = l.sent;
       k.refused = l.source_refused;
       k.credit_wait = l.latency.creation_to_send;
       k.stall_cycles = l.credit_stall_cycles;
     }
-    if (!l.feeds_link) {
+    if (l.feeds.empty()) {
       k.delivered = l.delivered;
       k.throughput = l.throughput;
       k.latency = l.latency.creation_to_pop;

@@ -34,6 +34,15 @@ BOOST_AUTO_TEST_CASE(two_hops_in_series_run_at_the_slower_hops_rate_in_both_view
   BOOST_TEST(data.at("throughput").get<double>() == 0.4);
   BOOST_TEST(data.at("latency").at("histogram").dump() == "[[12,900],[18,300]]");
   BOOST_TEST(data.at("credit_wait").at("histogram").dump() == "[[0,900],[6,300]]");
+  // Hop 2 named as the limit, hop 1 as held back by it.
+  const auto& diagnosis = a.at("diagnosis");
+  BOOST_TEST(diagnosis.at(0).get<std::string>() ==
+             "link 'link1' runs at 0.400 of full rate against 1.000 offered: the sender was out of credits in 1800 of "
+             "3000 cycles (0 with the receiver empty, 1800 with it holding flits); it is held back by link 'link2' "
+             "downstream, which takes its flits at 0.400 per cycle (its hop buffer filled to 4 of 4)");
+  BOOST_TEST(diagnosis.at(1).get<std::string>() ==
+             "link 'link2' runs at 0.400 of full rate: its 4 credits cover 4 of the 10-cycle round trip; it needs B >= "
+             "10 for full rate (the sender was out of credits with the receiver empty in 1200 of 3000 cycles)");
 }
 
 BOOST_AUTO_TEST_CASE(a_chain_whose_second_hop_has_room_runs_at_the_first_hops_rate) {
@@ -43,4 +52,8 @@ BOOST_AUTO_TEST_CASE(a_chain_whose_second_hop_has_room_runs_at_the_first_hops_ra
   const json doc = json::parse(o.out);
   BOOST_TEST(doc.at("links").at("link1").at("throughput").get<double>() == doc.at("links").at("link2").at("throughput").get<double>());
   BOOST_TEST(std::abs(doc.at("links").at("link2").at("throughput").get<double>() - 4.0 / 6.0) < 0.001);
+  BOOST_TEST(doc.at("diagnosis").at(0).get<std::string>().find("it needs B >= 6 for full rate") != std::string::npos);
+  BOOST_TEST(doc.at("diagnosis").at(1).get<std::string>() ==
+             "link 'link2' runs at 0.667 of full rate and never waited for a credit (10 credits, 10-cycle round trip); "
+             "it is limited by what link 'link1' upstream hands on through its hop buffer");
 }

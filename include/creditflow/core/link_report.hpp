@@ -34,9 +34,11 @@ struct LinkReport {
   std::string name;
   std::string kind = "credit";  // "credit": a credit loop; "ready_valid": a source into a sink
   std::string traffic_class;    // of the source feeding the link
-  // In a chain of loops (a hop buffer ending one and feeding the next): the flits this link
-  // carries entered the chain on an earlier link, or leave it on a later one.
-  bool fed_by_link = false, feeds_link = false;
+  // In a chain of loops (a hop buffer ending one and feeding the next): the link whose hop
+  // feeds this one's sender, and the link this one's receiver feeds ("" for none), with
+  // that link's throughput.
+  std::string fed_by, feeds;
+  double feeds_throughput = 0.0;
   std::int64_t credits = 0;     // the loop's credits (0 on a ready/valid link)
   std::int64_t receiver_depth = 0;
   std::int64_t forward_latency = 0;
