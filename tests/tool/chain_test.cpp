@@ -57,3 +57,21 @@ BOOST_AUTO_TEST_CASE(a_chain_whose_second_hop_has_room_runs_at_the_first_hops_ra
              "link 'link2' runs at 0.667 of full rate and never waited for a credit (10 credits, 10-cycle round trip); "
              "it is limited by what link 'link1' upstream hands on through its hop buffer");
 }
+
+BOOST_AUTO_TEST_CASE(at_zero_load_each_hop_adds_its_stages_and_one_cycle) {
+  // SPEC 5: sent during t, popped at the last buffer at t + sum(Lf) + H: 1 + 2 + 3 + 3 = 9.
+  const auto cycle = cftool::tool("run three_hops.yaml --json");
+  const auto tl = cftool::tool("run three_hops.yaml --json --view tl");
+  BOOST_TEST_REQUIRE(cycle.status == 0, cycle.err);
+  BOOST_TEST_REQUIRE(tl.status == 0, tl.err);
+  json a = json::parse(cycle.out), b = json::parse(tl.out);
+  a.erase("view");
+  b.erase("view");
+  BOOST_TEST(a.dump(1) == b.dump(1));
+  const auto& data = a.at("classes").at("data");
+  BOOST_TEST(data.at("sent").get<int>() == 20);
+  BOOST_TEST(data.at("delivered").get<int>() == 20);
+  BOOST_TEST(data.at("credit_wait").at("histogram").dump() == "[[0,20]]");
+  BOOST_TEST(data.at("latency").at("histogram").dump() == "[[9,20]]");
+  BOOST_TEST(a.at("links").size() == 3u);
+}
