@@ -7,6 +7,7 @@
 #include <boost/test/unit_test.hpp>
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -67,6 +68,22 @@ inline Outcome run(const std::string& binary, const std::string& args) {
 }
 
 inline Outcome tool(const std::string& args) { return run(CREDITFLOW_TOOL, args); }
+
+// Runs `binary args --json` in the cycle view and in the TL view: both must succeed with
+// the same document but its `view`, which is returned without it.
+inline nlohmann::json same_in_both_views(const std::string& binary, const std::string& args) {
+  const Outcome cycle = run(binary, args + " --json --view cycle");
+  const Outcome tl = run(binary, args + " --json --view tl");
+  BOOST_TEST_REQUIRE(cycle.status == 0, cycle.err);
+  BOOST_TEST_REQUIRE(tl.status == 0, tl.err);
+  nlohmann::json a = nlohmann::json::parse(cycle.out), b = nlohmann::json::parse(tl.out);
+  BOOST_TEST(a.at("view") == "cycle");
+  BOOST_TEST(b.at("view") == "tl");
+  a.erase("view");
+  b.erase("view");
+  BOOST_TEST(a.dump(1) == b.dump(1));
+  return a;
+}
 
 inline std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;
