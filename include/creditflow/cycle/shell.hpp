@@ -6,10 +6,12 @@
 // (CreditSender<>, ...) are instances of it that name its ports.
 //
 // Timing: at a rising edge that closes a cycle (cycle/clocking.hpp) the kind advances
-// from the inputs as they were during the cycle, then drives its outputs for the next one
-// in the same delta. A kind of two clocks drives one delta later, so that edges of both
-// clocks at one instant all read the values from before it. Outputs that follow inputs
-// are driven again whenever those inputs change, by the one process that writes them.
+// from the inputs as they were during the cycle, then drives its registered outputs for
+// the next one in the same delta (the loop monitor reads them in the next). The outputs
+// that follow inputs are written by a process of their own (a signal has one writer), one
+// delta after the edge and whenever those inputs change. A kind of two clocks drives
+// everything one delta after its edges, so that edges of both clocks at one instant all
+// read the values from before it.
 #pragma once
 #include <array>
 #include <memory>
