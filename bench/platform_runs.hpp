@@ -37,6 +37,27 @@ inline void write_many_links(const std::string& file, int links, int latency, in
   }
 }
 
+// A chain of `hops` credit loops in series (SPEC section 5): a saturating source, then per
+// hop a sender of `depth` credits and a link of L stages each way, into a hop buffer of
+// `depth` slots (the last into a receiver), written to `file`.
+inline void write_chain(const std::string& file, int hops, int latency, int depth) {
+  std::ofstream out(file);
+  out << "components:\n  src: { kind: traffic_source }\n";
+  for (int i = 1; i <= hops; ++i)
+    out << "  tx" << i << ": { kind: credit_sender, credits: " << depth << " }\n"
+        << "  link" << i << ": { kind: pipelined_link, latency: " << latency << " }\n"
+        << "  hop" << i << ": { kind: " << (i == hops ? "credit_receiver" : "hop_buffer") << ", depth: " << depth
+        << " }\n";
+  out << "connections:\n  - src.out -> tx1.in\n";
+  for (int i = 1; i <= hops; ++i) {
+    const std::string n = std::to_string(i);
+    out << "  - tx" << n << ".out -> link" << n << ".in\n  - link" << n << ".out -> hop" << n << ".in\n"
+        << "  - hop" << n << ".credit -> link" << n << ".credit_in\n  - link" << n << ".credit_out -> tx" << n
+        << ".credit_in\n";
+    if (i < hops) out << "  - hop" << n << ".out -> tx" << i + 1 << ".in\n";
+  }
+}
+
 inline long peak_rss_kb() {
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
