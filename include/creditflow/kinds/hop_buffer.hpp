@@ -66,6 +66,14 @@ class HopBufferKind : public Behaviour<T> {
     visit(core_.occupancy_ref(), "occupancy");
   }
 
+  // Steady-state jumps: its state is its receiver core's, as a credit receiver's.
+  std::optional<core::Cycle> cycle_length() const { return core_.cycle_length(); }
+  core::Cycle next_stall_edge(core::Cycle t) const { return core_.next_stall_edge(t); }
+  void add_shape(core::Shape& s) const { core_.add_shape(s, core_.arrived()); }
+  void repeat(const HopBufferKind& earlier, core::Cycle periods, core::Cycle period) {
+    core_.repeat(earlier.core_, core::Repeat{periods, period, core_.arrived() - earlier.core_.arrived()});
+  }
+
  private:
   core::ReceiverParams params_;
   core::ReceiverCore<T> core_;
