@@ -13,6 +13,7 @@
 // everything one delta after its edges, so that edges of both clocks at one instant all
 // read the values from before it.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <string>
@@ -44,14 +45,10 @@ class InPin {
       required_ = std::make_unique<sc_core::sc_in<X>>(name.c_str());
   }
   bool exists() const { return required_ || optional_; }
+  // Before binding is complete (a monitor summing holders during elaboration); a running
+  // shell reads through its flat lists (Shell::flatten).
   void read_into(X& value) const {
-    if (!final_) channel_ = bound();
-    if (channel_) value = channel_->read();
-  }
-  // Once binding is complete: the channel found once, not at every read.
-  void resolve() {
-    channel_ = bound();
-    final_ = true;
+    if (const auto* channel = bound()) value = channel->read();
   }
   sc_core::sc_port_base& port() { return required_ ? static_cast<sc_core::sc_port_base&>(*required_) : *optional_; }
   void bind(sc_core::sc_signal<X>& s) {
@@ -62,8 +59,7 @@ class InPin {
   }
   sc_core::sc_in<X>& required() { return *required_; }
 
-  // The channel it reads, once bound (a port's own look-up on every read costs a fifth of
-  // a platform's cycle); null before then, or unbound.
+  // The channel it reads, once bound; null before then, or unbound.
   const sc_core::sc_signal_in_if<X>* bound() const {
     sc_core::sc_interface* channel = nullptr;
     if (required_)
@@ -76,8 +72,6 @@ class InPin {
  private:
   std::unique_ptr<sc_core::sc_in<X>> required_;
   std::unique_ptr<optional_in<X>> optional_;
-  mutable const sc_core::sc_signal_in_if<X>* channel_ = nullptr;
-  bool final_ = false;
 };
 
 // An output port of the shell: an sc_out, or, for an optional port, one that writes
@@ -92,14 +86,9 @@ class OutPin {
       required_ = std::make_unique<sc_core::sc_out<X>>(name.c_str());
   }
   bool exists() const { return required_ || optional_; }
+  // Before binding is complete; a running shell writes through its flat lists.
   void write(const X& value) {
-    if (!final_) channel_ = bound();
-    if (channel_) channel_->write(value);
-  }
-  // Once binding is complete: the channel found once, not at every write.
-  void resolve() {
-    channel_ = bound();
-    final_ = true;
+    if (auto* channel = bound()) channel->write(value);
   }
   void initialize(const X& value) {
     if (required_) required_->initialize(value);
@@ -126,15 +115,12 @@ class OutPin {
  private:
   std::unique_ptr<sc_core::sc_out<X>> required_;
   std::unique_ptr<optional_out<X>> optional_;
-  sc_core::sc_signal_inout_if<X>* channel_ = nullptr;
-  bool final_ = false;
 };
 
 // The SystemC ports of one port of the table; a channel type makes only its own.
 template <class T>
 struct Pins {
  private:
-  // First, beside the pins read most, so that a cycle's read touches fewest cache lines.
   bool in_ = true;
   kinds::ChannelType type_ = kinds::ChannelType::flow;
 
@@ -211,14 +197,6 @@ struct Pins {
         if (!in_) credits_out.write(w.credits);
         break;
     }
-  }
-  void resolve() {
-    for (auto* pin : {&valid_in, &ready_in, &credit_in}) pin->resolve();
-    flit_in.resolve();
-    credits_in.resolve();
-    for (auto* pin : {&valid_out, &ready_out, &credit_out}) pin->resolve();
-    flit_out.resolve();
-    credits_out.resolve();
   }
   void initialize(const kinds::BasicWire<T>& w) {
     valid_out.initialize(w.valid);
@@ -311,10 +289,7 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
   const monitor::LoopParticipant& end_holder(std::size_t port) const { return ends_[port]; }
 
  protected:
-  void end_of_elaboration() override {
-    for (Pins<T>& p : pins_) p.resolve();
-    flatten();
-  }
+  void end_of_elaboration() override { flatten(); }
 
  private:
   void read_inputs() const {
@@ -329,7 +304,11 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
   }
   // What the monitor's sum needs of the inputs, as they are now (one delta after an edge).
   void read_terms_inputs() const {
-    for (const std::size_t i : B::ports_in_terms) pins_[i].read(wires_[i], false);
+    if (!flat_) {
+      for (const std::size_t i : B::ports_in_terms) pins_[i].read(wires_[i], false);
+      return;
+    }
+    for (const auto& r : terms_in_) *r.value = r.channel->read();
   }
   // Which ports' outputs follow the inputs, and so are written by on_inputs (each signal
   // has one writer): every port's for a kind of two clocks; for one clock, those the kind
@@ -390,6 +369,11 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
       in(p.credit_in, bools_in_, w.credit, nullptr);
       in(p.flit_in, flits_in_, w.flit, &w.valid);
       in(p.credits_in, credits_in_, w.credits, nullptr);
+      if (std::find(B::ports_in_terms.begin(), B::ports_in_terms.end(), i) != B::ports_in_terms.end()) {
+        in(p.valid_in, terms_in_, w.valid, nullptr);
+        in(p.ready_in, terms_in_, w.ready, nullptr);
+        in(p.credit_in, terms_in_, w.credit, nullptr);
+      }
       Writes& out = writes_[follower_[i]];
       auto put = [&](auto& pin, auto& list, const auto& value, const bool* valid) {
         if (pin.exists())
@@ -436,6 +420,7 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
   std::vector<EndHolder> ends_;
   bool flat_ = false;
   std::vector<In<bool>> bools_in_;
+  std::vector<In<bool>> terms_in_;  // the flags of the ports in B::ports_in_terms
   std::vector<In<T>> flits_in_;
   std::vector<In<core::ClassCredits>> credits_in_;
   std::array<Writes, 2> writes_;  // [0]: registered outputs, [1]: those that follow inputs  // per port, for a kind in several loops
