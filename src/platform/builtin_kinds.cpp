@@ -102,6 +102,18 @@ kinds::SourceLabel source_label(const ComponentConfig& c) {
   return {c.text("class"), static_cast<std::uint64_t>(c.integer("beats"))};
 }
 
+// A credit receiver or a hop buffer as a platform runs it: measured from the warm-up, its
+// latencies timed across the loop's clocks, its flits' creations listed where sizing by
+// waits can use them.
+template <class Kind>
+Kind receiver_buffer(const ComponentConfig& c) {
+  Kind k(receiver_params(c), c.seed(), c.name());
+  k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
+  k.core().set_clocks(c.from_loop_clock());
+  k.core().list_creations(c.random_source());
+  return k;
+}
+
 core::LinkParams link_stages(const ComponentConfig& c) {
   return {c.integer("forward_latency"), c.integer("credit_latency")};
 }
@@ -151,13 +163,7 @@ Registry builtin_registry() {
                     {},
                     {}};
   receiver.capacity_param = "depth";
-  add(defined_by<kinds::CreditReceiverKind<>>(receiver, [](const ComponentConfig& c) {
-    kinds::CreditReceiverKind<> rx(receiver_params(c), c.seed(), c.name());
-    rx.core().measure_from(static_cast<core::Cycle>(c.warmup()));
-    rx.core().set_clocks(c.from_loop_clock());
-    rx.core().list_creations(c.random_source());
-    return rx;
-  }));
+  add(defined_by<kinds::CreditReceiverKind<>>(receiver, receiver_buffer<kinds::CreditReceiverKind<>>));
 
   KindSpec hop{"hop_buffer",
                "a receiver whose consumer is the next part of a path: its head leaves, and a credit goes back, "
@@ -168,13 +174,7 @@ Registry builtin_registry() {
                {},
                {}};
   hop.ends = {{LoopEnd::Side::receiver, "in", "credit", "depth", ""}, {LoopEnd::Side::source, "out", "", "", ""}};
-  add(defined_by<kinds::HopBufferKind<>>(hop, [](const ComponentConfig& c) {
-    kinds::HopBufferKind<> k(receiver_params(c), c.seed(), c.name());
-    k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
-    k.core().set_clocks(c.from_loop_clock());
-    k.core().list_creations(c.random_source());
-    return k;
-  }));
+  add(defined_by<kinds::HopBufferKind<>>(hop, receiver_buffer<kinds::HopBufferKind<>>));
 
   KindSpec credit_source{
       "credit_source",

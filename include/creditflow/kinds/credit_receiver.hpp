@@ -16,33 +16,19 @@
 
 namespace creditflow::kinds {
 
-template <class T = core::Flit>
-class CreditReceiverKind : public Behaviour<T> {
+// A buffer of `depth` slots drained by a schedule, as a credit receiver and a hop buffer
+// both are: its core, its figures, its VCD state and its steady-state jumps. They differ
+// in their ports and in who decides a pop.
+template <class T>
+class ReceiverBuffer : public Behaviour<T> {
  public:
-  enum : std::size_t { in, credit, out };
-  static constexpr std::array<Port, 3> ports{{
-      {"in", ChannelType::flow, PortDir::in, "in", false, "flits from the link"},
-      {"credit", ChannelType::credit, PortDir::out, "credit_out", false, "one pulse per pop"},
-      {"out", ChannelType::flow, PortDir::out, "out", true, "the flits popped"}}};
-  using Io = kinds::Io<T, 3>;
-
-  CreditReceiverKind(const core::ReceiverParams& params, std::uint64_t run_seed, const std::string& name)
+  ReceiverBuffer(const core::ReceiverParams& params, std::uint64_t run_seed, const std::string& name)
       : params_(params), core_(params, core::derive_seed(run_seed, name), name) {}
   const core::ReceiverCore<T>& core() const { return core_; }
   core::ReceiverCore<T>& core() { return core_; }
   // Its clock's period in ps, which times its drain (0: the sender's).
   void set_period(int, double period_ps) { period_ps_ = period_ps; }
 
-  void edge(int, Io& io) { core_.advance(io[in]->valid, io[in]->flit); }
-  void drive(Io& io) {
-    io[credit]->credit = core_.will_pop();
-    offer(*io[out], core_.will_pop(), core_.will_pop() ? &core_.head() : nullptr);
-  }
-  void add_terms(core::LoopState& s, const Io&) const { core::add_terms(s, core_); }
-  void add_figures(core::LinkReport& r) const {
-    core::add_receiver_figures(r, params_.depth, core_, params_.drain, period_ps_);
-    if constexpr (std::is_same_v<T, core::Flit>) core::add_payload_check(r, core_);
-  }
   template <class Visit>
   void trace(Visit&& visit) const {
     visit(core_.occupancy_ref(), "occupancy");
@@ -51,14 +37,42 @@ class CreditReceiverKind : public Behaviour<T> {
   std::optional<core::Cycle> cycle_length() const { return core_.cycle_length(); }
   core::Cycle next_stall_edge(core::Cycle t) const { return core_.next_stall_edge(t); }
   void add_shape(core::Shape& s) const { core_.add_shape(s, core_.arrived()); }
-  void repeat(const CreditReceiverKind& earlier, core::Cycle periods, core::Cycle period) {
+  void repeat(const ReceiverBuffer& earlier, core::Cycle periods, core::Cycle period) {
     core_.repeat(earlier.core_, core::Repeat{periods, period, core_.arrived() - earlier.core_.arrived()});
   }
 
- private:
+ protected:
+  // Its depth, peak, latencies and drain, and the payloads that did not echo their ids.
+  void add_buffer_figures(core::LinkReport& r) const {
+    core::add_receiver_figures(r, params_.depth, core_, params_.drain, period_ps_);
+    if constexpr (std::is_same_v<T, core::Flit>) core::add_payload_check(r, core_);
+  }
+
   core::ReceiverParams params_;
   core::ReceiverCore<T> core_;
   double period_ps_ = 0.0;
+};
+
+template <class T = core::Flit>
+class CreditReceiverKind : public ReceiverBuffer<T> {
+  using ReceiverBuffer<T>::core_;
+
+ public:
+  enum : std::size_t { in, credit, out };
+  static constexpr std::array<Port, 3> ports{{
+      {"in", ChannelType::flow, PortDir::in, "in", false, "flits from the link"},
+      {"credit", ChannelType::credit, PortDir::out, "credit_out", false, "one pulse per pop"},
+      {"out", ChannelType::flow, PortDir::out, "out", true, "the flits popped"}}};
+  using Io = kinds::Io<T, 3>;
+  using ReceiverBuffer<T>::ReceiverBuffer;
+
+  void edge(int, Io& io) { core_.advance(io[in]->valid, io[in]->flit); }
+  void drive(Io& io) {
+    io[credit]->credit = core_.will_pop();
+    offer(*io[out], core_.will_pop(), core_.will_pop() ? &core_.head() : nullptr);
+  }
+  void add_terms(core::LoopState& s, const Io&) const { core::add_terms(s, core_); }
+  void add_figures(core::LinkReport& r) const { this->add_buffer_figures(r); }
 };
 
 }  // namespace creditflow::kinds

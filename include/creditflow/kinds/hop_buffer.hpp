@@ -9,17 +9,15 @@
 #include <array>
 #include <cstdint>
 #include <string>
-#include <type_traits>
 
-#include "creditflow/core/receiver_core.hpp"
-#include "creditflow/core/report_figures.hpp"
-#include "creditflow/core/seed.hpp"
-#include "creditflow/kinds/behaviour.hpp"
+#include "creditflow/kinds/credit_receiver.hpp"
 
 namespace creditflow::kinds {
 
 template <class T = core::Flit>
-class HopBufferKind : public Behaviour<T> {
+class HopBufferKind : public ReceiverBuffer<T> {
+  using ReceiverBuffer<T>::core_;
+
  public:
   enum : std::size_t { in, credit, out };
   static constexpr std::array<Port, 3> ports{{
@@ -29,11 +27,7 @@ class HopBufferKind : public Behaviour<T> {
   static constexpr bool several_loops = true;  // the end of one, the source of the next
   static constexpr std::array<std::size_t, 1> ports_in_terms{out};
   using Io = kinds::Io<T, 3>;
-
-  HopBufferKind(const core::ReceiverParams& params, std::uint64_t run_seed, const std::string& name)
-      : params_(params), core_(params, core::derive_seed(run_seed, name), name) {}
-  core::ReceiverCore<T>& core() { return core_; }
-  void set_period(int, double period_ps) { period_ps_ = period_ps; }
+  using ReceiverBuffer<T>::ReceiverBuffer;
 
   std::vector<std::size_t> combinational_inputs() const { return {out}; }
   // Only the credit follows the next part's ready; the offer is registered.
@@ -57,27 +51,8 @@ class HopBufferKind : public Behaviour<T> {
     }
   }
   void add_figures(std::size_t end, core::LinkReport& r) const {
-    if (end != in) return;
-    core::add_receiver_figures(r, params_.depth, core_, params_.drain, period_ps_);
-    if constexpr (std::is_same_v<T, core::Flit>) core::add_payload_check(r, core_);
+    if (end == in) this->add_buffer_figures(r);
   }
-  template <class Visit>
-  void trace(Visit&& visit) const {
-    visit(core_.occupancy_ref(), "occupancy");
-  }
-
-  // Steady-state jumps: its state is its receiver core's, as a credit receiver's.
-  std::optional<core::Cycle> cycle_length() const { return core_.cycle_length(); }
-  core::Cycle next_stall_edge(core::Cycle t) const { return core_.next_stall_edge(t); }
-  void add_shape(core::Shape& s) const { core_.add_shape(s, core_.arrived()); }
-  void repeat(const HopBufferKind& earlier, core::Cycle periods, core::Cycle period) {
-    core_.repeat(earlier.core_, core::Repeat{periods, period, core_.arrived() - earlier.core_.arrived()});
-  }
-
- private:
-  core::ReceiverParams params_;
-  core::ReceiverCore<T> core_;
-  double period_ps_ = 0.0;
 };
 
 }  // namespace creditflow::kinds

@@ -5,7 +5,10 @@
 #include <array>
 #include <cstddef>
 
+#include <string>
+
 #include "creditflow/core/class_credits.hpp"
+#include "creditflow/core/error.hpp"
 
 namespace creditflow::kinds {
 
@@ -28,6 +31,14 @@ struct Port {
   // The clock it runs on: "" for the kind's own, else its clock-typed parameter.
   const char* domain = "";
 };
+
+// The position of the port `name` in a kind's table (the resolver has checked the name).
+template <std::size_t N>
+std::size_t port_index(const std::array<Port, N>& ports, const std::string& name) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (name == ports[i].name) return i;
+  throw Error("no port '" + name + "'");
+}
 
 // One port's values in the current cycle; a channel type uses only its own fields.
 template <class T>

@@ -32,7 +32,7 @@ class ShellComponent : public Component {
     }
   }
   void bind(const std::string& port, Channel& ch) override {
-    auto& pins = shell_.pins(index(port));
+    auto& pins = shell_.pins(kinds::port_index(B::ports, port));
     if (auto* s = dynamic_cast<StreamChannel*>(&ch)) {
       bind_flit(pins, s->valid, s->flit);
       if (pins.ready_in.exists()) pins.ready_in.bind(s->ready);
@@ -51,11 +51,11 @@ class ShellComponent : public Component {
     if constexpr (!B::several_loops) shell_.behaviour().add_figures(r);
   }
   const monitor::LoopParticipant* participant_at(const std::string& end) const override {
-    if constexpr (B::several_loops) return &shell_.end_holder(index(end));
+    if constexpr (B::several_loops) return &shell_.end_holder(kinds::port_index(B::ports, end));
     else return participant();
   }
   void contribute_at(const std::string& end, core::LinkReport& r) const override {
-    if constexpr (B::several_loops) shell_.behaviour().add_figures(index(end), r);
+    if constexpr (B::several_loops) shell_.behaviour().add_figures(kinds::port_index(B::ports, end), r);
     else contribute(r);
   }
   void trace_state(sc_core::sc_trace_file* tf, const std::string& name) const override {
@@ -64,11 +64,6 @@ class ShellComponent : public Component {
 
  private:
   static double period_ps(const sc_core::sc_clock& clk) { return clk.period() / sc_core::sc_time(1, sc_core::SC_PS); }
-  static std::size_t index(const std::string& port) {
-    for (std::size_t i = 0; i < B::ports.size(); ++i)
-      if (port == B::ports[i].name) return i;
-    throw Error("no port '" + port + "'");  // the resolver has checked every port name
-  }
   static void bind_flit(cycle::Pins<core::Flit>& pins, sc_core::sc_signal<bool>& valid,
                         sc_core::sc_signal<core::Flit>& flit) {
     if (pins.valid_in.exists()) {

@@ -29,7 +29,7 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
     io_ = other.io_;  // a snapshot for steady-state jumps: never runs
   }
 
-  void bind(const std::string& port, Wire& wire) override { io_[index(port)] = &wire; }
+  void bind(const std::string& port, Wire& wire) override { io_[kinds::port_index(B::ports, port)] = &wire; }
   void set_period(int domain, double period_ps) override { b_.set_period(domain, period_ps); }
   std::vector<std::string> combinational_inputs() const override {
     std::vector<std::string> ports;
@@ -51,11 +51,11 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
     if constexpr (!B::several_loops) b_.add_figures(r);
   }
   const monitor::LoopParticipant* participant_at(const std::string& end) const override {
-    if constexpr (B::several_loops) return &ends_.at(index(end));
+    if constexpr (B::several_loops) return &ends_.at(kinds::port_index(B::ports, end));
     else return participant();
   }
   void contribute_at(const std::string& end, core::LinkReport& r) const override {
-    if constexpr (B::several_loops) b_.add_figures(index(end), r);
+    if constexpr (B::several_loops) b_.add_figures(kinds::port_index(B::ports, end), r);
     else contribute(r);
   }
 
@@ -71,12 +71,6 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
   }
 
  private:
-  static std::size_t index(const std::string& port) {
-    for (std::size_t i = 0; i < N; ++i)
-      if (port == B::ports[i].name) return i;
-    throw Error("no port '" + port + "'");  // the resolver has checked every port name
-  }
-
   // For a kind in several loops: what it holds of the loop whose end is port `port`.
   class EndHolder : public monitor::LoopParticipant {
    public:
