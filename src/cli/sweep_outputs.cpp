@@ -63,7 +63,7 @@ int report_problems(const std::vector<platform::PointResult>& results) {
   if (counts["ok"] == results.size()) return 0;
   // The last line counts every verdict, so a sweep that found a problem cannot read as fine.
   std::cerr << "creditflow: " << results.size() << " points: " << counts["ok"] << " ok";
-  for (const char* status : {"violated", "corrupted", "deadlocked", "stuck", "failed"})
+  for (const char* status : {"violated", "corrupted", "deadlocked", "stuck", "misrouted", "failed"})
     if (counts[status]) std::cerr << ", " << counts[status] << " " << status;
   std::cerr << "\n";
   return exit_problem;

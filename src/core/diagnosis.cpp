@@ -14,6 +14,14 @@ std::string fixed3(double v) {
   std::snprintf(buf, sizeof buf, "%.3f", v);
   return buf;
 }
+
+// "link 'a'", "links 'a' and 'b'", "links 'a', 'b' and 'c'".
+std::string names(const std::string& word, const std::vector<std::string>& list) {
+  std::string s = word + (list.size() == 1 ? " " : "s ");
+  for (std::size_t i = 0; i < list.size(); ++i)
+    s += (i == 0 ? "" : i + 1 == list.size() ? " and " : ", ") + ("'" + list[i] + "'");
+  return s;
+}
 }  // namespace
 
 std::int64_t credits_for_rate(double rate, std::uint64_t rtt) {
@@ -128,7 +136,23 @@ void diagnose_sink(const LinkReport& r, std::vector<std::string>& out) {
 
 }  // namespace
 
+namespace {
+std::vector<std::string> diagnose_loop(const LinkReport& r);
+}  // namespace
+
 std::vector<std::string> diagnose(const LinkReport& r) {
+  std::vector<std::string> out = diagnose_loop(r);
+  // Flits for this link at a split's head that kept the split's other outputs waiting.
+  if (r.split_blocking > 0)
+    out.push_back("at split '" + r.split + "', flits for link '" + r.name + "' waited at the head in " +
+                  std::to_string(r.split_blocking) + " of " + std::to_string(r.cycles - r.warmup) +
+                  " cycles while another output was ready, holding back the flits behind them (head-of-line "
+                  "blocking: a buffer per destination would free them)");
+  return out;
+}
+
+namespace {
+std::vector<std::string> diagnose_loop(const LinkReport& r) {
   std::vector<std::string> out;
   const std::string link = "link '" + r.name + "'";
   if (r.kind == "ready_valid") {
@@ -257,8 +281,14 @@ std::vector<std::string> diagnose(const LinkReport& r) {
   if (r.credit_stall_cycles == 0) {
     s << " and never waited for a credit";
     if (rtt) s << " (" << r.credits << " credits, " << rtt << "-cycle round trip)";
-    if (!r.fed_by.empty())
-      s << "; it is limited by what link '" << r.fed_by << "' upstream hands on through its hop buffer";
+    if (r.split_blocked > 0 && !r.split_blocked_by.empty())
+      s << "; it is held back by the consumer of link '" << r.split_blocked_by << "' through the shared buffer "
+        << "before split '" << r.split << "', not by its own credits: in " << r.split_blocked << " of " << window
+        << " cycles it was ready while the split's head waited for link '" << r.split_blocked_by
+        << "' (head-of-line blocking)";
+    else if (!r.fed_by.empty())
+      s << "; it is limited by what " << names("link", r.fed_by) << " upstream hand" << (r.fed_by.size() == 1 ? "s" : "")
+        << " on through " << (r.fed_by.size() == 1 ? "its hop buffer" : "their hop buffers");
     else if (r.offered_rate < 1.0)
       s << "; it is limited by the offered load of " << fixed3(r.offered_rate);
     out.push_back(s.str());
@@ -296,9 +326,10 @@ std::vector<std::string> diagnose(const LinkReport& r) {
   } else if (!r.feeds.empty()) {
     // A hop buffer whose next loop takes its flits no faster (SPEC section 5's chain).
     s << " against " << fixed3(r.offered_rate) << " offered: the sender was out of credits in "
-      << r.credit_stall_cycles << " of " << window << " cycles (" << stalls << "); it is held back by link '"
-      << r.feeds << "' downstream, which takes its flits at " << fixed3(r.feeds_throughput)
-      << " per cycle (its hop buffer filled to " << r.peak_occupancy << " of " << r.receiver_depth << ")";
+      << r.credit_stall_cycles << " of " << window << " cycles (" << stalls << "); it is held back by "
+      << names("link", r.feeds) << " downstream, which take" << (r.feeds.size() == 1 ? "s" : "") << " its flits at "
+      << fixed3(r.feeds_throughput) << " per cycle (its hop buffer filled to " << r.peak_occupancy << " of "
+      << r.receiver_depth << ")";
   } else {
     // The drain covers the offer on average, yet flits sat in the buffer: its stalls.
     s << " against " << fixed3(r.offered_rate) << " offered: the sender was out of credits in "
@@ -308,5 +339,7 @@ std::vector<std::string> diagnose(const LinkReport& r) {
   out.push_back(s.str());
   return out;
 }
+
+}  // namespace
 
 }  // namespace creditflow::core

@@ -1,6 +1,8 @@
 // The built-in kinds: their parameters (defaults, ranges) and roles in a link, and the one
 // definition (include/creditflow/kinds/) that gives each its ports and both views.
 #include <utility>
+#include <algorithm>
+#include <type_traits>
 
 #include "creditflow/core/limits.hpp"
 #include "creditflow/platform/registry.hpp"
@@ -12,6 +14,8 @@
 #include "creditflow/kinds/credit_source.hpp"
 #include "creditflow/kinds/flit_crossing.hpp"
 #include "creditflow/kinds/hop_buffer.hpp"
+#include "creditflow/kinds/merge.hpp"
+#include "creditflow/kinds/split.hpp"
 #include "creditflow/kinds/ready_valid_sink.hpp"
 #include "creditflow/kinds/credit_sender.hpp"
 #include "creditflow/kinds/fault_wires.hpp"
@@ -73,7 +77,18 @@ std::vector<ParamSpec> pattern_params() {
           ParamSpec::integer("queue_depth", "1024", 1, lim::max_queue,
                              "flits waiting at the source; more are refused and counted"),
           ParamSpec::integer("beats", "0", 0, INT64_MAX / 2, "flits to create in all; 0: no limit"),
-          ParamSpec::text("class", "data", "traffic class name, for per-class figures")};
+          ParamSpec::text("class", "data", "traffic class name, for per-class figures"),
+          ParamSpec::list("destinations", "", ParamSpec::text("", "", ""),
+                          "where its packets go, by receiver name: one, or several taken in turn (choose: list) "
+                          "or at random (choose: random); none: wherever the path leads",
+                          false)
+              .naming_destinations(),
+          ParamSpec::choice("choose", "list", {"list", "random"},
+                            "list: destinations in turn, repeating; random: seeded, by weights"),
+          ParamSpec::list("weights", "", ParamSpec::integer("", "", 0, lim::max_period, ""),
+                          "random: a weight per destination (default: equal)", false),
+          ParamSpec::integer("packet_flits", "1", 1, lim::max_packet_flits,
+                             "flits a packet (head, body, tail): a merge holds its output from head to tail")};
 }
 
 // Parameters shared by the kinds whose consumer drains on a schedule.
@@ -111,7 +126,44 @@ Kind receiver_buffer(const ComponentConfig& c) {
   k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
   k.core().set_clocks(c.from_loop_clock());
   k.core().list_creations(c.random_source());
+  if constexpr (std::is_same_v<Kind, kinds::CreditReceiverKind<>>)
+    k.flows().configure(c.endpoint_id(), static_cast<core::Cycle>(c.warmup()));
   return k;
+}
+
+// A split's routes, "rxA=out0, rxB=out1": (destination, output port) pairs; the resolver
+// has checked the destinations.
+std::vector<std::pair<std::string, std::string>> split_routes(const std::string& text, const std::string& where) {
+  std::vector<std::pair<std::string, std::string>> routes;
+  if (text.empty()) return routes;
+  for (const std::string& item : list_items(text)) {
+    const auto eq = item.find('=');
+    const std::string port = eq == std::string::npos ? "" : item.substr(eq + 1);
+    const auto& outs = kinds::kNumberedOut;
+    if (std::find(outs.begin(), outs.end(), port) == outs.end())
+      throw ParameterError(where + ".routes: '" + item + "' is not destination=port (allowed ports out0..out" +
+                           std::to_string(kinds::kMaxFan - 1) + ", e.g. rxA=out0)");
+    for (const auto& [d, p] : routes)
+      if (d == item.substr(0, eq))
+        throw ParameterError(where + ".routes: '" + d + "' is routed twice (allowed one output a destination)");
+    routes.emplace_back(item.substr(0, eq), port);
+  }
+  return routes;
+}
+
+// Input ports by name, for a merge's priority: "in2, in0" -> {2, 0}.
+std::vector<std::size_t> merge_priority(const std::string& text, const std::string& where) {
+  std::vector<std::size_t> order;
+  if (text.empty()) return order;
+  for (const std::string& item : list_items(text)) {
+    const auto& ins = kinds::kNumberedIn;
+    const auto found = std::find(ins.begin(), ins.end(), item);
+    if (found == ins.end())
+      throw ParameterError(where + ".priority: '" + item + "' is not an input (allowed in0..in" +
+                           std::to_string(kinds::kMaxFan - 1) + ", highest first)");
+    order.push_back(static_cast<std::size_t>(found - ins.begin()));
+  }
+  return order;
 }
 
 core::LinkParams link_stages(const ComponentConfig& c) {
@@ -176,6 +228,66 @@ Registry builtin_registry() {
   hop.ends = {{LoopEnd::Side::receiver, "in", "credit", "depth", ""}, {LoopEnd::Side::source, "out", "", "", ""}};
   add(defined_by<kinds::HopBufferKind<>>(hop, receiver_buffer<kinds::HopBufferKind<>>));
 
+  KindSpec merge{"merge",
+                 "an arbiter from up to 16 inputs (in0..in15) to one output; adds no cycle; a packet holds the "
+                 "output from head to tail",
+                 {ParamSpec::choice("policy", "round_robin", {"round_robin", "fixed", "weighted"},
+                                    "round_robin: the first requester at or after a pointer; fixed: by priority; "
+                                    "weighted: an input keeps the grant for up to its weight in packets"),
+                  ParamSpec::list("priority", "", ParamSpec::text("", "", ""),
+                                  "fixed: inputs, highest first (default in0, in1, ...; the unlisted after)", false),
+                  ParamSpec::list("weights", "", ParamSpec::integer("", "", 1, INT32_MAX, ""),
+                                  "weighted: packets a turn for in0, in1, ... (default 1 each)", false)},
+                 {},
+                 LoopRole::none,
+                 {},
+                 {}};
+  merge.ends = {{LoopEnd::Side::source, "out", "", "", ""}};
+  add(defined_by<kinds::MergeKind<>>(merge, [](const ComponentConfig& c) {
+    core::MergeSpec spec;
+    const std::string& policy = c.text("policy");
+    spec.policy = policy == "fixed"      ? core::MergeSpec::Policy::fixed
+                  : policy == "weighted" ? core::MergeSpec::Policy::weighted
+                                         : core::MergeSpec::Policy::round_robin;
+    spec.priority = merge_priority(c.text("priority"), c.name());
+    if (!c.text("weights").empty())
+      for (const std::string& w : list_items(c.text("weights"))) spec.weights.push_back(std::stoll(w));
+    core::MergeCore core(kinds::kMaxFan, spec, c.name());
+    core.measure_from(static_cast<core::Cycle>(c.warmup()));
+    return kinds::MergeKind<>(std::move(core), c.name(), policy);
+  }));
+
+  KindSpec split{"split",
+                 "routes each flit to one of up to 16 outputs (out0..out15) by its destination; adds no cycle; a "
+                 "head waiting for its output blocks the flits behind it",
+                 {ParamSpec::list("routes", "", ParamSpec::text("", "", ""),
+                                  "destination=output pairs, e.g. \"rxA=out0, rxB=out1\"", false)
+                      .naming_destinations()
+                      .make_required()},
+                 {},
+                 LoopRole::none,
+                 {},
+                 {}};
+  for (const char* out : kinds::kNumberedOut) split.ends.push_back({LoopEnd::Side::source, out, "", "", ""});
+  split.check = [](const std::map<std::string, ParamValue>& params, const std::function<bool(const std::string&)>& connected,
+                   const std::string& where) {
+    for (const auto& [destination, port] : split_routes(std::get<std::string>(params.at("routes")), where))
+      if (!connected(port))
+        throw ParameterError(where + ".routes sends " + destination + " to " + port +
+                             ", which is not connected (allowed a connected output)");
+  };
+  add(defined_by<kinds::SplitKind<>>(split, [](const ComponentConfig& c) {
+    std::vector<int> routes;
+    for (const auto& [destination, port] : split_routes(c.text("routes"), c.name())) {
+      const std::uint32_t id = c.endpoint_id(destination);
+      if (routes.size() <= id) routes.resize(id + 1, core::SplitCore::none);
+      routes[id] = static_cast<int>(std::stoul(port.substr(3)));
+    }
+    core::SplitCore core(kinds::kMaxFan, std::move(routes), c.name(), c.endpoint_namer());
+    core.measure_from(static_cast<core::Cycle>(c.warmup()));
+    return kinds::SplitKind<>(std::move(core));
+  }));
+
   KindSpec credit_source{
       "credit_source",
       "creates flits and sends one only with a credit, returned from a sink's popped through "
@@ -213,6 +325,7 @@ Registry builtin_registry() {
     kinds::ReadyValidSinkKind<> k({c.integer("depth"), c.boolean("backpressure"), drain_spec(c)}, c.seed(), c.name());
     k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
     k.core().list_creations(c.random_source());
+    k.flows().configure(c.endpoint_id(), static_cast<core::Cycle>(c.warmup()));
     return k;
   }));
 

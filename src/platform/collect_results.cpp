@@ -43,6 +43,8 @@ ComponentContext component_context(const Platform& platform, const ResolvedCompo
     }
   }
   for (const ClockDecl& clock : platform.clocks) context.clock_times[clock.name] = {clock.period_ps, clock.phase_ps};
+  context.endpoint_id = [&platform](const std::string& name) { return endpoint_id(platform, name); };
+  context.endpoint_name = [&platform](std::uint32_t id) { return endpoint_name(platform, id); };
   return context;
 }
 
@@ -75,21 +77,42 @@ std::string deadlock_dump(const Platform& platform, const LoopPlan& loop, const 
 
 namespace {
 
-// Loops in series (a hop buffer ends one and is the source of the next): each link says
-// whether it is fed by another and whether it feeds one, and a fed link carries the class
-// of the traffic that entered the chain.
+// Loops on a path (a hop buffer ends one and is the source of the next, or feeds a merge
+// or a split that is): each link names the links that feed it and those it feeds, and a
+// fed link carries the class of the traffic that entered the path (its first feeder's).
 void link_chains(const Platform& platform, RunResult& result) {
   std::map<std::string, std::size_t> ending_at;  // receiver -> its loop
   for (std::size_t i = 0; i < platform.loops.size(); ++i) ending_at.emplace(platform.loops[i].receiver, i);
+  std::map<std::string, std::vector<std::string>> inputs_of;  // component -> what drives its inputs
+  for (const ResolvedConnection& c : platform.connections)
+    if (c.type == ChannelType::stream) inputs_of[c.to].push_back(c.from);
   std::vector<std::size_t> upstream(platform.loops.size(), platform.loops.size());
   for (std::size_t i = 0; i < platform.loops.size(); ++i) {
-    const auto feeder = ending_at.find(platform.loops[i].source);
-    if (platform.loops[i].source.empty() || feeder == ending_at.end()) continue;
-    upstream[i] = feeder->second;
-    result.links[i].fed_by = platform.loops[feeder->second].name;
-    result.links[feeder->second].feeds = platform.loops[i].name;
-    result.links[feeder->second].feeds_throughput = result.links[i].throughput;
+    const std::string& source = platform.loops[i].source;
+    if (source.empty()) continue;
+    // Its source is a hop buffer, or a merge or split whose inputs are.
+    std::vector<std::string> hops{source};
+    if (!ending_at.count(source)) hops = inputs_of[source];
+    for (const std::string& hop : hops) {
+      const auto feeder = ending_at.find(hop);
+      if (feeder == ending_at.end() || feeder->second == i) continue;
+      if (upstream[i] == platform.loops.size()) upstream[i] = feeder->second;
+      result.links[i].fed_by.push_back(platform.loops[feeder->second].name);
+      result.links[feeder->second].feeds.push_back(platform.loops[i].name);
+      result.links[feeder->second].feeds_throughput += result.links[i].throughput;
+    }
   }
+  // A split names the output that blocked a link by its port: name the link it feeds.
+  for (core::LinkReport& r : result.links) {
+    if (r.split_blocked_by.empty()) continue;
+    for (const LoopPlan& loop : platform.loops)
+      if (loop.source == r.split && loop.source_end == r.split_blocked_by) r.split_blocked_by = loop.name;
+  }
+  // A merge names its inputs by port: name the parts that drive them.
+  for (core::LinkReport& r : result.links)
+    for (core::LinkReport::MergeInput& in : r.merge_inputs)
+      for (const ResolvedConnection& c : platform.connections)
+        if (c.to == r.merge && c.to_port == in.name) in.name = c.from;
   for (std::size_t i = 0; i < upstream.size(); ++i) {
     std::size_t first = i;
     for (std::size_t hops = 0; upstream[first] < upstream.size() && hops < upstream.size(); ++hops) first = upstream[first];
@@ -97,11 +120,39 @@ void link_chains(const Platform& platform, RunResult& result) {
   }
 }
 
+// The flows by name. A source that names no destination counts its flits under 0: they
+// belong to the one receiver that got them, or, where several did, to a flow of their own.
+std::vector<FlowReport> named_flows(const Platform& platform, const core::FlowTable& table) {
+  std::map<std::uint32_t, std::vector<std::uint32_t>> reached;  // source -> receivers that popped its flits
+  for (const auto& [key, f] : table)
+    if (key.second != 0 && f.delivered > 0) reached[key.first].push_back(key.second);
+  core::FlowTable merged;
+  for (const auto& [key, f] : table) {
+    core::FlowKey into = key;
+    if (key.second == 0 && reached[key.first].size() == 1) into.second = reached[key.first].front();
+    core::FlowFigures& m = merged[into];
+    m.created += f.created;
+    m.delivered += f.delivered;
+    m.delivered_in_window += f.delivered_in_window;
+    m.misdelivered += f.misdelivered;
+    m.latency.merge(f.latency);
+  }
+  const double window = static_cast<double>(platform.run.cycles - platform.run.warmup);
+  std::vector<FlowReport> flows;
+  for (const auto& [key, f] : merged) {
+    FlowReport r{endpoint_name(platform, key.first), endpoint_name(platform, key.second), f, 0.0};
+    r.throughput = window > 0 ? static_cast<double>(f.delivered_in_window) / window : 0.0;
+    flows.push_back(std::move(r));
+  }
+  return flows;
+}
+
 }  // namespace
 
 RunResult collect_results(const Platform& platform, const std::vector<const core::LoopObserver*>& observers,
                           const std::vector<NamedHolders>& holders,
-                          const std::function<void(const LoopPart&, core::LinkReport&)>& contribute) {
+                          const std::function<void(const LoopPart&, core::LinkReport&)>& contribute,
+                          const std::function<void(core::FlowTable&)>& add_flows) {
   RunResult result;
   result.run = platform.run;
   for (std::size_t i = 0; i < platform.loops.size(); ++i) {
@@ -143,6 +194,9 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
     result.links.push_back(std::move(r));
   }
   link_chains(platform, result);
+  core::FlowTable flows;
+  add_flows(flows);
+  result.flows = named_flows(platform, flows);
   return result;
 }
 

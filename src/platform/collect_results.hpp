@@ -37,6 +37,7 @@ std::string deadlock_dump(const Platform& platform, const LoopPlan& loop, const 
 // `holders` too, for the deadlock dumps.
 RunResult collect_results(const Platform& platform, const std::vector<const core::LoopObserver*>& observers,
                           const std::vector<NamedHolders>& holders,
-                          const std::function<void(const LoopPart&, core::LinkReport&)>& contribute);
+                          const std::function<void(const LoopPart&, core::LinkReport&)>& contribute,
+                          const std::function<void(core::FlowTable&)>& add_flows);
 
 }  // namespace creditflow::platform

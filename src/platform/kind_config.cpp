@@ -19,6 +19,14 @@ core::SourceParams source_params(const ComponentConfig& c) {
   if (pattern == "bernoulli") p.traffic = core::TrafficSpec::bernoulli(c.real("rate"));
   p.queue_depth = c.integer("queue_depth");
   p.beats = c.integer("beats");
+  p.source_id = c.endpoint_id();
+  if (!c.text("destinations").empty())
+    for (const std::string& name : list_items(c.text("destinations")))
+      p.destinations.destinations.push_back(c.endpoint_id(name));
+  if (c.text("choose") == "random") p.destinations.choice = core::DestinationSpec::Choice::random;
+  if (!c.text("weights").empty())
+    for (const std::string& w : list_items(c.text("weights"))) p.destinations.weights.push_back(std::stoll(w));
+  p.packet_flits = c.integer("packet_flits");
   return p;
 }
 

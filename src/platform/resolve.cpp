@@ -33,6 +33,12 @@ class Resolver {
     resolve_values();
     resolve_connections();
     find_loops();
+    check_destinations();
+    for (const ResolvedComponent& rc : out_.components)
+      if (rc.kind->check)
+        rc.kind->check(rc.params, [&](const std::string& port) { return connection_from_.count({rc.name, port}) > 0 ||
+                                                                         connection_to_.count({rc.name, port}) > 0; },
+                       at(rc.line) + ": " + rc.name);
     resolve_run();
     return std::move(out_);
   }
@@ -439,6 +445,41 @@ class Resolver {
     follow({link.source, link.source_end}, pipes);
     link.pipes = pipes;
     out_.loops.push_back(link);
+  }
+
+  // A final receiver: it ends a loop and hands nothing on (a hop buffer, a merge or a split
+  // is on the way, not a destination).
+  static bool is_destination(const KindSpec& kind) {
+    const auto has = [&](LoopEnd::Side side) {
+      return std::any_of(kind.ends.begin(), kind.ends.end(), [&](const LoopEnd& e) { return e.side == side; });
+    };
+    return has(LoopEnd::Side::receiver) && !has(LoopEnd::Side::source);
+  }
+
+  // Every name a source or a routing table gives as a destination is a final receiver.
+  void check_destinations() const {
+    std::vector<std::string> allowed;
+    for (const ResolvedComponent& rc : out_.components)
+      if (is_destination(*rc.kind)) allowed.push_back(rc.name);
+    for (std::size_t i = 0; i < out_.components.size(); ++i) {
+      const ResolvedComponent& rc = out_.components[i];
+      for (const ParamSpec& p : rc.kind->params) {
+        if (!p.names_destinations) continue;
+        const std::string& text = std::get<std::string>(rc.params.at(p.name));
+        if (text.empty()) continue;
+        for (std::string item : list_items(text)) {
+          item = item.substr(0, item.find('='));  // a routing table's entry: destination=port
+          if (std::find(allowed.begin(), allowed.end(), item) != allowed.end()) continue;
+          std::string list;
+          for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
+          const std::size_t j = out_.index_of(item);
+          throw ParameterError(raw_[i].at(p.name).where + ": " + rc.name + "." + p.name + " names '" + item + "', " +
+                               (j < out_.components.size() ? "a " + out_.components[j].kind->name + ", not a receiver flits end at"
+                                                           : std::string("no component of the platform")) +
+                               did_you_mean(item, allowed) + " (allowed: " + (list.empty() ? "none: the platform has no receiver" : list) + ")");
+        }
+      }
+    }
   }
 
   void resolve_run() {

@@ -118,6 +118,23 @@ json class_json(const core::ClassReport& c) {
   return doc;
 }
 
+// A flow's name: "src->rx", or "src->*" for flits whose source named no destination and
+// that reached several receivers.
+std::string flow_name(const FlowReport& f) { return f.source + "->" + (f.destination.empty() ? "*" : f.destination); }
+
+json flow_json(const FlowReport& f) {
+  json latency = latency_json(f.figures.latency);
+  latency["histogram"] = histogram_json(f.figures.latency);
+  return {{"source", f.source},
+          {"destination", f.destination},
+          {"created", f.figures.created},
+          {"delivered", f.figures.delivered},
+          {"delivered_in_window", f.figures.delivered_in_window},
+          {"misdelivered", f.figures.misdelivered},
+          {"throughput", f.throughput},
+          {"latency", latency}};
+}
+
 std::vector<std::string> diagnosis(const RunResult& r) {
   std::vector<std::string> out;
   for (const core::LinkReport& l : r.links)
@@ -146,6 +163,10 @@ std::vector<RunProblem> run_problems(const RunResult& result) {
   for (const std::string& d : result.deadlocks) out.push_back({"deadlocked", d.substr(0, d.find('\n'))});
   for (const core::LinkReport& l : result.links)
     for (const std::string& s : core::never_sent(l)) out.push_back({"stuck", s});
+  for (const FlowReport& f : result.flows)
+    if (f.figures.misdelivered)
+      out.push_back({"misrouted", std::to_string(f.figures.misdelivered) + " flits of flow " + flow_name(f) +
+                                      " were popped at another receiver than " + f.destination});
   return out;
 }
 
@@ -209,6 +230,19 @@ std::string run_json(const Platform& platform, const RunResult& result) {
         {"latency_in", l.reader_period_ps > 0 ? "send_to_arrival, arrival_to_pop and creation_to_pop in the receiver's "
                                                 "cycles (rounded up), creation_to_send in the sender's"
                                               : "cycles of the link's clock"}};
+    if (!l.fed_by.empty()) links[l.name]["fed_by"] = l.fed_by;
+    if (!l.feeds.empty()) links[l.name]["feeds"] = l.feeds;
+    if (!l.split.empty())
+      links[l.name]["split"] = {{"name", l.split},
+                                {"blocking", l.split_blocking},
+                                {"blocked", l.split_blocked},
+                                {"blocked_by", l.split_blocked_by}};
+    if (!l.merge.empty()) {
+      json inputs = json::object();
+      for (const core::LinkReport::MergeInput& in : l.merge_inputs)
+        inputs[in.name] = {{"transfers", in.transfers}, {"waits", in.waits}, {"share", in.share}};
+      links[l.name]["merge"] = {{"name", l.merge}, {"policy", l.merge_policy}, {"inputs", inputs}};
+    }
     if (!l.classes.empty()) {
       links[l.name]["pool_policy"] = l.pool_policy;
       json per_class = json::object();
@@ -220,6 +254,9 @@ std::string run_json(const Platform& platform, const RunResult& result) {
   json classes = json::object();
   for (const auto& [name, c] : by_class(result)) classes[name] = class_json(c);
   doc["classes"] = classes;
+  json flows = json::object();
+  for (const FlowReport& f : result.flows) flows[flow_name(f)] = flow_json(f);
+  doc["flows"] = flows;
   doc["diagnosis"] = diagnosis(result);
   const std::vector<RunProblem> problems = run_problems(result);
   doc["status"] = problems.empty() ? "ok" : problems.front().status;
@@ -287,6 +324,15 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
     if (c.refused) os << ", " << c.refused << " refused at the source";
     os << ", latency " << latency_text(c.latency) << ", credit wait " << latency_text(c.credit_wait) << "\n";
   }
+  // A network's flows; one link's flow is its link.
+  if (result.links.size() > 1)
+    for (const FlowReport& f : result.flows) {
+      os << "flow " << flow_name(f) << ": " << f.figures.created << " created, " << f.figures.delivered
+         << " delivered, throughput " << fixed(f.throughput, 3) << ", latency creation->final pop "
+         << latency_text(f.figures.latency);
+      if (f.figures.misdelivered) os << ", " << f.figures.misdelivered << " popped at another receiver";
+      os << "\n";
+    }
   for (const std::string& line : diagnosis(result)) os << "- " << line << "\n";
   return os.str();
 }

@@ -139,6 +139,8 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
 
   RunResult result = collect_results(platform, observers, named, [&](const LoopPart& part, core::LinkReport& r) {
     components.at(part.name)->contribute_at(part.end, r);
+  }, [&](core::FlowTable& flows) {
+    for (const auto& [name, c] : components) c->add_flows(flows);
   });
   // SystemC unregisters each port and channel by a search from the newest one: torn down
   // newest first, 16000 loops end in a moment instead of 40 s.

@@ -79,6 +79,8 @@ class TlEngine {
     for (const core::LoopObserver& o : observers_) observed.push_back(&o);
     RunResult result = collect_results(platform_, observed, holders_, [&](const LoopPart& p, core::LinkReport& r) {
       part(p.name).contribute_at(p.end, r);
+    }, [&](core::FlowTable& flows) {
+      for (const auto& p : parts_) p->add_flows(flows);
     });
     result.view = "tl";
     result.jumps = jumps_.jumps();
@@ -152,8 +154,9 @@ class TlEngine {
   }
 
   // Parts in an order where whatever feeds a part's combinational inputs drives first. A
-  // part is one node, or one node per combinational path where it names them (each
-  // driven in turn, so two wires through one part are not a loop).
+  // part is one node, or, where it names its combinational paths, one node per output
+  // those paths lead to (each driven in turn, so two wires through one part are not a
+  // loop); a part is driven once for nodes of its that follow each other.
   void order_drives() {
     struct Node {
       std::string part;
@@ -165,7 +168,12 @@ class TlEngine {
       const auto paths = part(rc.name).combinational_paths();
       // A part naming its paths also gets a node with no inputs, for its registered outputs.
       nodes.push_back({rc.name, paths.empty() ? part(rc.name).combinational_inputs() : std::vector<std::string>{}, ""});
-      for (const auto& [in, out] : paths) nodes.push_back({rc.name, {in}, out});
+      std::map<std::string, std::size_t> node_of_output;
+      for (const auto& [in, out] : paths) {
+        const auto [it, fresh] = node_of_output.emplace(out, nodes.size());
+        if (fresh) nodes.push_back({rc.name, {}, out});
+        nodes[it->second].inputs.push_back(in);
+      }
     }
     // Look-ups by name, so that ordering 16000 loops is n log n.
     std::map<std::string, std::vector<std::size_t>> nodes_of;
@@ -201,7 +209,8 @@ class TlEngine {
         for (const auto& [from, from_port] : found->second) visit(producer(from, from_port));
       }
       state[n] = 2;
-      order_.push_back(&part(nodes[n].part));
+      // Nothing was driven since its previous node: its inputs are as they were.
+      if (order_.empty() || order_.back() != &part(nodes[n].part)) order_.push_back(&part(nodes[n].part));
     };
     for (std::size_t n = 0; n < nodes.size(); ++n) visit(n);
   }

@@ -154,6 +154,7 @@ std::map<std::string, json> numbers(const PointResult& r) {
   const json doc = json::parse(r.json);
   flatten(doc.at("links"), "links", out);
   flatten(doc.at("classes"), "classes", out);
+  if (doc.contains("flows")) flatten(doc.at("flows"), "flows", out);
   return out;
 }
 

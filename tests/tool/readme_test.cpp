@@ -82,7 +82,8 @@ namespace {
 // Every key name of a run document, except names of links, classes and parameters.
 void key_names(const nlohmann::json& node, const std::string& parent, std::set<std::string>& out) {
   if (!node.is_object()) return;
-  const bool named_by_user = parent == "links" || parent == "classes" || parent == "parameters";
+  const bool named_by_user =
+      parent == "links" || parent == "classes" || parent == "parameters" || parent == "flows" || parent == "inputs";
   for (const auto& [key, value] : node.items()) {
     if (!named_by_user) out.insert(key);
     key_names(value, named_by_user ? "" : key, out);

@@ -18,16 +18,26 @@ struct BasicFlit {
   Cycle created = 0;  // cycle the source offered it
   Cycle sent = 0;     // cycle the sender spent a credit on it
   std::uint32_t data_units = 0;  // data credits it takes beside its header (0: a bare word)
+  // Endpoints on a path of several hops (SPEC section 5), as ids a platform gives its
+  // components (0: none given): who made it and where it is going.
+  std::uint32_t source = 0;
+  std::uint32_t destination = 0;
+  // Its place in a packet: a single-flit packet is both head and tail.
+  bool head = true;
+  bool tail = true;
   Payload payload{};
 
   friend bool operator==(const BasicFlit& a, const BasicFlit& b) {
     return a.id == b.id && a.traffic_class == b.traffic_class && a.created == b.created &&
-           a.sent == b.sent && a.data_units == b.data_units && a.payload == b.payload;
+           a.sent == b.sent && a.data_units == b.data_units && a.source == b.source &&
+           a.destination == b.destination && a.head == b.head && a.tail == b.tail && a.payload == b.payload;
   }
   friend bool operator!=(const BasicFlit& a, const BasicFlit& b) { return !(a == b); }
   friend std::ostream& operator<<(std::ostream& os, const BasicFlit& f) {
     return os << "flit{id=" << f.id << " class=" << f.traffic_class << " created=" << f.created
-              << " sent=" << f.sent << " data_units=" << f.data_units << " payload=" << f.payload << "}";
+              << " sent=" << f.sent << " data_units=" << f.data_units << " source=" << f.source
+              << " destination=" << f.destination << " head=" << f.head << " tail=" << f.tail
+              << " payload=" << f.payload << "}";
   }
 };
 
@@ -47,6 +57,8 @@ struct FlitOrigin {
   std::uint64_t id = 0;
   std::uint32_t traffic_class = 0;
   Cycle created = 0;
+  std::uint32_t source = 0, destination = 0;
+  bool head = true, tail = true;
 };
 
 template <class T>
@@ -67,6 +79,10 @@ T make_flit(const FlitOrigin& origin) {
   if constexpr (is_basic_flit<T>::value) {
     flit.id = origin.id;
     flit.traffic_class = origin.traffic_class;
+    flit.source = origin.source;
+    flit.destination = origin.destination;
+    flit.head = origin.head;
+    flit.tail = origin.tail;
     // An arithmetic payload echoes the id, so a receiver can check what it got.
     if constexpr (std::is_arithmetic_v<decltype(flit.payload)>)
       flit.payload = static_cast<decltype(flit.payload)>(origin.id);

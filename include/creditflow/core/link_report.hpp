@@ -34,11 +34,26 @@ struct LinkReport {
   std::string name;
   std::string kind = "credit";  // "credit": a credit loop; "ready_valid": a source into a sink
   std::string traffic_class;    // of the source feeding the link
-  // In a chain of loops (a hop buffer ending one and feeding the next): the link whose hop
-  // feeds this one's sender, and the link this one's receiver feeds ("" for none), with
-  // that link's throughput.
-  std::string fed_by, feeds;
+  // On a path of loops (a hop buffer ending one and feeding the next, directly or through
+  // a merge or a split): the links whose hop buffers feed this one's sender, and the links
+  // this one's receiver feeds, with their throughput together.
+  std::vector<std::string> fed_by, feeds;
   double feeds_throughput = 0.0;
+  // Fed by a split (SPEC section 5), in the window: the cycles its head waited for this
+  // link while another output was ready (this link blocking others), the cycles this link
+  // was ready while the head waited for another (blocked), and the link that blocked it most.
+  std::string split;
+  std::uint64_t split_blocking = 0, split_blocked = 0;
+  std::string split_blocked_by;
+  // Fed by a merge: its policy and, per input (named by the part feeding it), the flits it
+  // handed on, the cycles it offered one and was not taken, and its share of the output.
+  struct MergeInput {
+    std::string name;
+    std::uint64_t transfers = 0, waits = 0;
+    double share = 0.0;
+  };
+  std::string merge, merge_policy;
+  std::vector<MergeInput> merge_inputs;
   std::int64_t credits = 0;     // the loop's credits (0 on a ready/valid link)
   std::int64_t receiver_depth = 0;
   std::int64_t forward_latency = 0;

@@ -5,9 +5,11 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 
+#include "creditflow/core/destination_rule.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/flit.hpp"
 #include "creditflow/core/limits.hpp"
@@ -22,6 +24,11 @@ struct SourceParams {
   std::int64_t queue_depth = 1024;  // flits waiting at the source (ignored when saturating)
   std::int64_t traffic_class = 0;
   std::int64_t beats = 0;           // flits to create in all; 0: no limit
+  // On a path of several hops: its own endpoint id, where its packets go, and the flits
+  // of a packet (head, body..., tail; the destination is chosen at each head).
+  std::uint32_t source_id = 0;
+  DestinationSpec destinations;
+  std::int64_t packet_flits = 1;
 };
 
 template <class T>
@@ -37,6 +44,9 @@ class SourceCore {
         queue_(static_cast<std::size_t>(checked_queue_depth(params, where))),
         traffic_class_(static_cast<std::uint32_t>(params.traffic_class)),
         beats_(static_cast<std::uint64_t>(params.beats)),
+        source_id_(params.source_id),
+        destinations_(params.destinations, derive_seed(seed, "destinations"), where),
+        packet_flits_(checked_packet_flits(params, where)),
         factory_(std::move(factory)) {
     create_for(0);
   }
@@ -67,6 +77,9 @@ class SourceCore {
   }
 
   std::uint64_t created() const { return created_; }
+  // Flits created for each destination id given (none when the source names none).
+  const std::map<std::uint32_t, std::uint64_t>& created_by_destination() const { return created_to_; }
+  std::uint32_t source_id() const { return source_id_; }
   // Cycles the head was offered and not taken.
   std::uint64_t held() const { return held_; }
   // Refusals in cycles that have run: the arrival of the current cycle is decided at the
@@ -80,6 +93,8 @@ class SourceCore {
   // payload type of the user's).
   std::optional<Cycle> cycle_length() const {
     if (!jumpable_flit<T> || (beats_ != 0 && created_ < beats_)) return std::nullopt;
+    // Several destinations or flits a packet: the choices would have to repeat too.
+    if (destinations_.period() > 1 || packet_flits_ > 1) return std::nullopt;
     return pattern_.cycle_length();
   }
   void add_shape(Shape& s) const {
@@ -94,6 +109,7 @@ class SourceCore {
     refused_ = r.count(refused_, earlier.refused_);
     taken_ = r.count(taken_, earlier.taken_);
     held_ = r.count(held_, earlier.held_);
+    for (auto& [destination, count] : created_to_) count = r.count(count, earlier.created_to_.at(destination));
   }
 
  private:
@@ -103,6 +119,11 @@ class SourceCore {
     if (p.traffic.kind == TrafficSpec::Kind::saturating) return 1;
     check_range(where, "queue_depth", p.queue_depth, 1, limits::max_queue);
     return p.queue_depth;
+  }
+
+  static std::uint64_t checked_packet_flits(const SourceParams& p, const std::string& where) {
+    check_range(where, "packet_flits", p.packet_flits, 1, limits::max_packet_flits);
+    return static_cast<std::uint64_t>(p.packet_flits);
   }
 
   void create_for(Cycle t) {
@@ -120,15 +141,24 @@ class SourceCore {
   }
 
   void push_new(Cycle t) {
-    const FlitOrigin origin{created_, traffic_class_, t};
+    const std::uint64_t place = created_ % packet_flits_;
+    if (place == 0) destination_ = destinations_.next();
+    const FlitOrigin origin{created_, traffic_class_, t, source_id_, destination_, place == 0,
+                            place + 1 == packet_flits_};
     queue_.push(factory_ ? factory_(origin) : make_flit<T>(origin));
     ++created_;
+    if (destination_ != 0) ++created_to_[destination_];
   }
 
   TrafficPattern pattern_;
   RingFifo<T> queue_;
   std::uint32_t traffic_class_;
   std::uint64_t beats_;
+  std::uint32_t source_id_;
+  DestinationRule destinations_;
+  std::uint64_t packet_flits_;
+  std::uint32_t destination_ = 0;  // the current packet's
+  std::map<std::uint32_t, std::uint64_t> created_to_;
   Factory factory_;
   Cycle now_ = 0;
   std::uint64_t created_ = 0;

@@ -45,6 +45,8 @@ inline void add_flit(Shape& s, const Flit& f, Cycle now, std::uint64_t next_id, 
   s.add(f.created - now);
   s.add(sent ? f.sent - now : 0);
   s.add(std::uint64_t{f.data_units});
+  s.add(std::uint64_t{f.source} << 32 | f.destination);
+  s.add(std::uint64_t{f.head} << 1 | std::uint64_t{f.tail});
   s.add(f.payload - f.id);
 }
 

@@ -15,6 +15,10 @@ void sc_trace(sc_core::sc_trace_file* tf, const BasicFlit<Payload>& flit, const 
   sc_core::sc_trace(tf, flit.created, name + ".created");
   sc_core::sc_trace(tf, flit.sent, name + ".sent");
   sc_core::sc_trace(tf, flit.data_units, name + ".data_units");
+  sc_core::sc_trace(tf, flit.source, name + ".source");
+  sc_core::sc_trace(tf, flit.destination, name + ".destination");
+  sc_core::sc_trace(tf, flit.head, name + ".head");
+  sc_core::sc_trace(tf, flit.tail, name + ".tail");
   using sc_core::sc_trace;  // a user's payload type brings its own, found by argument lookup
   sc_trace(tf, flit.payload, name + ".payload");
 }

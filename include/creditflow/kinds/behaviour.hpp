@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "creditflow/core/flow_stats.hpp"
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/core/loop_state.hpp"
 #include "creditflow/core/steady_state.hpp"
@@ -61,6 +62,9 @@ class Behaviour {
   template <class IoT>
   void add_terms(core::LoopState&, const IoT&) const {}
   void add_figures(core::LinkReport&) const {}
+  // Per-flow figures (SPEC section 5): what it created for each destination, or popped from
+  // each source as a final receiver (core/flow_stats.hpp).
+  void add_flows(core::FlowTable&) const {}
   template <class Visit>
   void trace(Visit&&) const {}
 

@@ -65,14 +65,27 @@ class CreditReceiverKind : public ReceiverBuffer<T> {
       {"out", ChannelType::flow, PortDir::out, "out", true, "the flits popped"}}};
   using Io = kinds::Io<T, 3>;
   using ReceiverBuffer<T>::ReceiverBuffer;
+  // As a destination: its own endpoint id, and the cycle its flows are measured from.
+  core::FlowDeliveries& flows() { return flows_; }
 
-  void edge(int, Io& io) { core_.advance(io[in]->valid, io[in]->flit); }
+  void edge(int, Io& io) {
+    if (core_.will_pop()) flows_.pop(core_.head(), core_.now());
+    core_.advance(io[in]->valid, io[in]->flit);
+  }
   void drive(Io& io) {
     io[credit]->credit = core_.will_pop();
     offer(*io[out], core_.will_pop(), core_.will_pop() ? &core_.head() : nullptr);
   }
   void add_terms(core::LoopState& s, const Io&) const { core::add_terms(s, core_); }
   void add_figures(core::LinkReport& r) const { this->add_buffer_figures(r); }
+  void add_flows(core::FlowTable& t) const { flows_.add_to(t); }
+  void repeat(const CreditReceiverKind& earlier, core::Cycle periods, core::Cycle period) {
+    ReceiverBuffer<T>::repeat(earlier, periods, period);
+    flows_.repeat(earlier.flows_, core::Repeat{periods, period, 0});
+  }
+
+ private:
+  core::FlowDeliveries flows_;
 };
 
 }  // namespace creditflow::kinds

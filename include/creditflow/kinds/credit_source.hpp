@@ -44,6 +44,10 @@ class CreditSourceKind : public Behaviour<T> {
     }
   }
   void add_terms(core::LoopState& s, const Io&) const { core::add_terms(s, core_); }
+  void add_flows(core::FlowTable& t) const {
+    const auto& source = core_.source();
+    core::add_created(t, source.source_id(), source.created(), source.created_by_destination());
+  }
   void add_figures(core::LinkReport& r) const {
     if (!label_) return;
     r.traffic_class = label_->traffic_class;

@@ -31,7 +31,12 @@ class ReadyValidSinkKind : public Behaviour<T> {
   core::SinkCore<T>& core() { return core_; }
   void set_period(int, double period_ps) { period_ps_ = period_ps; }
 
-  void edge(int, Io& io) { core_.advance(io[in]->valid, io[in]->flit); }
+  core::FlowDeliveries& flows() { return flows_; }
+
+  void edge(int, Io& io) {
+    if (core_.will_pop()) flows_.pop(core_.head(), core_.now());
+    core_.advance(io[in]->valid, io[in]->flit);
+  }
   void drive(Io& io) {
     io[in]->ready = core_.ready();
     io[popped]->credit = core_.popped_register();
@@ -39,11 +44,13 @@ class ReadyValidSinkKind : public Behaviour<T> {
   }
   void add_terms(core::LoopState& s, const Io&) const { core::add_terms(s, core_); }
   void add_figures(core::LinkReport& r) const { core::add_sink_figures(r, params_, core_, period_ps_); }
+  void add_flows(core::FlowTable& t) const { flows_.add_to(t); }
 
  private:
   core::SinkParams params_;
   core::SinkCore<T> core_;
   double period_ps_ = 0.0;
+  core::FlowDeliveries flows_;
 };
 
 }  // namespace creditflow::kinds

@@ -47,6 +47,10 @@ class TrafficSourceKind : public Behaviour<T> {
     r.source_beats = label_->beats;
   }
 
+  void add_flows(core::FlowTable& t) const {
+    core::add_created(t, core_.source_id(), core_.created(), core_.created_by_destination());
+  }
+
   std::optional<core::Cycle> cycle_length() const { return core_.cycle_length(); }
   void add_shape(core::Shape& s) const { core_.add_shape(s); }
   void repeat(const TrafficSourceKind& earlier, core::Cycle periods, core::Cycle period) {

@@ -5,12 +5,14 @@
 // and registering a KindSpec (see registry.hpp), in the cycle view only.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <utility>
 #include <systemc>
 
 #include "creditflow/core/clock_pair.hpp"
+#include "creditflow/core/flow_stats.hpp"
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 #include "creditflow/platform/channel.hpp"
@@ -26,6 +28,10 @@ struct ComponentContext {
   std::int64_t loop_capacity = 0;
   bool random_source = false;
   std::map<std::string, std::pair<double, double>> clock_times;  // name -> (period, phase)
+  // The id a flit carries for the component `name` as its source or destination (SPEC
+  // section 5): its position in the platform, from 1.
+  std::function<std::uint32_t(const std::string&)> endpoint_id;
+  std::function<std::string(std::uint32_t)> endpoint_name;  // and back ("" for none)
 };
 
 // A component's resolved, range-checked parameters.
@@ -54,6 +60,12 @@ class ComponentConfig {
     if (from == context_.clock_times.end() || to == context_.clock_times.end()) return {};
     return {from->second.first, from->second.second, to->second.first, to->second.second};
   }
+  // The flit id of the component `name` (itself when empty), 0 outside a platform.
+  std::uint32_t endpoint_id(const std::string& name = "") const {
+    return context_.endpoint_id ? context_.endpoint_id(name.empty() ? name_ : name) : 0;
+  }
+  // The component an endpoint id names ("" for none), for messages.
+  std::function<std::string(std::uint32_t)> endpoint_namer() const { return context_.endpoint_name; }
   std::int64_t integer(const std::string& param) const;
   double real(const std::string& param) const;
   bool boolean(const std::string& param) const;
@@ -81,6 +93,8 @@ class Component {
   virtual const monitor::LoopParticipant* participant() const { return nullptr; }
   // Adds what this component measured to the report of the loop it belongs to.
   virtual void contribute(core::LinkReport&) const {}
+  // Its share of the per-flow figures (kinds/behaviour.hpp add_flows).
+  virtual void add_flows(core::FlowTable&) const {}
   // The same for the loop that ends at its port `end` (KindSpec::ends; "" where the
   // component is a pipe of the loop), for a kind in several loops. By default the above.
   virtual const monitor::LoopParticipant* participant_at(const std::string& /*end*/) const { return participant(); }

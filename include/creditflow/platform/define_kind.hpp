@@ -50,6 +50,7 @@ class ShellComponent : public Component {
   void contribute(core::LinkReport& r) const override {
     if constexpr (!B::several_loops) shell_.behaviour().add_figures(r);
   }
+  void add_flows(core::FlowTable& t) const override { shell_.behaviour().add_flows(t); }
   const monitor::LoopParticipant* participant_at(const std::string& end) const override {
     if constexpr (B::several_loops) return &shell_.end_holder(kinds::port_index(B::ports, end));
     else return participant();

@@ -34,6 +34,8 @@ struct ParamSpec {
   // Bytes of memory each unit of this parameter's value takes (a buffer slot, a pipeline
   // stage), in the hungrier view: what a platform's memory estimate adds up.
   std::size_t bytes_each = 0;
+  // Its items name receivers that flits may be sent to (checked once the netlist is known).
+  bool names_destinations = false;
 
   static ParamSpec integer(std::string name, std::string default_text, std::int64_t lo,
                            std::int64_t hi, std::string doc);
@@ -48,6 +50,10 @@ struct ParamSpec {
                         bool per_class = true, bool sequence = false);
   ParamSpec& make_required() {
     required = true;
+    return *this;
+  }
+  ParamSpec& naming_destinations() {
+    names_destinations = true;
     return *this;
   }
   ParamSpec& storing(std::size_t bytes) {

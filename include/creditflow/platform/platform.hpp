@@ -91,6 +91,16 @@ struct Platform {
   mutable std::size_t loops_indexed_ = 0;
 };
 
+// The id flits carry for component `name` as their source or destination: its position
+// from 1 (the resolver has checked the name).
+inline std::uint32_t endpoint_id(const Platform& platform, const std::string& name) {
+  return static_cast<std::uint32_t>(platform.index_of(name) + 1);
+}
+// The component an id names, or "" for 0 and ids out of range.
+inline std::string endpoint_name(const Platform& platform, std::uint32_t id) {
+  return id == 0 || id > platform.components.size() ? std::string() : platform.components[id - 1].name;
+}
+
 // Throws creditflow::Error (ParameterError for values) with one line naming the file and
 // line, or the command-line option, what is wrong and what is allowed.
 Platform resolve(const Netlist& netlist, const Registry& registry,

@@ -4,6 +4,7 @@
 // the registry to the tool (cli::run_tool), so their module is usable from YAML.
 #pragma once
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -90,6 +91,13 @@ struct KindSpec {
   std::string capacity_param;           // senders: their credits; receivers: their depth
   // Senders: parameters that must equal their receiver's (what it advertises).
   std::vector<std::string> mirrors;
+  // Checks of a component against its connections, once the netlist is resolved: throws
+  // ParameterError naming `where` (file:line) when its parameters ask for a port that is
+  // not connected (a split's route to an unconnected output).
+  using Check = std::function<void(const std::map<std::string, ParamValue>& params,
+                                   const std::function<bool(const std::string& port)>& connected,
+                                   const std::string& where)>;
+  Check check;
 
   const ParamSpec* param(const std::string& name) const;
   const PortSpec* port(const std::string& name) const;

@@ -17,7 +17,8 @@ std::string run_json(const Platform& platform, const RunResult& result);
 std::string run_summary(const Platform& platform, const RunResult& result);
 
 // What a run found wrong, worst first: "violated" (credit conservation), "corrupted" (a
-// payload), "deadlocked" (the watchdog stopped it), "stuck" (a class that can never send).
+// payload), "deadlocked" (the watchdog stopped it), "stuck" (a class that can never send),
+// "misrouted" (flits popped at another receiver than their destination).
 // `message` is one line; a deadlock's dump of every holder is in RunResult::deadlocks.
 struct RunProblem {
   std::string status;

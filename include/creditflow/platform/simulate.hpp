@@ -7,15 +7,25 @@
 #include <vector>
 
 #include "creditflow/core/link_report.hpp"
+#include "creditflow/core/flow_stats.hpp"
 #include "creditflow/platform/platform.hpp"
 
 namespace creditflow::platform {
+
+// One flow's figures (SPEC section 5), named: source -> destination ("" where the source
+// names none and its flits reached several receivers).
+struct FlowReport {
+  std::string source, destination;
+  core::FlowFigures figures;
+  double throughput = 0.0;  // delivered in the measurement window, per cycle of the source
+};
 
 struct RunResult {
   RunSettings run;
   std::string view = "cycle";                 // which view ran: "cycle" or "tl"
   std::uint64_t jumps = 0;                    // tl: steady-state jumps taken (not in the figures)
   std::vector<core::LinkReport> links;        // in the order the loops were found
+  std::vector<FlowReport> flows;              // by source, then destination
   std::vector<std::string> first_violations;  // per loop with any conservation violation
   std::vector<std::string> corruptions;       // per link with corrupted payloads: the first
   std::vector<std::string> deadlocks;         // per deadlocked loop: every holder's state, a line each

@@ -16,6 +16,7 @@
 
 #include "creditflow/core/class_credits.hpp"
 #include "creditflow/core/flit.hpp"
+#include "creditflow/core/flow_stats.hpp"
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/core/steady_state.hpp"
 #include "creditflow/kinds/port.hpp"
@@ -48,6 +49,8 @@ class TlPart {
   virtual void drive() = 0;
   virtual const monitor::LoopParticipant* participant() const { return nullptr; }
   virtual void contribute(core::LinkReport&) const {}
+  // Its share of the per-flow figures (kinds/behaviour.hpp add_flows).
+  virtual void add_flows(core::FlowTable&) const {}
   // The same for the loop that ends at its port `end` ("" for a pipe of the loop), for a
   // kind in several loops (platform/component.hpp).
   virtual const monitor::LoopParticipant* participant_at(const std::string& /*end*/) const { return participant(); }

@@ -50,6 +50,7 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
   void contribute(core::LinkReport& r) const override {
     if constexpr (!B::several_loops) b_.add_figures(r);
   }
+  void add_flows(core::FlowTable& t) const override { b_.add_flows(t); }
   const monitor::LoopParticipant* participant_at(const std::string& end) const override {
     if constexpr (B::several_loops) return &ends_.at(kinds::port_index(B::ports, end));
     else return participant();

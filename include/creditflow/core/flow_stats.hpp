@@ -1,0 +1,123 @@
+// Per-flow figures (SPEC section 5): a flow is a (source, destination) pair of endpoint
+// ids. Sources count what they create for each destination; final receivers count what
+// they pop from each source and time it from creation to that pop. A platform adds both
+// up into one table and names the ids.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+
+#include "creditflow/core/flit.hpp"
+#include "creditflow/core/latency_stats.hpp"
+#include "creditflow/core/steady_state.hpp"
+#include "creditflow/core/types.hpp"
+
+namespace creditflow::core {
+
+struct FlowFigures {
+  std::uint64_t created = 0;
+  std::uint64_t delivered = 0;            // popped at their destination, whole run
+  std::uint64_t delivered_in_window = 0;  // popped from the warm-up on
+  std::uint64_t misdelivered = 0;         // popped at a receiver that is not its destination
+  LatencyStats latency;                   // creation to final pop, popped in the window
+};
+
+using FlowKey = std::pair<std::uint32_t, std::uint32_t>;  // (source, destination) ids
+using FlowTable = std::map<FlowKey, FlowFigures>;
+
+// A source's creations into the table: by destination where it names them, else under
+// destination 0 (wherever its path leads).
+inline void add_created(FlowTable& table, std::uint32_t source, std::uint64_t created,
+                        const std::map<std::uint32_t, std::uint64_t>& by_destination) {
+  if (by_destination.empty()) {
+    table[{source, 0}].created += created;
+    return;
+  }
+  for (const auto& [destination, count] : by_destination) table[{source, destination}].created += count;
+}
+
+// A final receiver's record of what it popped, by source. A flit addressed elsewhere is
+// still popped (its credit returned) but counted as misdelivered, not delivered.
+class FlowDeliveries {
+ public:
+  FlowDeliveries() = default;
+  // A copy (a snapshot for steady-state jumps) keeps no pointer into the original's table.
+  FlowDeliveries(const FlowDeliveries& o)
+      : self_(o.self_), measure_from_(o.measure_from_), by_source_(o.by_source_), misdelivered_(o.misdelivered_) {}
+  FlowDeliveries& operator=(const FlowDeliveries& o) {
+    if (this != &o) {
+      FlowDeliveries copy(o);
+      std::swap(by_source_, copy.by_source_);
+      self_ = o.self_;
+      measure_from_ = o.measure_from_;
+      misdelivered_ = o.misdelivered_;
+      last_ = nullptr;
+    }
+    return *this;
+  }
+
+  void configure(std::uint32_t self, Cycle measure_from) {
+    self_ = self;
+    measure_from_ = measure_from;
+  }
+
+  template <class T>
+  void pop(const T& flit, Cycle now) {
+    if constexpr (is_basic_flit<T>::value) {
+      if (flit.destination != 0 && flit.destination != self_) {
+        ++misdelivered_[{flit.source, flit.destination}];
+        return;
+      }
+      FlowFigures& f = entry(flit.source);
+      ++f.delivered;
+      if (now >= measure_from_) {
+        ++f.delivered_in_window;
+        f.latency.add(now - flit.created);
+      }
+    }
+  }
+
+  void add_to(FlowTable& table) const {
+    for (const auto& [source, mine] : by_source_) {
+      FlowFigures& f = table[{source, self_}];
+      f.delivered += mine.delivered;
+      f.delivered_in_window += mine.delivered_in_window;
+      f.latency.merge(mine.latency);
+    }
+    for (const auto& [flow, count] : misdelivered_) table[flow].misdelivered += count;
+  }
+
+  void repeat(const FlowDeliveries& earlier, const Repeat& r) {
+    for (auto& [source, f] : by_source_) {
+      const auto before = earlier.by_source_.find(source);
+      if (before == earlier.by_source_.end()) continue;
+      f.delivered = r.count(f.delivered, before->second.delivered);
+      f.delivered_in_window = r.count(f.delivered_in_window, before->second.delivered_in_window);
+      f.latency.repeat(before->second.latency, r.periods);
+    }
+    for (auto& [flow, count] : misdelivered_) {
+      const auto before = earlier.misdelivered_.find(flow);
+      if (before != earlier.misdelivered_.end()) count = r.count(count, before->second);
+    }
+  }
+
+ private:
+  // The last source's entry is kept at hand: most receivers hear from one source.
+  FlowFigures& entry(std::uint32_t source) {
+    if (!last_ || last_source_ != source) {
+      last_ = &by_source_[source];
+      last_source_ = source;
+    }
+    return *last_;
+  }
+
+  std::uint32_t self_ = 0;
+  Cycle measure_from_ = 0;
+  std::map<std::uint32_t, FlowFigures> by_source_;
+  FlowFigures* last_ = nullptr;
+  std::uint32_t last_source_ = 0;
+  std::map<FlowKey, std::uint64_t> misdelivered_;  // flits of other receivers' flows
+};
+
+}  // namespace creditflow::core

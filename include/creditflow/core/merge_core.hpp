@@ -1,0 +1,128 @@
+// A merge's arbiter (SPEC section 5): N inputs to one output. The winner in a cycle is
+// chosen from the arbiter's own state among the inputs with `valid`, whatever the output's
+// `ready`; the state changes only on a transfer (valid and ready). Policies:
+// - round robin: the first requester at or after the pointer; after a packet's tail goes,
+//   the pointer moves to the input after the winner;
+// - fixed: the first requester in a priority order;
+// - weighted: an input keeps the grant for up to its weight in consecutive packets while it
+//   requests, then the turn passes as in round robin.
+// A packet of several flits holds the output from its head to its tail: while one is under
+// way only its input may win, and a cycle its input does not offer is a bubble.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/core/latency_stats.hpp"
+#include "creditflow/core/types.hpp"
+
+namespace creditflow::core {
+
+struct MergeSpec {
+  enum class Policy { round_robin, fixed, weighted };
+  Policy policy = Policy::round_robin;
+  std::vector<std::size_t> priority;  // fixed: inputs, highest first; the others after, in order
+  std::vector<std::int64_t> weights;  // weighted: packets per turn, per input from 0 (the others 1)
+};
+
+class MergeCore {
+ public:
+  static constexpr int none = -1;
+
+  MergeCore(std::size_t inputs, MergeSpec spec, const std::string& where)
+      : inputs_(inputs), spec_(std::move(spec)), transfers_(inputs), waits_(inputs) {
+    if (spec_.weights.size() > inputs)
+      throw ParameterError(where + ": " + std::to_string(spec_.weights.size()) + " weights for " +
+                           std::to_string(inputs) + " inputs (allowed at most one per input)");
+    for (const std::int64_t w : spec_.weights) check_range(where, "weights", w, 1, INT32_MAX);
+    spec_.weights.resize(inputs, 1);
+    std::vector<bool> listed(inputs, false);
+    for (const std::size_t i : spec_.priority) {
+      if (i >= inputs || listed[i])
+        throw ParameterError(where + ": priority lists input " + std::to_string(i) +
+                             (i >= inputs ? " of " + std::to_string(inputs) : " twice") +
+                             " (allowed each input at most once)");
+      listed[i] = true;
+    }
+    for (std::size_t i = 0; i < inputs; ++i)
+      if (!listed[i]) spec_.priority.push_back(i);
+  }
+
+  std::size_t inputs() const { return inputs_; }
+  Cycle now() const { return now_; }
+
+  // The winner among the inputs whose `valid` is set, or none.
+  template <class Valid>
+  int winner(const Valid& valid) const {
+    if (locked_ != none) return valid(static_cast<std::size_t>(locked_)) ? locked_ : none;
+    if (spec_.policy == MergeSpec::Policy::fixed) {
+      for (const std::size_t i : spec_.priority)
+        if (valid(i)) return static_cast<int>(i);
+      return none;
+    }
+    if (spec_.policy == MergeSpec::Policy::weighted && holder_ != none && valid(static_cast<std::size_t>(holder_)))
+      return holder_;
+    for (std::size_t k = 0; k < inputs_; ++k) {
+      const std::size_t i = (pointer_ + k) % inputs_;
+      if (valid(i)) return static_cast<int>(i);
+    }
+    return none;
+  }
+
+  // The edge closing the cycle: `valid` per input, the winner chosen during it, whether the
+  // output took its flit, and whether that flit was a packet's tail.
+  template <class Valid>
+  void advance(const Valid& valid, int winner, bool ready, bool tail) {
+    const bool measured = now_ >= measure_from_;
+    for (std::size_t i = 0; i < inputs_; ++i)
+      if (valid(i) && !(ready && static_cast<int>(i) == winner) && measured) ++waits_[i];
+    if (winner != none && ready) transfer(static_cast<std::size_t>(winner), tail, measured);
+    ++now_;
+  }
+
+  void measure_from(Cycle c) { measure_from_ = c; }
+  // Flits each input handed on, and cycles it offered one and was not taken, in the window.
+  const std::vector<std::uint64_t>& transfers() const { return transfers_; }
+  const std::vector<std::uint64_t>& waits() const { return waits_; }
+  std::uint64_t total_transfers() const { return total_; }
+  // Flits handed on in the whole run.
+  std::uint64_t handed() const { return handed_; }
+
+ private:
+  void transfer(std::size_t w, bool tail, bool measured) {
+    ++handed_;
+    if (measured) {
+      ++transfers_[w];
+      ++total_;
+    }
+    if (!tail) {
+      locked_ = static_cast<int>(w);
+      return;
+    }
+    locked_ = none;
+    if (spec_.policy == MergeSpec::Policy::weighted) {
+      if (holder_ != static_cast<int>(w)) {
+        holder_ = static_cast<int>(w);
+        used_ = 0;
+      }
+      if (++used_ < spec_.weights[w]) return;
+      holder_ = none;
+    }
+    pointer_ = (w + 1) % inputs_;
+  }
+
+  std::size_t inputs_;
+  MergeSpec spec_;
+  std::size_t pointer_ = 0;
+  int locked_ = none;  // the input whose packet is under way
+  int holder_ = none;  // weighted: the input holding the grant
+  std::int64_t used_ = 0;
+  Cycle now_ = 0;
+  Cycle measure_from_ = 0;
+  std::vector<std::uint64_t> transfers_, waits_;
+  std::uint64_t total_ = 0;
+  std::uint64_t handed_ = 0;
+};
+
+}  // namespace creditflow::core
