@@ -15,6 +15,8 @@ std::string fixed3(double v) {
   return buf;
 }
 
+std::string window_of(const LinkReport& r) { return std::to_string(r.cycles - r.warmup); }
+
 // "link 'a'", "links 'a' and 'b'", "links 'a', 'b' and 'c'".
 std::string names(const std::string& word, const std::vector<std::string>& list) {
   std::string s = word + (list.size() == 1 ? " " : "s ");
@@ -234,7 +236,11 @@ std::vector<std::string> diagnose_loop(const LinkReport& r) {
   }
   diagnose_sink(r, out);
   if (r.sent == 0) {
-    out.push_back(link + " sent nothing in the measurement window");
+    std::string line = link + " sent nothing in the measurement window";
+    if (!r.merged_by.empty() && r.merged_waits > 0)
+      line += ": merge '" + r.merged_by + "' (" + r.merged_policy + ") granted its hop buffer's head nothing while it waited there in " +
+              std::to_string(r.merged_waits) + " of " + window_of(r) + " cycles, giving link '" + r.merged_onto + "' to its other inputs";
+    out.push_back(line);
     return out;
   }
   const std::uint64_t rtt = sizing_rtt(r);
@@ -286,7 +292,7 @@ std::vector<std::string> diagnose_loop(const LinkReport& r) {
         << "before split '" << r.split << "', not by its own credits: in " << r.split_blocked << " of " << window
         << " cycles it was ready while the split's head waited for link '" << r.split_blocked_by
         << "' (head-of-line blocking)";
-    else if (!r.fed_by.empty())
+    else if (!r.fed_by.empty() && r.throughput < 1.0 - 1e-9)
       s << "; it is limited by what " << names("link", r.fed_by) << " upstream hand" << (r.fed_by.size() == 1 ? "s" : "")
         << " on through " << (r.fed_by.size() == 1 ? "its hop buffer" : "their hop buffers");
     else if (r.offered_rate < 1.0)
@@ -323,6 +329,13 @@ std::vector<std::string> diagnose_loop(const LinkReport& r) {
       s << "with the receiver holding flits in " << r.stall_receiver_busy << " of " << window << " cycles";
     s << "); more credits will not help beyond B >= " << depth_needed(r);
     if (r.credits >= depth_needed(r)) s << ", and it has " << r.credits;
+  } else if (!r.merged_by.empty()) {
+    // A hop buffer feeding a merge: the arbiter decides what it gets of the shared link.
+    s << " against " << fixed3(r.offered_rate) << " offered: the sender was out of credits in "
+      << r.credit_stall_cycles << " of " << window << " cycles (" << stalls << "); it is held back by merge '"
+      << r.merged_by << "' (" << r.merged_policy << ") onto link '" << r.merged_onto << "': its hop buffer's head "
+      << "waited there in " << r.merged_waits << " of " << window << " cycles and got " << fixed3(r.merged_share)
+      << " of the " << fixed3(r.merged_onto_throughput) << " flits per cycle link '" << r.merged_onto << "' carried";
   } else if (!r.feeds.empty()) {
     // A hop buffer whose next loop takes its flits no faster (SPEC section 5's chain).
     s << " against " << fixed3(r.offered_rate) << " offered: the sender was out of credits in "

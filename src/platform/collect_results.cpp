@@ -108,11 +108,22 @@ void link_chains(const Platform& platform, RunResult& result) {
     for (const LoopPlan& loop : platform.loops)
       if (loop.source == r.split && loop.source_end == r.split_blocked_by) r.split_blocked_by = loop.name;
   }
-  // A merge names its inputs by port: name the parts that drive them.
+  // A merge names its inputs by port: name the parts that drive them, and tell the links
+  // ending at those parts what the merge gave them.
   for (core::LinkReport& r : result.links)
-    for (core::LinkReport::MergeInput& in : r.merge_inputs)
+    for (core::LinkReport::MergeInput& in : r.merge_inputs) {
       for (const ResolvedConnection& c : platform.connections)
         if (c.to == r.merge && c.to_port == in.name) in.name = c.from;
+      const auto feeder = ending_at.find(in.name);
+      if (feeder == ending_at.end()) continue;
+      core::LinkReport& up = result.links[feeder->second];
+      up.merged_by = r.merge;
+      up.merged_policy = r.merge_policy;
+      up.merged_onto = r.name;
+      up.merged_onto_throughput = r.throughput;
+      up.merged_waits = in.waits;
+      up.merged_share = in.share;
+    }
   for (std::size_t i = 0; i < upstream.size(); ++i) {
     std::size_t first = i;
     for (std::size_t hops = 0; upstream[first] < upstream.size() && hops < upstream.size(); ++hops) first = upstream[first];
@@ -140,7 +151,18 @@ std::vector<FlowReport> named_flows(const Platform& platform, const core::FlowTa
   const double window = static_cast<double>(platform.run.cycles - platform.run.warmup);
   std::vector<FlowReport> flows;
   for (const auto& [key, f] : merged) {
-    FlowReport r{endpoint_name(platform, key.first), endpoint_name(platform, key.second), f, 0.0};
+    FlowReport r;
+    r.source = endpoint_name(platform, key.first);
+    r.destination = endpoint_name(platform, key.second);
+    r.figures = f;
+    if (!r.source.empty()) {
+      const auto& params = platform.component(r.source).params;
+      const auto cls = params.find("class");
+      if (cls != params.end() && std::holds_alternative<std::string>(cls->second))
+        r.traffic_class = std::get<std::string>(cls->second);
+    }
+    for (const LoopPlan& loop : platform.loops)
+      if (!r.destination.empty() && loop.receiver == r.destination) r.link = loop.name;
     r.throughput = window > 0 ? static_cast<double>(f.delivered_in_window) / window : 0.0;
     flows.push_back(std::move(r));
   }

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -53,8 +54,12 @@ json histogram_json(const core::LatencyStats& s) {
 }
 
 // Per class over every link: a multi-class link's own classes, or a single-class link
-// under its source's class.
+// under its source's class. Flits that end at a receiver counting flows (SPEC section 5)
+// are delivered under their own source's class, whatever merged them on the way.
 std::map<std::string, core::ClassReport> by_class(const RunResult& r) {
+  std::set<std::string> by_flow;  // links whose deliveries the flows count
+  for (const FlowReport& f : r.flows)
+    if (!f.link.empty()) by_flow.insert(f.link);
   std::map<std::string, core::ClassReport> classes;
   auto add = [&](const core::ClassReport& k) {
     core::ClassReport& c = classes[k.name];
@@ -88,11 +93,20 @@ std::map<std::string, core::ClassReport> by_class(const RunResult& r) {
       k.credit_wait = l.latency.creation_to_send;
       k.stall_cycles = l.credit_stall_cycles;
     }
-    if (l.feeds.empty()) {
+    if (l.feeds.empty() && !by_flow.count(l.name)) {
       k.delivered = l.delivered;
       k.throughput = l.throughput;
       k.latency = l.latency.creation_to_pop;
     }
+    add(k);
+  }
+  for (const FlowReport& f : r.flows) {
+    if (f.link.empty()) continue;
+    core::ClassReport k;
+    k.name = f.traffic_class.empty() ? "unclassified" : f.traffic_class;
+    k.delivered = f.figures.delivered_in_window;
+    k.throughput = f.throughput;
+    k.latency = f.figures.latency;
     add(k);
   }
   return classes;

@@ -54,6 +54,11 @@ struct LinkReport {
   };
   std::string merge, merge_policy;
   std::vector<MergeInput> merge_inputs;
+  // Feeding a merge through its hop buffer: the merge, its policy, the link it feeds and
+  // that link's throughput, and this input's waits and share there.
+  std::string merged_by, merged_policy, merged_onto;
+  double merged_onto_throughput = 0.0, merged_share = 0.0;
+  std::uint64_t merged_waits = 0;
   std::int64_t credits = 0;     // the loop's credits (0 on a ready/valid link)
   std::int64_t receiver_depth = 0;
   std::int64_t forward_latency = 0;

@@ -16,6 +16,8 @@ namespace creditflow::platform {
 // names none and its flits reached several receivers).
 struct FlowReport {
   std::string source, destination;
+  std::string traffic_class;  // its source's `class`, where it has one
+  std::string link;           // the link that ends at its destination
   core::FlowFigures figures;
   double throughput = 0.0;  // delivered in the measurement window, per cycle of the source
 };
