@@ -1,0 +1,151 @@
+// Merges and splits (SPEC section 5): models/hol_split.yaml and models/merge.yaml in both
+// views, their figures and diagnoses pinned, and the mistakes a user can make with them.
+#include <algorithm>
+#include <boost/test/unit_test.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "harness.hpp"
+
+using nlohmann::json;
+
+namespace {
+double throughput(const json& doc, const std::string& link) { return doc.at("links").at(link).at("throughput").get<double>(); }
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_split_whose_slow_output_blocks_the_shared_buffer_gives_both_a_quarter) {
+  const json a = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/hol_split.yaml");
+  // SPEC 5: A and B each receive 0.250 over cycles 3000..5999; 1500 blocked cycles.
+  BOOST_TEST(throughput(a, "linkA") == 0.25);
+  BOOST_TEST(throughput(a, "linkB") == 0.25);
+  BOOST_TEST(throughput(a, "link") == 0.5);
+  const auto& flows = a.at("flows");
+  BOOST_TEST(flows.at("src->rxA").at("throughput").get<double>() == 0.25);
+  BOOST_TEST(flows.at("src->rxB").at("throughput").get<double>() == 0.25);
+  BOOST_TEST(flows.at("src->rxA").at("delivered_in_window").get<int>() == 750);
+  const auto& splitA = a.at("links").at("linkA").at("split");
+  const auto& splitB = a.at("links").at("linkB").at("split");
+  BOOST_TEST(splitA.at("blocking").get<int>() == 1500);
+  BOOST_TEST(splitA.at("blocked").get<int>() == 0);
+  BOOST_TEST(splitB.at("blocked").get<int>() == 1500);
+  BOOST_TEST(splitB.at("blocked_by") == "linkA");
+  BOOST_TEST(a.at("links").at("linkB").at("credit_stall_cycles").get<int>() == 0);  // never short of credits
+  BOOST_TEST(a.at("links").at("link").at("feeds").dump() == R"(["linkA","linkB"])");
+  BOOST_TEST(a.at("links").at("linkB").at("fed_by").dump() == R"(["link"])");
+  const auto& d = a.at("diagnosis");
+  BOOST_TEST(d.at(2).get<std::string>() ==
+             "at split 'split', flits for link 'linkA' waited at the head in 1500 of 3000 cycles while another output "
+             "was ready, holding back the flits behind them (head-of-line blocking: a buffer per destination would "
+             "free them)");
+  BOOST_TEST(d.at(3).get<std::string>() ==
+             "link 'linkB' runs at 0.250 of full rate and never waited for a credit (4 credits, 4-cycle round trip); "
+             "it is held back by the consumer of link 'linkA' through the shared buffer before split 'split', not by "
+             "its own credits: in 1500 of 3000 cycles it was ready while the split's head waited for link 'linkA' "
+             "(head-of-line blocking)");
+  BOOST_TEST(a.at("status") == "ok");
+}
+
+BOOST_AUTO_TEST_CASE(with_no_slow_output_a_split_blocks_nothing_and_each_flow_gets_half) {
+  const auto o = cftool::tool("run ../../models/hol_split.yaml --set rxA.drain_every=1 --json");
+  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  const json doc = json::parse(o.out);
+  BOOST_TEST(doc.at("flows").at("src->rxA").at("throughput").get<double>() == 0.5);
+  BOOST_TEST(doc.at("flows").at("src->rxB").at("throughput").get<double>() == 0.5);
+  BOOST_TEST(doc.at("links").at("linkA").at("split").at("blocking").get<int>() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(a_merge_shares_its_link_by_its_policy_in_both_views) {
+  struct Case {
+    const char* set;
+    double a, b;
+    int waits_b;
+  };
+  for (const Case& c : {Case{"--set arb.policy=round_robin", 0.5, 0.5, 1500},
+                        Case{"--set arb.policy=fixed", 1.0, 0.0, 3000},
+                        Case{"--set arb.policy=fixed --set arb.priority=in1", 0.0, 1.0, 0},
+                        Case{"--set arb.policy=weighted --set arb.weights=3,1", 0.75, 0.25, 2250}}) {
+    BOOST_TEST_CONTEXT(c.set) {
+      const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL, std::string("run ../../models/merge.yaml ") + c.set);
+      BOOST_TEST(throughput(doc, "link") == 1.0);
+      const auto& inputs = doc.at("links").at("link").at("merge").at("inputs");
+      const auto share = [&](const char* in) { return inputs.contains(in) ? inputs.at(in).at("share").get<double>() : 0.0; };
+      BOOST_TEST(share("hopA") == c.a);
+      BOOST_TEST(share("hopB") == c.b);
+      BOOST_TEST((inputs.contains("hopB") ? inputs.at("hopB").at("waits").get<int>() : 0) == c.waits_b);
+      const double flow_a = doc.at("flows").contains("srcA->rx") ? doc.at("flows").at("srcA->rx").at("throughput").get<double>() : 0.0;
+      BOOST_TEST(flow_a == c.a);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_merges_inputs_are_diagnosed_by_their_grant_and_counted_in_their_own_class) {
+  const auto o = cftool::tool("run ../../models/merge.yaml --json");
+  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  const json doc = json::parse(o.out);
+  BOOST_TEST(doc.at("diagnosis").at(0).get<std::string>() ==
+             "link 'linkA' runs at 0.500 of full rate against 1.000 offered: the sender was out of credits in 1500 of "
+             "3000 cycles (0 with the receiver empty, 1500 with it holding flits); it is held back by merge 'arb' "
+             "(round_robin) onto link 'link': its hop buffer's head waited there in 1500 of 3000 cycles and got 0.500 "
+             "of the 1.000 flits per cycle link 'link' carried");
+  BOOST_TEST(doc.at("diagnosis").at(2).get<std::string>() ==
+             "link 'link' runs at 1.000 of full rate and never waited for a credit (8 credits, 6-cycle round trip)");
+  // Each class is delivered by its own flow, not all under the first input's class.
+  BOOST_TEST(doc.at("classes").at("cpu").at("delivered").get<int>() == 1500);
+  BOOST_TEST(doc.at("classes").at("dma").at("delivered").get<int>() == 1500);
+  BOOST_TEST(doc.at("classes").at("cpu").at("latency").at("histogram").dump() == "[[10,1500]]");
+
+  const auto fixed = cftool::tool("run ../../models/merge.yaml --set arb.policy=fixed");
+  BOOST_TEST(fixed.out.find("- link 'linkB' sent nothing in the measurement window: merge 'arb' (fixed) granted its "
+                            "hop buffer's head nothing while it waited there in 3000 of 3000 cycles, giving link "
+                            "'link' to its other inputs\n") != std::string::npos,
+             fixed.out);
+}
+
+BOOST_AUTO_TEST_CASE(weighted_random_destinations_split_the_flows_by_their_weights) {
+  const auto o = cftool::tool(
+      "run ../../models/hol_split.yaml --set rxA.drain_every=1 --set src.choose=random --set src.weights=3,1 "
+      "--cycles 40000 --json");
+  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  const json doc = json::parse(o.out);
+  const double a = doc.at("flows").at("src->rxA").at("created").get<double>();
+  const double b = doc.at("flows").at("src->rxB").at("created").get<double>();
+  BOOST_TEST(std::abs(a / (a + b) - 0.75) < 0.01, a << " and " << b);
+}
+
+BOOST_AUTO_TEST_CASE(a_flit_popped_at_another_receiver_is_counted_as_misrouted_and_fails_the_run) {
+  // Routes crossed by mistake: every flit ends at the other receiver.
+  cftool::TempDir dir;
+  std::string model = cftool::read_file("../../models/hol_split.yaml");
+  model.replace(model.find("rxA=out0, rxB=out1"), 18, "rxA=out1, rxB=out0");  // crossed routes
+  std::ofstream(dir / "crossed.yaml") << model;
+  const auto o = cftool::tool("run " + dir / "crossed.yaml");
+  BOOST_TEST(o.status != 0);
+  BOOST_TEST(o.err.find("flits of flow src->rxA were popped at another receiver than rxA") != std::string::npos, o.err);
+  BOOST_TEST(o.out.find("popped at another receiver") != std::string::npos, o.out);
+}
+
+BOOST_AUTO_TEST_CASE(mistakes_in_merges_splits_and_destinations_get_one_line_each) {
+  struct Case {
+    const char* set;
+    const char* says;
+  };
+  for (const Case& c :
+       {Case{"--set src.destinations=hop", "src.destinations names 'hop', a hop_buffer, not a receiver flits end at (allowed: rxA, rxB)"},
+        Case{"--set src.destinations=rxC", "src.destinations names 'rxC', no component of the platform"},
+        Case{"--set split.routes=rxA=out0,rxB=out2", "split.routes sends rxB to out2, which is not connected (allowed a connected output)"},
+        Case{"--set split.routes=rxA=out0,rxB=port", "split.routes: 'rxB=port' is not destination=port"},
+        Case{"--set split.routes=rxA=out0,rxA=out1", "'rxA' is routed twice"},
+        Case{"--set split.routes=rxA=out0", "a flit from 'src' for 'rxB' has no route"},
+        Case{"--set src.choose=random --set src.weights=1,2,3", "3 weights for 2 destinations"},
+        Case{"--set src.packet_flits=0", "packet_flits = 0 is out of range"}}) {
+    BOOST_TEST_CONTEXT(c.set) {
+      const auto o = cftool::tool(std::string("run ../../models/hol_split.yaml ") + c.set);
+      BOOST_TEST(o.status != 0);
+      BOOST_TEST(o.err.find(c.says) != std::string::npos, o.err);
+      BOOST_TEST(std::count(o.err.begin(), o.err.end(), '\n') == 1, o.err);
+    }
+  }
+  const auto o = cftool::tool("run ../../models/merge.yaml --set arb.policy=fixed --set arb.priority=in1,in99");
+  BOOST_TEST(o.status != 0);
+  BOOST_TEST(o.err.find("arb.priority: 'in99' is not an input (allowed in0..in15, highest first)") != std::string::npos, o.err);
+}
