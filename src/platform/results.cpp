@@ -271,6 +271,16 @@ std::string run_json(const Platform& platform, const RunResult& result) {
   json flows = json::object();
   for (const FlowReport& f : result.flows) flows[flow_name(f)] = flow_json(f);
   doc["flows"] = flows;
+  doc["accounting"] = result.accounting;
+  doc["accounting_violations"] = result.accounting_violations;
+  json sources = json::object();
+  for (const SourceLedger& s : result.sources) {
+    json held = json::object();
+    for (const auto& [holder, n] : s.in_flight) held[holder] = n;
+    sources[s.name] = {{"created", s.created}, {"refused", s.refused}, {"delivered", s.delivered},
+                       {"dropped", s.dropped}, {"in_flight", held}};
+  }
+  doc["sources"] = sources;
   doc["diagnosis"] = diagnosis(result);
   const std::vector<RunProblem> problems = run_problems(result);
   doc["status"] = problems.empty() ? "ok" : problems.front().status;
@@ -338,7 +348,21 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
     if (c.refused) os << ", " << c.refused << " refused at the source";
     os << ", latency " << latency_text(c.latency) << ", credit wait " << latency_text(c.credit_wait) << "\n";
   }
-  // A network's flows; one link's flow is its link.
+  // A network's flows and sources; one link's flow is its link.
+  if (result.links.size() > 1) {
+    for (const SourceLedger& s : result.sources) {
+      std::uint64_t held = 0;
+      std::string where;
+      for (const auto& [holder, n] : s.in_flight) {
+        held += n;
+        where += (where.empty() ? "" : ", ") + holder + " " + std::to_string(n);
+      }
+      os << "source '" << s.name << "': " << s.created << " created = " << s.delivered << " delivered + " << held
+         << " in flight" << (where.empty() ? "" : " (" + where + ")") << " + " << s.dropped << " dropped";
+      if (s.refused) os << "; " << s.refused << " refused at its queue";
+      os << "\n";
+    }
+  }
   if (result.links.size() > 1)
     for (const FlowReport& f : result.flows) {
       os << "flow " << flow_name(f) << ": " << f.figures.created << " created, " << f.figures.delivered

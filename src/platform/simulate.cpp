@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "accounting.hpp"
 #include "collect_results.hpp"
 #include "creditflow/core/error.hpp"
 #include "vcd_watch.hpp"
@@ -99,6 +100,18 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     monitors["\x01run"] = std::move(mon);
   }
 
+  // Accounting every cycle of the first clock, as its monitor samples its loops.
+  std::vector<Accountant::Part> counted;
+  for (const ResolvedComponent& rc : platform.components) {
+    const Component* c = components.at(rc.name).get();
+    counted.push_back({rc.name, c->counts_flits(), [c](core::Census& census) { c->count(census); }});
+  }
+  Accountant accountant(platform, std::move(counted));
+  monitor::LoopMonitor& first_monitor = monitors.count(platform.clocks.front().name)
+                                            ? *monitors.at(platform.clocks.front().name)
+                                            : *monitors.at("\x01run");
+  first_monitor.each_cycle([&accountant](core::Cycle t) { accountant.observe(t); });
+
   sc_core::sc_trace_file* tf = nullptr;
   // The trace goes to a partial file beside the target, renamed into place once closed, so
   // an existing trace is never replaced by half of one. SystemC adds the ".vcd".
@@ -142,6 +155,7 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
   }, [&](core::FlowTable& flows) {
     for (const auto& [name, c] : components) c->add_flows(flows);
   });
+  accountant.finish(result);
   // SystemC unregisters each port and channel by a search from the newest one: torn down
   // newest first, 16000 loops end in a moment instead of 40 s.
   watch.reset();

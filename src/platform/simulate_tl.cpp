@@ -6,6 +6,7 @@
 // delta after the edge. The first clock's cycle count ends the run. On one clock, with
 // every part able to (the section 1 kinds with deterministic schedules), whole periods of
 // a steady state are jumped (core/steady_state_jumps.hpp).
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <deque>
@@ -13,7 +14,9 @@
 #include <map>
 #include <memory>
 #include <numeric>
+#include <optional>
 
+#include "accounting.hpp"
 #include "collect_results.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/steady_state_jumps.hpp"
@@ -49,11 +52,18 @@ class TlEngine {
     }
     order_drives();
     watch_loops();
+    std::vector<Accountant::Part> counted;
+    for (const ResolvedComponent& rc : platform.components) {
+      const TlPart* p = &part(rc.name);
+      counted.push_back({rc.name, p->counts_flits(), [p](core::Census& c) { p->count(c); }});
+    }
+    accountant_.emplace(platform, std::move(counted));
   }
 
   RunResult run() {
     drive_all();
     for (const auto& [name, d] : domains_) observe(d);
+    accountant_->observe(0);
     Domain& first = domains_.at(platform_.clocks.front().name);
     const auto cycles = static_cast<core::Cycle>(platform_.run.cycles);
     std::vector<Domain*> ticking;
@@ -73,6 +83,7 @@ class TlEngine {
         d->next += d->period;
         observe(*d);
       }
+      if (std::find(ticking.begin(), ticking.end(), &first) != ticking.end()) accountant_->observe(first.cycle);
       if (deadlocked()) break;  // as the cycle view's monitor stops the run
     }
     std::vector<const core::LoopObserver*> observed;
@@ -82,6 +93,7 @@ class TlEngine {
     }, [&](core::FlowTable& flows) {
       for (const auto& p : parts_) p->add_flows(flows);
     });
+    accountant_->finish(result);
     result.view = "tl";
     result.jumps = jumps_.jumps();
     return result;
@@ -255,6 +267,7 @@ class TlEngine {
   std::deque<core::LoopObserver> observers_;
   std::vector<NamedHolders> holders_;
   core::SteadyStateJumps<TlEngine> jumps_;
+  std::optional<Accountant> accountant_;
 };
 
 }  // namespace

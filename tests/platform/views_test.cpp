@@ -234,3 +234,45 @@ BOOST_AUTO_TEST_CASE(kind_without_tl_view_is_refused) {
                                           "view; run it with --view cycle") != std::string::npos);
   }
 }
+
+// SPEC section 5's paths: chains, splits and merges, with packets of several flits.
+BOOST_AUTO_TEST_CASE(two_hop_chain_views_agree) {
+  check_model("models/two_hop_chain.yaml",
+              {{"link1.latency", {"0", "1", "2", "5"}},
+               {"link2.latency", {"1", "4", "6"}},
+               {"hop.depth", {"1", "2", "4", "9"}},
+               {"rx.depth", {"2", "4", "10"}},
+               {"rx.drain_every", {"1", "2", "3"}},
+               {"src.pattern", {"saturating", "bernoulli", "periodic"}},
+               {"src.rate", {"0.3", "0.8"}},
+               {"src.every", {"2", "3"}}},
+              12);
+}
+
+BOOST_AUTO_TEST_CASE(hol_split_views_agree) {
+  check_model("models/hol_split.yaml",
+              {{"rxA.drain_every", {"1", "2", "4"}},
+               {"rxB.drain_rate", {"1", "0.5"}},
+               {"hop.depth", {"1", "2", "4", "6"}},
+               {"link.latency", {"0", "1", "3"}},
+               {"src.choose", {"list", "random"}},
+               {"src.destinations", {"rxA, rxB", "rxA, rxA, rxB", "rxB"}},
+               {"src.packet_flits", {"1", "2", "3"}},
+               {"src.pattern", {"saturating", "bernoulli"}}},
+              12);
+}
+
+BOOST_AUTO_TEST_CASE(merge_views_agree) {
+  check_model("models/merge.yaml",
+              {{"arb.policy", {"round_robin", "fixed", "weighted"}},
+               {"arb.weights", {"1", "3,1", "2,5"}},
+               {"arb.priority", {"", "in1"}},
+               {"srcA.packet_flits", {"1", "2", "4"}},
+               {"srcB.packet_flits", {"1", "3"}},
+               {"srcB.pattern", {"saturating", "bernoulli", "periodic"}},
+               {"srcB.every", {"2", "5"}},
+               {"link.latency", {"0", "2", "5"}},
+               {"rx.drain_every", {"1", "2"}},
+               {"hopA.depth", {"1", "4"}}},
+              12);
+}

@@ -83,7 +83,8 @@ namespace {
 void key_names(const nlohmann::json& node, const std::string& parent, std::set<std::string>& out) {
   if (!node.is_object()) return;
   const bool named_by_user =
-      parent == "links" || parent == "classes" || parent == "parameters" || parent == "flows" || parent == "inputs";
+      parent == "links" || parent == "classes" || parent == "parameters" || parent == "flows" || parent == "inputs" || parent == "sources" ||
+      parent == "in_flight";
   for (const auto& [key, value] : node.items()) {
     if (!named_by_user) out.insert(key);
     key_names(value, named_by_user ? "" : key, out);

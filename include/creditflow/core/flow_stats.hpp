@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "creditflow/core/census.hpp"
 #include "creditflow/core/flit.hpp"
 #include "creditflow/core/latency_stats.hpp"
 #include "creditflow/core/steady_state.hpp"
@@ -44,7 +45,8 @@ class FlowDeliveries {
   FlowDeliveries() = default;
   // A copy (a snapshot for steady-state jumps) keeps no pointer into the original's table.
   FlowDeliveries(const FlowDeliveries& o)
-      : self_(o.self_), measure_from_(o.measure_from_), by_source_(o.by_source_), misdelivered_(o.misdelivered_) {}
+      : self_(o.self_), measure_from_(o.measure_from_), by_source_(o.by_source_), misdelivered_(o.misdelivered_),
+        dropped_(o.dropped_) {}
   FlowDeliveries& operator=(const FlowDeliveries& o) {
     if (this != &o) {
       FlowDeliveries copy(o);
@@ -52,6 +54,7 @@ class FlowDeliveries {
       self_ = o.self_;
       measure_from_ = o.measure_from_;
       misdelivered_ = o.misdelivered_;
+      dropped_ = o.dropped_;
       last_ = nullptr;
     }
     return *this;
@@ -76,6 +79,19 @@ class FlowDeliveries {
         f.latency.add(now - flit.created);
       }
     }
+  }
+
+  // A flit a lossy sink dropped, under its source.
+  template <class T>
+  void drop(const T& flit) {
+    if constexpr (is_basic_flit<T>::value) ++dropped_[flit.source];
+  }
+
+  // Its deliveries and drops by source, for accounting by source.
+  void count(Census& c) const {
+    for (const auto& [source, f] : by_source_) c.delivered[c.slot(source)] += f.delivered;
+    for (const auto& [flow, n] : misdelivered_) c.delivered[c.slot(flow.first)] += n;
+    for (const auto& [source, n] : dropped_) c.dropped[c.slot(source)] += n;
   }
 
   void add_to(FlowTable& table) const {
@@ -118,6 +134,7 @@ class FlowDeliveries {
   FlowFigures* last_ = nullptr;
   std::uint32_t last_source_ = 0;
   std::map<FlowKey, std::uint64_t> misdelivered_;  // flits of other receivers' flows
+  std::map<std::uint32_t, std::uint64_t> dropped_;  // by source
 };
 
 }  // namespace creditflow::core

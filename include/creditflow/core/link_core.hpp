@@ -73,6 +73,15 @@ class LinkCore {
         });
   }
 
+  // Visits every flit in the forward stages.
+  template <class F>
+  void for_each_flit(F&& f) const {
+    if (forward_)
+      forward_->for_each([&](bool valid, const T& flit) {
+        if (valid) f(flit);
+      });
+  }
+
  private:
   std::optional<DelayLine<T>> forward_;
   std::optional<DelayLine<bool>> credits_;

@@ -118,6 +118,12 @@ class ReceiverCore {
     pop_now_ = drain_.allows(now_) && !buffer_.empty();
   }
 
+  // Visits every flit in the buffer, oldest first.
+  template <class F>
+  void for_each_flit(F&& f) const {
+    buffer_.for_each([&](const Entry& e) { f(e.flit); });
+  }
+
   std::uint64_t arrived() const { return arrived_; }
   // Flits whose payload did not echo their id on arrival (the default flit's source sets
   // payload = id), and the first such arrival in words.

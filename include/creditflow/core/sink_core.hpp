@@ -77,6 +77,11 @@ class SinkCore {
 
   std::uint64_t transferred() const { return transferred_; }  // beats that left the source
   std::uint64_t dropped() const { return dropped_; }
+  // Visits every beat in the FIFO, oldest first.
+  template <class F>
+  void for_each_flit(F&& f) const {
+    buffer_.for_each([&](const Entry& e) { f(e.flit); });
+  }
   std::uint64_t popped() const { return popped_; }
   std::int64_t peak_occupancy() const { return peak_; }
   // The depth that would have kept every beat so far (0 before any beat).

@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "creditflow/core/census.hpp"
 #include "creditflow/core/flow_stats.hpp"
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/core/loop_state.hpp"
@@ -65,6 +66,10 @@ class Behaviour {
   // Per-flow figures (SPEC section 5): what it created for each destination, or popped from
   // each source as a final receiver (core/flow_stats.hpp).
   void add_flows(core::FlowTable&) const {}
+  // End-to-end accounting (core/census.hpp): whether it tells every flit it creates, holds,
+  // delivers or drops (a platform checks the sums only when every part does), and its share.
+  static constexpr bool counts_flits = false;
+  void count(core::Census&) const {}
   template <class Visit>
   void trace(Visit&&) const {}
 

@@ -25,6 +25,7 @@ class CreditCrossingKind : public Behaviour<core::Flit> {
       {"out", ChannelType::credit, PortDir::out, "credit_out", false, "credits in the sender's clock", "to_clock"}}};
   static constexpr int domains = 2;
   static constexpr std::array<const char*, 2> clocks{"clk", "to_clk"};
+  static constexpr bool counts_flits = true;  // credits only
   using Io = kinds::Io<core::Flit, 2>;
 
   CreditCrossingKind(const std::string& form, const core::CrossingParams& params, std::uint64_t run_seed,

@@ -34,6 +34,14 @@ class ReceiverBuffer : public Behaviour<T> {
     visit(core_.occupancy_ref(), "occupancy");
   }
 
+  static constexpr bool counts_flits = true;
+  void count(core::Census& c) const {
+    if (c.by_source())
+      core_.for_each_flit([&](const T& f) { c.hold(f); });
+    else
+      c.held[0] += static_cast<std::uint64_t>(core_.occupancy());
+  }
+
   std::optional<core::Cycle> cycle_length() const { return core_.cycle_length(); }
   core::Cycle next_stall_edge(core::Cycle t) const { return core_.next_stall_edge(t); }
   void add_shape(core::Shape& s) const { core_.add_shape(s, core_.arrived()); }
@@ -79,6 +87,14 @@ class CreditReceiverKind : public ReceiverBuffer<T> {
   void add_terms(core::LoopState& s, const Io&) const { core::add_terms(s, core_); }
   void add_figures(core::LinkReport& r) const { this->add_buffer_figures(r); }
   void add_flows(core::FlowTable& t) const { flows_.add_to(t); }
+  // What it holds, and what it popped: delivered, as far as the path goes.
+  void count(core::Census& c) const {
+    ReceiverBuffer<T>::count(c);
+    if (c.by_source())
+      flows_.count(c);
+    else
+      c.delivered[0] += core_.popped();
+  }
   void repeat(const CreditReceiverKind& earlier, core::Cycle periods, core::Cycle period) {
     ReceiverBuffer<T>::repeat(earlier, periods, period);
     flows_.repeat(earlier.flows_, core::Repeat{periods, period, 0});

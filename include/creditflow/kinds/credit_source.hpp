@@ -44,6 +44,14 @@ class CreditSourceKind : public Behaviour<T> {
     }
   }
   void add_terms(core::LoopState& s, const Io&) const { core::add_terms(s, core_); }
+  static constexpr bool counts_flits = true;
+  void count(core::Census& c) const {
+    const auto& source = core_.source();
+    const std::size_t s = c.slot(source.source_id());
+    c.created[s] += source.created();
+    c.refused[s] += source.refused();
+    c.held[s] += source.queued();
+  }
   void add_flows(core::FlowTable& t) const {
     const auto& source = core_.source();
     core::add_created(t, source.source_id(), source.created(), source.created_by_destination());

@@ -17,6 +17,7 @@ class CreditFaultKind : public Behaviour<core::Flit> {
       {"in", ChannelType::credit, PortDir::in, "credit_in", false, "credits from the receiver side"},
       {"out", ChannelType::credit, PortDir::out, "credit_out", false, "credits to the sender side"}}};
   static constexpr bool holds_credits = false;
+  static constexpr bool counts_flits = true;  // credits only
   using Io = kinds::Io<core::Flit, 2>;
 
   explicit CreditFaultKind(core::CreditFaultCore core) : core_(std::move(core)) {}
@@ -39,6 +40,7 @@ class FlitFaultKind : public Behaviour<T> {
       {"in", ChannelType::flow, PortDir::in, "in", false, "flits from the sender side"},
       {"out", ChannelType::flow, PortDir::out, "out", false, "flits to the receiver side"}}};
   static constexpr bool holds_credits = false;
+  static constexpr bool counts_flits = true;  // a wire: it holds none
   using Io = kinds::Io<T, 2>;
 
   explicit FlitFaultKind(core::FlitFaultCore<T> core) : core_(std::move(core)) {}

@@ -24,6 +24,7 @@ class MergeKind : public Behaviour<T> {
                 kNumberedIn, {"", ChannelType::stream, PortDir::in, "", true, "flits to merge (from a hop buffer)"});
   static constexpr bool several_loops = true;  // the source of its output's loop
   static constexpr std::array<std::size_t, 1> ports_in_terms{out};
+  static constexpr bool counts_flits = true;  // it holds none: it adds no cycle
   using Io = kinds::Io<T, kMaxFan + 1>;
 
   MergeKind(core::MergeCore core, std::string name, std::string policy)

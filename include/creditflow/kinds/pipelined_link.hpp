@@ -65,6 +65,15 @@ class BasicLinkKind : public Behaviour<T> {
   }
   void add_terms(core::LoopState& s, const Io&) const { core::add_terms(s, core_); }
   void add_figures(core::LinkReport& r) const { core::add_link_figures(r, params_); }
+  static constexpr bool counts_flits = !per_class;
+  void count(core::Census& c) const {
+    if constexpr (!per_class) {
+      if (c.by_source())
+        core_.for_each_flit([&](const T& f) { c.hold(f); });
+      else
+        c.held[0] += static_cast<std::uint64_t>(core_.forward_flits());
+    }
+  }
 
   // Steady-state jumps, for one credit per pulse: flit ids relative to the flits that
   // entered so far (the k-th to enter carries id k).

@@ -35,7 +35,9 @@ class ReadyValidSinkKind : public Behaviour<T> {
 
   void edge(int, Io& io) {
     if (core_.will_pop()) flows_.pop(core_.head(), core_.now());
+    const std::uint64_t dropped = core_.dropped();
     core_.advance(io[in]->valid, io[in]->flit);
+    if (core_.dropped() != dropped) flows_.drop(io[in]->flit);
   }
   void drive(Io& io) {
     io[in]->ready = core_.ready();
@@ -45,6 +47,17 @@ class ReadyValidSinkKind : public Behaviour<T> {
   void add_terms(core::LoopState& s, const Io&) const { core::add_terms(s, core_); }
   void add_figures(core::LinkReport& r) const { core::add_sink_figures(r, params_, core_, period_ps_); }
   void add_flows(core::FlowTable& t) const { flows_.add_to(t); }
+  static constexpr bool counts_flits = true;
+  void count(core::Census& c) const {
+    if (c.by_source()) {
+      core_.for_each_flit([&](const T& f) { c.hold(f); });
+      flows_.count(c);
+    } else {
+      c.held[0] += static_cast<std::uint64_t>(core_.occupancy());
+      c.delivered[0] += core_.popped();
+      c.dropped[0] += core_.dropped();
+    }
+  }
 
  private:
   core::SinkParams params_;

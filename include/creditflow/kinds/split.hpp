@@ -31,6 +31,7 @@ class SplitKind : public Behaviour<T> {
     return all;
   }();
   using Io = kinds::Io<T, kMaxFan + 1>;
+  static constexpr bool counts_flits = true;  // it holds none: it adds no cycle
 
   explicit SplitKind(core::SplitCore core) : core_(std::move(core)) {}
   const core::SplitCore& core() const { return core_; }

@@ -47,6 +47,13 @@ class TrafficSourceKind : public Behaviour<T> {
     r.source_beats = label_->beats;
   }
 
+  static constexpr bool counts_flits = true;
+  void count(core::Census& c) const {
+    const std::size_t s = c.slot(core_.source_id());
+    c.created[s] += core_.created();
+    c.refused[s] += core_.refused();
+    c.held[s] += core_.queued();
+  }
   void add_flows(core::FlowTable& t) const {
     core::add_created(t, core_.source_id(), core_.created(), core_.created_by_destination());
   }

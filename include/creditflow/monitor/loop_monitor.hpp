@@ -1,6 +1,6 @@
-// Watches links on one clock (for a loop across clocks, its sender's): one delta cycle
-// after every rising edge, when every process clocked by that edge has updated its
-// registers, it sums each loop's credit holders and feeds the kernel-free LoopObserver
+// Watches links on one clock (for a loop across clocks, its sender's): after every rising
+// edge, once every process clocked by that edge has updated its registers and every
+// combinational output has settled (no delta cycle left at that time), it sums each loop's credit holders and feeds the kernel-free LoopObserver
 // (conservation, window counts, stall classes). Holders on other clocks are read between
 // their own edges, so the sum is always of settled registers.
 // A conservation violation is a SystemC error naming the link, the cycle and each term.
@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -29,6 +30,40 @@ inline void stop_at_planned_end() {
   sc_core::sc_stop();
 }
 
+// Runs what it is given once nothing more is to happen at the current time: every delta
+// cycle of combinational settling done. One process for every monitor, so that two
+// monitors waiting at the same time do not keep each other waiting.
+class Settled : public sc_core::sc_module {
+ public:
+  static Settled& instance() {
+    static Settled* settled = new Settled("creditflow_settled");  // one per simulation (process)
+    return *settled;
+  }
+  void then(std::function<void()> f) {
+    waiting_.push_back(std::move(f));
+    go_.notify(sc_core::SC_ZERO_TIME);
+  }
+
+ private:
+  SC_HAS_PROCESS(Settled);
+  explicit Settled(sc_core::sc_module_name name) : sc_core::sc_module(name) {
+    SC_METHOD(run);
+    sensitive << go_;
+    dont_initialize();
+  }
+  void run() {
+    if (sc_core::sc_pending_activity_at_current_time()) {
+      next_trigger(sc_core::SC_ZERO_TIME);
+      return;
+    }
+    running_.swap(waiting_);
+    for (const auto& f : running_) f();
+    running_.clear();
+  }
+  sc_core::sc_event go_;
+  std::vector<std::function<void()>> waiting_, running_;  // two, to keep their capacity
+};
+
 class LoopMonitor : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk{"clk"};
@@ -39,6 +74,7 @@ class LoopMonitor : public sc_core::sc_module {
   // (LoopObserver::set_watchdog).
   LoopMonitor(sc_core::sc_module_name name, core::Cycle cycles, core::Cycle warmup = 0, core::Cycle watchdog = 0)
       : sc_core::sc_module(name), cycles_(cycles), warmup_(warmup), watchdog_(watchdog) {
+    Settled::instance();  // a module: made during elaboration
     SC_METHOD(on_clock);
     sensitive << clk.pos();  // also runs at initialization, to see cycle 0
   }
@@ -72,6 +108,8 @@ class LoopMonitor : public sc_core::sc_module {
   }
 
   core::Cycle cycle() const { return cycle_; }
+  // Something else to look at each sampled cycle, after the loops (a platform's accounting).
+  void each_cycle(std::function<void(core::Cycle)> also) { also_ = std::move(also); }
 
  private:
   struct Loop {
@@ -80,15 +118,13 @@ class LoopMonitor : public sc_core::sc_module {
   };
 
   void on_clock() {
-    if (sample_pending_) {
-      sample_pending_ = false;
-      sample(++cycle_);
-    } else if (!initialized_) {
+    if (!initialized_) {
       initialized_ = true;
-      sample(0);
+      Settled::instance().then([this] { sample(0); });
     } else if (!cycle::opening_edge()) {
-      sample_pending_ = true;
-      next_trigger(sc_core::SC_ZERO_TIME);  // after every register has been written
+      // After every register has been written and every combinational output (a split's
+      // ready, through a merge) has settled.
+      Settled::instance().then([this] { sample(++cycle_); });
     }
   }
 
@@ -100,6 +136,7 @@ class LoopMonitor : public sc_core::sc_module {
         SC_REPORT_ERROR(conservation_msg_type, violation->c_str());
       if (loop.observer.deadlocked()) stop_at_planned_end();  // the dump is the caller's
     }
+    if (also_) also_(t);
     if (cycles_ != 0 && t == cycles_) stop_at_planned_end();
   }
 
@@ -108,8 +145,8 @@ class LoopMonitor : public sc_core::sc_module {
   core::Cycle watchdog_;
   core::Cycle cycle_ = 0;
   bool initialized_ = false;
-  bool sample_pending_ = false;
   std::deque<Loop> loops_;  // deque: watch() hands out references that must stay valid
+  std::function<void(core::Cycle)> also_;
 };
 
 }  // namespace creditflow::monitor

@@ -51,6 +51,8 @@ class ShellComponent : public Component {
     if constexpr (!B::several_loops) shell_.behaviour().add_figures(r);
   }
   void add_flows(core::FlowTable& t) const override { shell_.behaviour().add_flows(t); }
+  bool counts_flits() const override { return B::counts_flits; }
+  void count(core::Census& c) const override { shell_.behaviour().count(c); }
   const monitor::LoopParticipant* participant_at(const std::string& end) const override {
     if constexpr (B::several_loops) return &shell_.end_holder(kinds::port_index(B::ports, end));
     else return participant();

@@ -22,12 +22,23 @@ struct FlowReport {
   double throughput = 0.0;  // delivered in the measurement window, per cycle of the source
 };
 
+// One source's ledger at the end of a run (SPEC section 5's accounting): created =
+// delivered + in flight + dropped; refused flits were never created.
+struct SourceLedger {
+  std::string name;
+  std::uint64_t created = 0, refused = 0, delivered = 0, dropped = 0;
+  std::vector<std::pair<std::string, std::uint64_t>> in_flight;  // by holder
+};
+
 struct RunResult {
   RunSettings run;
   std::string view = "cycle";                 // which view ran: "cycle" or "tl"
   std::uint64_t jumps = 0;                    // tl: steady-state jumps taken (not in the figures)
   std::vector<core::LinkReport> links;        // in the order the loops were found
   std::vector<FlowReport> flows;              // by source, then destination
+  std::vector<SourceLedger> sources;          // by source (when accounting is on)
+  std::string accounting;                     // "checked every cycle", or "off: why"
+  std::uint64_t accounting_violations = 0;    // cycles whose sums did not hold
   std::vector<std::string> first_violations;  // per loop with any conservation violation
   std::vector<std::string> corruptions;       // per link with corrupted payloads: the first
   std::vector<std::string> deadlocks;         // per deadlocked loop: every holder's state, a line each

@@ -51,6 +51,8 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
     if constexpr (!B::several_loops) b_.add_figures(r);
   }
   void add_flows(core::FlowTable& t) const override { b_.add_flows(t); }
+  bool counts_flits() const override { return B::counts_flits; }
+  void count(core::Census& c) const override { b_.count(c); }
   const monitor::LoopParticipant* participant_at(const std::string& end) const override {
     if constexpr (B::several_loops) return &ends_.at(kinds::port_index(B::ports, end));
     else return participant();

@@ -1,0 +1,53 @@
+// End-to-end accounting of a platform (SPEC section 5), for both views: every cycle, per
+// source, created = delivered + in flight + dropped, from what each part counts
+// (core/census.hpp); the first violation is kept with every holder by name, and the run's
+// ledger per source is handed to the results. It is on only when every part counts its
+// flits; otherwise it says which kind does not.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "creditflow/core/census.hpp"
+#include "creditflow/platform/platform.hpp"
+#include "creditflow/platform/simulate.hpp"
+
+namespace creditflow::platform {
+
+class Accountant {
+ public:
+  struct Part {
+    std::string name;
+    bool counts = false;
+    std::function<void(core::Census&)> count;
+  };
+
+  Accountant(const Platform& platform, std::vector<Part> parts);
+
+  bool on() const { return off_.empty(); }
+  // After the edge closing cycle t - 1 (the state at the start of t).
+  void observe(core::Cycle t) {
+    if (!on()) return;
+    census_.clear();
+    for (const Part& p : parts_) p.count(census_);
+    if (census_.unbalanced() >= 0) violated(t);
+  }
+  // The ledger per source, the verdict and the first violation, into the run's result.
+  void finish(RunResult& result) const;
+
+ private:
+  void violated(core::Cycle t);
+  // Each part's flits held for `slot`, by name.
+  std::string holders(std::size_t slot, const core::Census& by) const;
+
+  const Platform& platform_;
+  std::vector<Part> parts_;
+  std::string off_;  // why it is off ("" when on)
+  core::Census census_;
+  std::uint64_t violations_ = 0;
+  std::string first_violation_;
+};
+
+}  // namespace creditflow::platform
