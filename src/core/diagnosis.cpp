@@ -334,8 +334,9 @@ std::vector<std::string> diagnose_loop(const LinkReport& r) {
     s << " against " << fixed3(r.offered_rate) << " offered: the sender was out of credits in "
       << r.credit_stall_cycles << " of " << window << " cycles (" << stalls << "); it is held back by merge '"
       << r.merged_by << "' (" << r.merged_policy << ") onto link '" << r.merged_onto << "': its hop buffer's head "
-      << "waited there in " << r.merged_waits << " of " << window << " cycles and got " << fixed3(r.merged_share)
-      << " of the " << fixed3(r.merged_onto_throughput) << " flits per cycle link '" << r.merged_onto << "' carried";
+      << "waited there in " << r.merged_waits << " of " << window << " cycles and got a share of "
+      << fixed3(r.merged_share) << " of the " << fixed3(r.merged_onto_throughput) << " flits per cycle link '"
+      << r.merged_onto << "' carried";
   } else if (!r.feeds.empty()) {
     // A hop buffer whose next loop takes its flits no faster (SPEC section 5's chain).
     s << " against " << fixed3(r.offered_rate) << " offered: the sender was out of credits in "

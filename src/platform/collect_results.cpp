@@ -4,6 +4,7 @@
 #include "creditflow/core/report_figures.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -77,31 +78,43 @@ std::string deadlock_dump(const Platform& platform, const LoopPlan& loop, const 
 
 namespace {
 
+// The loops feeding each loop: those whose receiver (a hop buffer) is its source, or
+// drives the inputs of its source (a merge or a split).
+std::vector<std::vector<std::size_t>> feeders(const Platform& platform) {
+  std::map<std::string, std::size_t> ending_at;
+  for (std::size_t i = 0; i < platform.loops.size(); ++i) ending_at.emplace(platform.loops[i].receiver, i);
+  std::map<std::string, std::vector<std::string>> inputs_of;
+  for (const ResolvedConnection& c : platform.connections)
+    if (c.type == ChannelType::stream) inputs_of[c.to].push_back(c.from);
+  std::vector<std::vector<std::size_t>> fed(platform.loops.size());
+  for (std::size_t i = 0; i < platform.loops.size(); ++i) {
+    const std::string& source = platform.loops[i].source;
+    if (source.empty()) continue;
+    std::vector<std::string> hops{source};
+    if (!ending_at.count(source)) hops = inputs_of[source];
+    for (const std::string& hop : hops) {
+      const auto feeder = ending_at.find(hop);
+      if (feeder != ending_at.end() && feeder->second != i) fed[i].push_back(feeder->second);
+    }
+  }
+  return fed;
+}
+
 // Loops on a path (a hop buffer ends one and is the source of the next, or feeds a merge
 // or a split that is): each link names the links that feed it and those it feeds, and a
 // fed link carries the class of the traffic that entered the path (its first feeder's).
 void link_chains(const Platform& platform, RunResult& result) {
   std::map<std::string, std::size_t> ending_at;  // receiver -> its loop
   for (std::size_t i = 0; i < platform.loops.size(); ++i) ending_at.emplace(platform.loops[i].receiver, i);
-  std::map<std::string, std::vector<std::string>> inputs_of;  // component -> what drives its inputs
-  for (const ResolvedConnection& c : platform.connections)
-    if (c.type == ChannelType::stream) inputs_of[c.to].push_back(c.from);
   std::vector<std::size_t> upstream(platform.loops.size(), platform.loops.size());
-  for (std::size_t i = 0; i < platform.loops.size(); ++i) {
-    const std::string& source = platform.loops[i].source;
-    if (source.empty()) continue;
-    // Its source is a hop buffer, or a merge or split whose inputs are.
-    std::vector<std::string> hops{source};
-    if (!ending_at.count(source)) hops = inputs_of[source];
-    for (const std::string& hop : hops) {
-      const auto feeder = ending_at.find(hop);
-      if (feeder == ending_at.end() || feeder->second == i) continue;
-      if (upstream[i] == platform.loops.size()) upstream[i] = feeder->second;
-      result.links[i].fed_by.push_back(platform.loops[feeder->second].name);
-      result.links[feeder->second].feeds.push_back(platform.loops[i].name);
-      result.links[feeder->second].feeds_throughput += result.links[i].throughput;
+  const auto fed = feeders(platform);
+  for (std::size_t i = 0; i < platform.loops.size(); ++i)
+    for (const std::size_t j : fed[i]) {
+      if (upstream[i] == platform.loops.size()) upstream[i] = j;
+      result.links[i].fed_by.push_back(platform.loops[j].name);
+      result.links[j].feeds.push_back(platform.loops[i].name);
+      result.links[j].feeds_throughput += result.links[i].throughput;
     }
-  }
   // A split names the output that blocked a link by its port: name the link it feeds.
   for (core::LinkReport& r : result.links) {
     if (r.split_blocked_by.empty()) continue;
@@ -129,6 +142,46 @@ void link_chains(const Platform& platform, RunResult& result) {
     for (std::size_t hops = 0; upstream[first] < upstream.size() && hops < upstream.size(); ++hops) first = upstream[first];
     if (first != i) result.links[i].traffic_class = result.links[first].traffic_class;
   }
+}
+
+// A cycle of buffers waiting for each other (SPEC 5's deadlock): loop j's receiver holds
+// flits for loop i, whose sender has no credit, around a ring. Empty when there is none.
+std::string wait_cycle(const Platform& platform, const std::vector<NamedHolders>& holders) {
+  const std::size_t n = platform.loops.size();
+  std::vector<core::LoopState> state(n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (const auto& [name, h] : holders[i]) h->contribute(state[i]);
+  const auto fed = feeders(platform);
+  std::vector<std::vector<std::size_t>> waits_for(n);  // j -> the loops its held flits wait on
+  for (std::size_t i = 0; i < n; ++i)
+    for (const std::size_t j : fed[i])
+      if (state[j].receiver_occupancy > 0 && !platform.loops[i].sender.empty() && state[i].sender_credits == 0)
+        waits_for[j].push_back(i);
+  std::vector<int> mark(n, 0);  // 1: on the path, 2: done
+  std::vector<std::size_t> path;
+  std::vector<std::size_t> ring;
+  std::function<bool(std::size_t)> visit = [&](std::size_t j) {
+    mark[j] = 1;
+    path.push_back(j);
+    for (const std::size_t i : waits_for[j]) {
+      if (mark[i] == 1) {
+        ring.assign(std::find(path.begin(), path.end(), i), path.end());
+        return true;
+      }
+      if (mark[i] == 0 && visit(i)) return true;
+    }
+    path.pop_back();
+    mark[j] = 2;
+    return false;
+  };
+  for (std::size_t j = 0; j < n && ring.empty(); ++j)
+    if (mark[j] == 0) visit(j);
+  if (ring.empty()) return "";
+  std::string text;
+  for (const std::size_t j : ring)
+    text += platform.loops[j].receiver + " (" + std::to_string(state[j].receiver_occupancy) + " of " +
+            std::to_string(platform.loops[j].capacity) + ") -> ";
+  return text + platform.loops[ring.front()].receiver;
 }
 
 // The flows by name. A source that names no destination counts its flits under 0: they
@@ -216,6 +269,14 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
     result.links.push_back(std::move(r));
   }
   link_chains(platform, result);
+  if (!result.deadlocks.empty()) {
+    const std::string ring = wait_cycle(platform, holders);
+    result.wait_cycle = ring;
+    if (!ring.empty())
+      result.deadlocks.insert(result.deadlocks.begin(),
+                              "deadlock: buffers wait for each other in a cycle, each holding flits for the next, "
+                              "whose sender has no credit left: " + ring + "\n");
+  }
   core::FlowTable flows;
   add_flows(flows);
   result.flows = named_flows(platform, flows);

@@ -272,6 +272,7 @@ std::string run_json(const Platform& platform, const RunResult& result) {
   for (const FlowReport& f : result.flows) flows[flow_name(f)] = flow_json(f);
   doc["flows"] = flows;
   doc["accounting"] = result.accounting;
+  doc["wait_cycle"] = result.wait_cycle;
   doc["accounting_violations"] = result.accounting_violations;
   json sources = json::object();
   for (const SourceLedger& s : result.sources) {
@@ -343,6 +344,8 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
   for (const core::LinkReport& l : result.links)
     if (l.deadlock_cycle)
       os << "DEADLOCK on link '" << l.name << "' at cycle " << l.deadlock_cycle << ": the run stopped there\n";
+  if (!result.wait_cycle.empty())
+    os << "DEADLOCK: buffers wait for each other in a cycle: " << result.wait_cycle << "\n";
   for (const auto& [name, c] : by_class(result)) {
     os << "class '" << name << "': " << c.sent << " sent, " << c.delivered << " delivered";
     if (c.refused) os << ", " << c.refused << " refused at the source";

@@ -85,8 +85,8 @@ BOOST_AUTO_TEST_CASE(a_merges_inputs_are_diagnosed_by_their_grant_and_counted_in
   BOOST_TEST(doc.at("diagnosis").at(0).get<std::string>() ==
              "link 'linkA' runs at 0.500 of full rate against 1.000 offered: the sender was out of credits in 1500 of "
              "3000 cycles (0 with the receiver empty, 1500 with it holding flits); it is held back by merge 'arb' "
-             "(round_robin) onto link 'link': its hop buffer's head waited there in 1500 of 3000 cycles and got 0.500 "
-             "of the 1.000 flits per cycle link 'link' carried");
+             "(round_robin) onto link 'link': its hop buffer's head waited there in 1500 of 3000 cycles and got a "
+             "share of 0.500 of the 1.000 flits per cycle link 'link' carried");
   BOOST_TEST(doc.at("diagnosis").at(2).get<std::string>() ==
              "link 'link' runs at 1.000 of full rate and never waited for a credit (8 credits, 6-cycle round trip)");
   // Each class is delivered by its own flow, not all under the first input's class.
@@ -148,4 +148,65 @@ BOOST_AUTO_TEST_CASE(mistakes_in_merges_splits_and_destinations_get_one_line_eac
   const auto o = cftool::tool("run ../../models/merge.yaml --set arb.policy=fixed --set arb.priority=in1,in99");
   BOOST_TEST(o.status != 0);
   BOOST_TEST(o.err.find("arb.priority: 'in99' is not an input (allowed in0..in15, highest first)") != std::string::npos, o.err);
+}
+
+BOOST_AUTO_TEST_CASE(the_soc_fabric_answers_its_question_credits_first_then_weights) {
+  struct Case {
+    const char* set;
+    int cpu_p99;
+    double dma;
+  };
+  for (const Case& c : {Case{"--set hop.depth=6", 8572, 0.48}, Case{"--set hop.depth=6 --set arb.weights=4,1", 437, 0.2994},
+                        Case{"--set hop.depth=10", 20, 0.5}, Case{"--set hop.depth=10 --set arb.weights=4,1", 16, 0.5}}) {
+    BOOST_TEST_CONTEXT(c.set) {
+      const auto o = cftool::tool(std::string("run ../../models/soc_fabric.yaml --json ") + c.set);
+      BOOST_TEST_REQUIRE(o.status == 0, o.err);
+      const json doc = json::parse(o.out);
+      BOOST_TEST(doc.at("flows").at("cpu->mem").at("latency").at("p99").get<int>() == c.cpu_p99);
+      BOOST_TEST(doc.at("flows").at("dma->mem").at("throughput").get<double>() == c.dma);
+      BOOST_TEST(doc.at("accounting") == "checked every cycle");
+      BOOST_TEST(doc.at("accounting_violations").get<int>() == 0);
+    }
+  }
+  // At 10 credits every flow gets what it offers: the CPU's 0.3 split 3 to 1, the DMA's 0.5.
+  const json full = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/soc_fabric.yaml --set hop.depth=10");
+  BOOST_TEST(full.at("flows").at("cpu->mem").at("throughput").get<double>() == 0.2256);
+  BOOST_TEST(full.at("flows").at("cpu->periph").at("throughput").get<double>() == 0.0758);
+}
+
+BOOST_AUTO_TEST_CASE(every_source_is_accounted_for_by_holder) {
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/merge.yaml");
+  for (const char* name : {"srcA", "srcB"}) {
+    const auto& s = doc.at("sources").at(name);
+    std::uint64_t held = 0;
+    for (const auto& [holder, n] : s.at("in_flight").items()) held += n.get<std::uint64_t>();
+    BOOST_TEST(s.at("created").get<std::uint64_t>() ==
+               s.at("delivered").get<std::uint64_t>() + held + s.at("dropped").get<std::uint64_t>());
+    BOOST_TEST(s.at("delivered").get<int>() > 2900);
+  }
+  // A lossy sink's drops count as dropped, under their source.
+  const json lossy = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/lossy_stall.yaml");
+  BOOST_TEST(lossy.at("sources").at("src").at("dropped").get<int>() == lossy.at("links").begin()->at("dropped").get<int>());
+  BOOST_TEST(lossy.at("sources").at("src").at("dropped").get<int>() > 0);
+  // A kind that does not count its flits turns the check off, and says which.
+  const auto cdc = cftool::tool("run ../../models/cdc_fifo.yaml --json");
+  BOOST_TEST(json::parse(cdc.out).at("accounting") == "off: fifo (async_fifo) does not count the flits it holds");
+}
+
+BOOST_AUTO_TEST_CASE(a_ring_of_full_buffers_is_named_as_the_cycle_that_holds_it) {
+  for (const char* view : {"cycle", "tl"}) {
+    BOOST_TEST_CONTEXT(view) {
+      const auto o = cftool::tool(std::string("run ring_deadlock.yaml --json --view ") + view);
+      BOOST_TEST(o.status == 1);
+      const json doc = json::parse(o.out);
+      BOOST_TEST(doc.at("status") == "deadlocked");
+      BOOST_TEST(doc.at("wait_cycle") == "hop1 (2 of 2) -> hop2 (2 of 2) -> hop3 (2 of 2) -> hop1");
+      BOOST_TEST(doc.at("problems").at(0).get<std::string>() ==
+                 "deadlock: buffers wait for each other in a cycle, each holding flits for the next, whose sender "
+                 "has no credit left: hop1 (2 of 2) -> hop2 (2 of 2) -> hop3 (2 of 2) -> hop1");
+      // Nothing lost on the way: the 7 flits made are in the ring and the source queue.
+      BOOST_TEST(doc.at("sources").at("src").at("created").get<int>() == 7);
+      BOOST_TEST(doc.at("accounting_violations").get<int>() == 0);
+    }
+  }
 }

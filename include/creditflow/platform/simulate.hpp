@@ -42,6 +42,7 @@ struct RunResult {
   std::vector<std::string> first_violations;  // per loop with any conservation violation
   std::vector<std::string> corruptions;       // per link with corrupted payloads: the first
   std::vector<std::string> deadlocks;         // per deadlocked loop: every holder's state, a line each
+  std::string wait_cycle;                     // a deadlock's cycle of buffers: "hop1 (2 of 2) -> ... -> hop1"
 };
 
 // Conservation violations are counted (and the first kept) rather than thrown, so a run
