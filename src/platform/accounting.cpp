@@ -14,6 +14,8 @@ std::size_t creators(const Platform& p) {
   return n;
 }
 
+std::string flits(std::uint64_t n) { return std::to_string(n) + (n == 1 ? " flit" : " flits"); }
+
 std::size_t source_slots(const Platform& p) { return creators(p) > 1 ? p.components.size() + 1 : 0; }
 
 }  // namespace
@@ -48,7 +50,7 @@ void Accountant::violated(core::Cycle t) {
   msg << "accounting at cycle " << t << (source.empty() ? std::string(" over every source") : " for source '" + source + "'")
       << ": created " << in << " != delivered " << census_.delivered[slot] << " + in flight " << census_.held[slot]
       << " (" << holders(slot, census_) << ") + dropped " << census_.dropped[slot] << ": "
-      << (in > out ? std::to_string(in - out) + " flits lost" : std::to_string(out - in) + " flits more than created");
+      << (in > out ? flits(in - out) + " lost" : flits(out - in) + " more than created");
   first_violation_ = msg.str();
 }
 
