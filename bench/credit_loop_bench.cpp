@@ -155,26 +155,30 @@ int sc_main(int argc, char* argv[]) {
     std::remove(file.c_str());
   }
 
-  // Paths of several hops (SPEC section 5): a 16-hop chain beside a single link, in both
-  // views, in cycles per second of the whole platform.
-  std::printf("a chain of 16 hops (L=%d B=%d) and a single link, %ld cycles\n", L, B, platform_cycles);
+  // Paths of several hops (SPEC section 5): a 16-hop chain and a 16-initiator merge beside a
+  // single link, in both views, in cycles per second of the whole platform.
+  std::printf("a chain of 16 hops, a merge of 16 initiators (L=%d B=%d) and a single link, %ld cycles\n", L, B,
+              platform_cycles);
   {
     bench::write_chain("credit_loop_bench_chain16.yaml", 16, L, B);
+    bench::write_merge("credit_loop_bench_merge16.yaml", 16, L, B);
     bench::write_many_links("credit_loop_bench_link1.yaml", 1, L, B);
-    double per_view[2][2];  // [view][chain, link]: cycles per second
+    const char* files[3] = {"credit_loop_bench_chain16.yaml", "credit_loop_bench_merge16.yaml",
+                            "credit_loop_bench_link1.yaml"};
+    const char* names[3] = {"chain16", "merge16", "link"};
+    double per_view[2][3];  // [view][chain, merge, link]: cycles per second
     const char* views[2] = {"cycle", "tl"};
     for (int v = 0; v < 2; ++v)
-      for (int k = 0; k < 2; ++k) {
-        const std::string file = k == 0 ? "credit_loop_bench_chain16.yaml" : "credit_loop_bench_link1.yaml";
-        const Result r = measure(views[v], [&] { return bench::run_platform(file, platform_cycles, views[v]); });
+      for (int k = 0; k < 3; ++k) {
+        const Result r = measure(views[v], [&] { return bench::run_platform(files[k], platform_cycles, views[v]); });
         per_view[v][k] = static_cast<double>(platform_cycles) / r.seconds;
-        std::printf("  %-6s %-8s %14.0f cycles/s  %10llu sent over its links\n", views[v], k == 0 ? "chain16" : "link",
-                    per_view[v][k], r.sent);
+        std::printf("  %-6s %-8s %14.0f cycles/s  %10llu sent over its links\n", views[v], names[k], per_view[v][k], r.sent);
       }
-    std::printf("ratios: chain16 / link = %.3f (cycle), %.3f (tl); tl / cycle on the chain = %.1f\n",
-                per_view[0][0] / per_view[0][1], per_view[1][0] / per_view[1][1], per_view[1][0] / per_view[0][0]);
-    std::remove("credit_loop_bench_chain16.yaml");
-    std::remove("credit_loop_bench_link1.yaml");
+    std::printf("ratios: chain16 / link = %.3f (cycle), %.3f (tl); merge16 / link = %.3f (cycle), %.3f (tl); "
+                "tl / cycle: chain %.1f, merge %.1f\n",
+                per_view[0][0] / per_view[0][2], per_view[1][0] / per_view[1][2], per_view[0][1] / per_view[0][2],
+                per_view[1][1] / per_view[1][2], per_view[1][0] / per_view[0][0], per_view[1][1] / per_view[0][1]);
+    for (const char* file : files) std::remove(file);
   }
 
   // Resolution must grow no faster than n log n (issue 18): 4 times the loops may take

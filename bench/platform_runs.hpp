@@ -58,6 +58,28 @@ inline void write_chain(const std::string& file, int hops, int latency, int dept
   }
 }
 
+// `inputs` initiators merging onto one link (SPEC section 5): each a saturating source, a
+// sender of `depth` credits, a link of L stages and a hop buffer, into a round-robin merge,
+// then one more loop into a receiver, written to `file`.
+inline void write_merge(const std::string& file, int inputs, int latency, int depth) {
+  std::ofstream out(file);
+  out << "components:\n  arb: { kind: merge }\n  tx: { kind: credit_sender, credits: " << depth
+      << " }\n  link: { kind: pipelined_link, latency: " << latency << " }\n  rx: { kind: credit_receiver, depth: " << depth
+      << " }\n";
+  for (int i = 0; i < inputs; ++i)
+    out << "  src" << i << ": { kind: traffic_source }\n  tx" << i << ": { kind: credit_sender, credits: " << depth
+        << " }\n  link" << i << ": { kind: pipelined_link, latency: " << latency << " }\n  hop" << i
+        << ": { kind: hop_buffer, depth: " << depth << " }\n";
+  out << "connections:\n  - arb.out -> tx.in\n  - tx.out -> link.in\n  - link.out -> rx.in\n  - rx.credit -> link.credit_in\n"
+      << "  - link.credit_out -> tx.credit_in\n";
+  for (int i = 0; i < inputs; ++i) {
+    const std::string n = std::to_string(i);
+    out << "  - src" << n << ".out -> tx" << n << ".in\n  - tx" << n << ".out -> link" << n << ".in\n  - link" << n
+        << ".out -> hop" << n << ".in\n  - hop" << n << ".credit -> link" << n << ".credit_in\n  - link" << n
+        << ".credit_out -> tx" << n << ".credit_in\n  - hop" << n << ".out -> arb.in" << n << "\n";
+  }
+}
+
 inline long peak_rss_kb() {
   rusage u{};
   getrusage(RUSAGE_SELF, &u);

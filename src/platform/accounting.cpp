@@ -1,5 +1,7 @@
 #include "accounting.hpp"
 
+#include <map>
+#include <set>
 #include <sstream>
 
 namespace creditflow::platform {
@@ -20,8 +22,35 @@ std::size_t source_slots(const Platform& p) { return creators(p) > 1 ? p.compone
 
 }  // namespace
 
+// For each component, the one creator whose flits can reach it along the flit-carrying
+// connections (its id), 0 where none can, -1 where several can.
+std::map<std::string, long> lone_sources(const Platform& p) {
+  std::map<std::string, std::vector<std::string>> downstream;
+  for (const ResolvedConnection& c : p.connections)
+    if (c.type == ChannelType::stream || c.type == ChannelType::flow) downstream[c.from].push_back(c.to);
+  std::map<std::string, long> lone;
+  for (const ResolvedComponent& c : p.components) lone[c.name] = 0;
+  for (const ResolvedComponent& creator : p.components) {
+    if (!creator.kind->param("pattern")) continue;
+    const long id = endpoint_id(p, creator.name);
+    std::set<std::string> seen{creator.name};
+    std::vector<std::string> todo{creator.name};
+    while (!todo.empty()) {
+      const std::string at = todo.back();
+      todo.pop_back();
+      long& l = lone[at];
+      l = l == 0 || l == id ? id : -1;
+      for (const std::string& next : downstream[at])
+        if (seen.insert(next).second) todo.push_back(next);
+    }
+  }
+  return lone;
+}
+
 Accountant::Accountant(const Platform& platform, std::vector<Part> parts)
     : platform_(platform), parts_(std::move(parts)), census_(source_slots(platform)) {
+  const auto lone = lone_sources(platform);
+  for (Part& p : parts_) p.lump = lone.at(p.name);
   for (const Part& p : parts_)
     if (!p.counts) {
       off_ = "off: " + p.name + " (" + platform.component(p.name).kind->name + ") does not count the flits it holds";
@@ -33,7 +62,7 @@ std::string Accountant::holders(std::size_t slot, const core::Census& like) cons
   std::string list;
   for (const Part& p : parts_) {
     core::Census own(like.by_source() ? like.created.size() : 0);
-    p.count(own);
+    count(p, own);
     if (own.held[slot] == 0) continue;
     list += (list.empty() ? "" : ", ") + p.name + " " + std::to_string(own.held[slot]);
   }
@@ -58,10 +87,14 @@ void Accountant::finish(RunResult& result) const {
   result.accounting = on() ? "checked every cycle" : off_;
   result.accounting_violations = violations_;
   if (!first_violation_.empty()) result.first_violations.push_back(first_violation_);
-  if (!on()) return;
+  if (!on()) {
+    // A part that does not count its flits may well end or hold them: no flow is known whole.
+    result.flows.clear();
+    return;
+  }
   // The ledger by source, whatever was checked during the run.
   core::Census all(platform_.components.size() + 1);
-  for (const Part& p : parts_) p.count(all);
+  for (const Part& p : parts_) count(p, all);
   for (std::size_t id = 1; id < all.created.size(); ++id) {
     if (all.created[id] == 0 && all.refused[id] == 0) continue;
     SourceLedger s;
@@ -72,7 +105,7 @@ void Accountant::finish(RunResult& result) const {
     s.dropped = all.dropped[id];
     for (const Part& p : parts_) {
       core::Census own(all.created.size());
-      p.count(own);
+      count(p, own);
       if (own.held[id]) s.in_flight.emplace_back(p.name, own.held[id]);
     }
     result.sources.push_back(std::move(s));

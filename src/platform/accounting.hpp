@@ -22,6 +22,7 @@ class Accountant {
     std::string name;
     bool counts = false;
     std::function<void(core::Census&)> count;
+    long lump = -1;  // the one source whose flits can reach it (set by the accountant)
   };
 
   Accountant(const Platform& platform, std::vector<Part> parts);
@@ -31,7 +32,7 @@ class Accountant {
   void observe(core::Cycle t) {
     if (!on()) return;
     census_.clear();
-    for (const Part& p : parts_) p.count(census_);
+    for (const Part& p : parts_) count(p, census_);
     if (census_.unbalanced() >= 0) violated(t);
   }
   // The ledger per source, the verdict and the first violation, into the run's result.
@@ -39,6 +40,13 @@ class Accountant {
 
  private:
   void violated(core::Cycle t);
+  // A part's count into a census by source: its flits all under its one source where it has
+  // one (no flit looked at), else each under its own.
+  static void count(const Part& p, core::Census& c) {
+    if (c.by_source()) c.lump_into(p.lump);
+    p.count(c);
+    c.lump_into(-1);
+  }
   // Each part's flits held for `slot`, by name.
   std::string holders(std::size_t slot, const core::Census& by) const;
 

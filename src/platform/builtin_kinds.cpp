@@ -127,7 +127,7 @@ Kind receiver_buffer(const ComponentConfig& c) {
   k.core().set_clocks(c.from_loop_clock());
   k.core().list_creations(c.random_source());
   if constexpr (std::is_same_v<Kind, kinds::CreditReceiverKind<>>)
-    k.flows().configure(c.endpoint_id(), static_cast<core::Cycle>(c.warmup()));
+    k.flows().configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints());
   return k;
 }
 
@@ -325,7 +325,7 @@ Registry builtin_registry() {
     kinds::ReadyValidSinkKind<> k({c.integer("depth"), c.boolean("backpressure"), drain_spec(c)}, c.seed(), c.name());
     k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
     k.core().list_creations(c.random_source());
-    k.flows().configure(c.endpoint_id(), static_cast<core::Cycle>(c.warmup()));
+    k.flows().configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints());
     return k;
   }));
 

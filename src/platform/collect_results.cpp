@@ -46,6 +46,10 @@ ComponentContext component_context(const Platform& platform, const ResolvedCompo
   for (const ClockDecl& clock : platform.clocks) context.clock_times[clock.name] = {clock.period_ps, clock.phase_ps};
   context.endpoint_id = [&platform](const std::string& name) { return endpoint_id(platform, name); };
   context.endpoint_name = [&platform](std::uint32_t id) { return endpoint_name(platform, id); };
+  context.endpoint_clock = [&platform](std::uint32_t id) {
+    return id == 0 || id > platform.components.size() ? std::string() : platform.components[id - 1].clock;
+  };
+  context.run_clock = platform.clocks.front().name;
   return context;
 }
 

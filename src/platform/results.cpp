@@ -57,9 +57,11 @@ json histogram_json(const core::LatencyStats& s) {
 // under its source's class. Flits that end at a receiver counting flows (SPEC section 5)
 // are delivered under their own source's class, whatever merged them on the way.
 std::map<std::string, core::ClassReport> by_class(const RunResult& r) {
-  std::set<std::string> by_flow;  // links whose deliveries the flows count
+  std::set<std::string> by_flow;  // links whose deliveries the flows count (on one clock)
   for (const FlowReport& f : r.flows)
     if (!f.link.empty()) by_flow.insert(f.link);
+  for (const core::LinkReport& l : r.links)
+    if (l.crosses_clocks) by_flow.erase(l.name);
   std::map<std::string, core::ClassReport> classes;
   auto add = [&](const core::ClassReport& k) {
     core::ClassReport& c = classes[k.name];
@@ -101,7 +103,7 @@ std::map<std::string, core::ClassReport> by_class(const RunResult& r) {
     add(k);
   }
   for (const FlowReport& f : r.flows) {
-    if (f.link.empty()) continue;
+    if (!by_flow.count(f.link)) continue;
     core::ClassReport k;
     k.name = f.traffic_class.empty() ? "unclassified" : f.traffic_class;
     k.delivered = f.figures.delivered_in_window;
@@ -132,9 +134,10 @@ json class_json(const core::ClassReport& c) {
   return doc;
 }
 
-// A flow's name: "src->rx", or "src->*" for flits whose source named no destination and
-// that reached several receivers.
-std::string flow_name(const FlowReport& f) { return f.source + "->" + (f.destination.empty() ? "*" : f.destination); }
+// A flow's name: "src:rx", or "src:*" for flits whose source named no destination and
+// that reached several receivers. No character a shell takes for itself but that `*`, so
+// that `--metric flows.cpu:mem.throughput` is typed as it reads.
+std::string flow_name(const FlowReport& f) { return f.source + ":" + (f.destination.empty() ? "*" : f.destination); }
 
 json flow_json(const FlowReport& f) {
   json latency = latency_json(f.figures.latency);
@@ -368,7 +371,7 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
   }
   if (result.links.size() > 1)
     for (const FlowReport& f : result.flows) {
-      os << "flow " << flow_name(f) << ": " << f.figures.created << " created, " << f.figures.delivered
+      os << "flow '" << flow_name(f) << "': " << f.figures.created << " created, " << f.figures.delivered
          << " delivered, throughput " << fixed(f.throughput, 3) << ", latency creation->final pop "
          << latency_text(f.figures.latency);
       if (f.figures.misdelivered) os << ", " << f.figures.misdelivered << " popped at another receiver";

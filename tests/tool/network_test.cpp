@@ -20,9 +20,9 @@ BOOST_AUTO_TEST_CASE(a_split_whose_slow_output_blocks_the_shared_buffer_gives_bo
   BOOST_TEST(throughput(a, "linkB") == 0.25);
   BOOST_TEST(throughput(a, "link") == 0.5);
   const auto& flows = a.at("flows");
-  BOOST_TEST(flows.at("src->rxA").at("throughput").get<double>() == 0.25);
-  BOOST_TEST(flows.at("src->rxB").at("throughput").get<double>() == 0.25);
-  BOOST_TEST(flows.at("src->rxA").at("delivered_in_window").get<int>() == 750);
+  BOOST_TEST(flows.at("src:rxA").at("throughput").get<double>() == 0.25);
+  BOOST_TEST(flows.at("src:rxB").at("throughput").get<double>() == 0.25);
+  BOOST_TEST(flows.at("src:rxA").at("delivered_in_window").get<int>() == 750);
   const auto& splitA = a.at("links").at("linkA").at("split");
   const auto& splitB = a.at("links").at("linkB").at("split");
   BOOST_TEST(splitA.at("blocking").get<int>() == 1500);
@@ -49,8 +49,8 @@ BOOST_AUTO_TEST_CASE(with_no_slow_output_a_split_blocks_nothing_and_each_flow_ge
   const auto o = cftool::tool("run ../../models/hol_split.yaml --set rxA.drain_every=1 --json");
   BOOST_TEST_REQUIRE(o.status == 0, o.err);
   const json doc = json::parse(o.out);
-  BOOST_TEST(doc.at("flows").at("src->rxA").at("throughput").get<double>() == 0.5);
-  BOOST_TEST(doc.at("flows").at("src->rxB").at("throughput").get<double>() == 0.5);
+  BOOST_TEST(doc.at("flows").at("src:rxA").at("throughput").get<double>() == 0.5);
+  BOOST_TEST(doc.at("flows").at("src:rxB").at("throughput").get<double>() == 0.5);
   BOOST_TEST(doc.at("links").at("linkA").at("split").at("blocking").get<int>() == 0);
 }
 
@@ -72,7 +72,7 @@ BOOST_AUTO_TEST_CASE(a_merge_shares_its_link_by_its_policy_in_both_views) {
       BOOST_TEST(share("hopA") == c.a);
       BOOST_TEST(share("hopB") == c.b);
       BOOST_TEST((inputs.contains("hopB") ? inputs.at("hopB").at("waits").get<int>() : 0) == c.waits_b);
-      const double flow_a = doc.at("flows").contains("srcA->rx") ? doc.at("flows").at("srcA->rx").at("throughput").get<double>() : 0.0;
+      const double flow_a = doc.at("flows").contains("srcA:rx") ? doc.at("flows").at("srcA:rx").at("throughput").get<double>() : 0.0;
       BOOST_TEST(flow_a == c.a);
     }
   }
@@ -107,8 +107,8 @@ BOOST_AUTO_TEST_CASE(weighted_random_destinations_split_the_flows_by_their_weigh
       "--cycles 40000 --json");
   BOOST_TEST_REQUIRE(o.status == 0, o.err);
   const json doc = json::parse(o.out);
-  const double a = doc.at("flows").at("src->rxA").at("created").get<double>();
-  const double b = doc.at("flows").at("src->rxB").at("created").get<double>();
+  const double a = doc.at("flows").at("src:rxA").at("created").get<double>();
+  const double b = doc.at("flows").at("src:rxB").at("created").get<double>();
   BOOST_TEST(std::abs(a / (a + b) - 0.75) < 0.01, a << " and " << b);
 }
 
@@ -120,7 +120,7 @@ BOOST_AUTO_TEST_CASE(a_flit_popped_at_another_receiver_is_counted_as_misrouted_a
   std::ofstream(dir / "crossed.yaml") << model;
   const auto o = cftool::tool("run " + dir / "crossed.yaml");
   BOOST_TEST(o.status != 0);
-  BOOST_TEST(o.err.find("flits of flow src->rxA were popped at another receiver than rxA") != std::string::npos, o.err);
+  BOOST_TEST(o.err.find("flits of flow src:rxA were popped at another receiver than rxA") != std::string::npos, o.err);
   BOOST_TEST(o.out.find("popped at another receiver") != std::string::npos, o.out);
 }
 
@@ -162,16 +162,16 @@ BOOST_AUTO_TEST_CASE(the_soc_fabric_answers_its_question_credits_first_then_weig
       const auto o = cftool::tool(std::string("run ../../models/soc_fabric.yaml --json ") + c.set);
       BOOST_TEST_REQUIRE(o.status == 0, o.err);
       const json doc = json::parse(o.out);
-      BOOST_TEST(doc.at("flows").at("cpu->mem").at("latency").at("p99").get<int>() == c.cpu_p99);
-      BOOST_TEST(doc.at("flows").at("dma->mem").at("throughput").get<double>() == c.dma);
+      BOOST_TEST(doc.at("flows").at("cpu:mem").at("latency").at("p99").get<int>() == c.cpu_p99);
+      BOOST_TEST(doc.at("flows").at("dma:mem").at("throughput").get<double>() == c.dma);
       BOOST_TEST(doc.at("accounting") == "checked every cycle");
       BOOST_TEST(doc.at("accounting_violations").get<int>() == 0);
     }
   }
   // At 10 credits every flow gets what it offers: the CPU's 0.3 split 3 to 1, the DMA's 0.5.
   const json full = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/soc_fabric.yaml --set hop.depth=10");
-  BOOST_TEST(full.at("flows").at("cpu->mem").at("throughput").get<double>() == 0.2256);
-  BOOST_TEST(full.at("flows").at("cpu->periph").at("throughput").get<double>() == 0.0758);
+  BOOST_TEST(full.at("flows").at("cpu:mem").at("throughput").get<double>() == 0.2256);
+  BOOST_TEST(full.at("flows").at("cpu:periph").at("throughput").get<double>() == 0.0758);
 }
 
 BOOST_AUTO_TEST_CASE(every_source_is_accounted_for_by_holder) {

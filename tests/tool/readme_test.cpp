@@ -96,7 +96,8 @@ BOOST_AUTO_TEST_CASE(every_json_key_is_documented) {
   const std::string doc = cftool::read_file(root + "/docs/json.md");
   std::set<std::string> keys;
   for (const char* model : {"credit_loop", "lossy_stall", "credit_stall", "cdc_fifo", "cdc_credit_return",
-                            "dma_irq_classes", "class_round_trip", "faults", "first_link"}) {
+                            "dma_irq_classes", "class_round_trip", "faults", "first_link", "two_hop_chain",
+                            "hol_split", "merge", "soc_fabric"}) {
     const auto o = cftool::tool(std::string("run ../../models/") + model + ".yaml --json");
     key_names(nlohmann::json::parse(o.out), "", keys);
   }

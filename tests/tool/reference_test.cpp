@@ -361,7 +361,7 @@ BOOST_AUTO_TEST_CASE(random_chains_merges_and_splits_match_an_independent_refere
       BOOST_TEST(doc.at("status") == "ok");
       BOOST_TEST(doc.at("flows").size() == expected.size());
       for (const auto& [key, want] : expected) {
-        const std::string name = n.sources[static_cast<std::size_t>(key.first)].name + "->" +
+        const std::string name = n.sources[static_cast<std::size_t>(key.first)].name + ":" +
                                  receiver_names[static_cast<std::size_t>(key.second)];
         BOOST_TEST_CONTEXT("flow " << name) {
           BOOST_TEST_REQUIRE(doc.at("flows").contains(name));

@@ -22,12 +22,23 @@ class Census {
         held(slots(sources)), by_source_(sources > 0) {}
 
   bool by_source() const { return by_source_; }
-  std::size_t slot(std::uint32_t source) const { return by_source_ ? source : 0; }
+  // Whether the part counting now must look at each flit's source: no, where its flits can
+  // come from one source only (they all go to `lump`), or where there is one sum.
+  bool by_flit() const { return by_source_ && lump_ < 0; }
+  // The part counting now can hold flits of source `slot` only (-1: of any).
+  void lump_into(long slot) { lump_ = slot; }
+  std::size_t slot(std::uint32_t source) const {
+    return lump_ >= 0 ? static_cast<std::size_t>(lump_) : by_source_ ? source : 0;
+  }
+  // Counts of the part counting now, when not by_flit().
+  void held_count(std::uint64_t n) { held[slot(0)] += n; }
+  void delivered_count(std::uint64_t n) { delivered[slot(0)] += n; }
+  void dropped_count(std::uint64_t n) { dropped[slot(0)] += n; }
   // A flit held somewhere: under its own source.
   template <class T>
   void hold(const T& flit) {
     if constexpr (is_basic_flit<T>::value) ++held[slot(flit.source)];
-    else ++held[0];
+    else ++held[slot(0)];
   }
   void clear() {
     for (auto* v : {&created, &refused, &delivered, &dropped, &held}) v->assign(v->size(), 0);
@@ -44,6 +55,7 @@ class Census {
  private:
   static std::size_t slots(std::size_t sources) { return sources > 0 ? sources : 1; }
   bool by_source_;
+  long lump_ = -1;
 };
 
 }  // namespace creditflow::core

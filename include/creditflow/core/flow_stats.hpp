@@ -3,12 +3,15 @@
 // they pop from each source and time it from creation to that pop. A platform adds both
 // up into one table and names the ids.
 #pragma once
+#include <cmath>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <utility>
 
 #include "creditflow/core/census.hpp"
+#include "creditflow/core/clock_pair.hpp"
 #include "creditflow/core/flit.hpp"
 #include "creditflow/core/latency_stats.hpp"
 #include "creditflow/core/steady_state.hpp"
@@ -45,14 +48,16 @@ class FlowDeliveries {
   FlowDeliveries() = default;
   // A copy (a snapshot for steady-state jumps) keeps no pointer into the original's table.
   FlowDeliveries(const FlowDeliveries& o)
-      : self_(o.self_), measure_from_(o.measure_from_), by_source_(o.by_source_), misdelivered_(o.misdelivered_),
-        dropped_(o.dropped_) {}
+      : self_(o.self_), measure_from_(o.measure_from_), clocks_(o.clocks_), clocks_by_source_(o.clocks_by_source_),
+        by_source_(o.by_source_), misdelivered_(o.misdelivered_), dropped_(o.dropped_) {}
   FlowDeliveries& operator=(const FlowDeliveries& o) {
     if (this != &o) {
       FlowDeliveries copy(o);
       std::swap(by_source_, copy.by_source_);
       self_ = o.self_;
       measure_from_ = o.measure_from_;
+      clocks_ = o.clocks_;
+      clocks_by_source_ = o.clocks_by_source_;
       misdelivered_ = o.misdelivered_;
       dropped_ = o.dropped_;
       last_ = nullptr;
@@ -60,9 +65,15 @@ class FlowDeliveries {
     return *this;
   }
 
-  void configure(std::uint32_t self, Cycle measure_from) {
+  // The clocks from a source's to this receiver's, where they differ (a platform of
+  // several clocks): its flits' creation stamps count in the source's cycles.
+  using Clocks = std::function<ClockPair(std::uint32_t source)>;
+
+  // `measure_from`: the first of this receiver's cycles in the window.
+  void configure(std::uint32_t self, Cycle measure_from, Clocks clocks = {}) {
     self_ = self;
     measure_from_ = measure_from;
+    clocks_ = std::move(clocks);
   }
 
   template <class T>
@@ -76,7 +87,7 @@ class FlowDeliveries {
       ++f.delivered;
       if (now >= measure_from_) {
         ++f.delivered_in_window;
-        f.latency.add(now - flit.created);
+        f.latency.add(clocks_ ? latency_across(flit.source, flit.created, now) : now - flit.created);
       }
     }
   }
@@ -128,8 +139,19 @@ class FlowDeliveries {
     return *last_;
   }
 
+  // Creation to pop in this receiver's cycles, rounded up, across clocks.
+  Cycle latency_across(std::uint32_t source, Cycle created, Cycle now) {
+    auto known = clocks_by_source_.find(source);
+    if (known == clocks_by_source_.end()) known = clocks_by_source_.emplace(source, clocks_(source)).first;
+    const ClockPair& c = known->second;
+    if (!c.crosses()) return now - created;
+    return static_cast<Cycle>(std::ceil(static_cast<double>(c.picoseconds(created, now)) / c.to_period_ps - 1e-9));
+  }
+
   std::uint32_t self_ = 0;
   Cycle measure_from_ = 0;
+  Clocks clocks_;
+  std::map<std::uint32_t, ClockPair> clocks_by_source_;
   std::map<std::uint32_t, FlowFigures> by_source_;
   FlowFigures* last_ = nullptr;
   std::uint32_t last_source_ = 0;

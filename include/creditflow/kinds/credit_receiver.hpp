@@ -36,10 +36,10 @@ class ReceiverBuffer : public Behaviour<T> {
 
   static constexpr bool counts_flits = true;
   void count(core::Census& c) const {
-    if (c.by_source())
+    if (c.by_flit())
       core_.for_each_flit([&](const T& f) { c.hold(f); });
     else
-      c.held[0] += static_cast<std::uint64_t>(core_.occupancy());
+      c.held_count(static_cast<std::uint64_t>(core_.occupancy()));
   }
 
   std::optional<core::Cycle> cycle_length() const { return core_.cycle_length(); }
@@ -90,10 +90,10 @@ class CreditReceiverKind : public ReceiverBuffer<T> {
   // What it holds, and what it popped: delivered, as far as the path goes.
   void count(core::Census& c) const {
     ReceiverBuffer<T>::count(c);
-    if (c.by_source())
+    if (c.by_flit())
       flows_.count(c);
     else
-      c.delivered[0] += core_.popped();
+      c.delivered_count(core_.popped());
   }
   void repeat(const CreditReceiverKind& earlier, core::Cycle periods, core::Cycle period) {
     ReceiverBuffer<T>::repeat(earlier, periods, period);

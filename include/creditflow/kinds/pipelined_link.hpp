@@ -68,10 +68,10 @@ class BasicLinkKind : public Behaviour<T> {
   static constexpr bool counts_flits = !per_class;
   void count(core::Census& c) const {
     if constexpr (!per_class) {
-      if (c.by_source())
+      if (c.by_flit())
         core_.for_each_flit([&](const T& f) { c.hold(f); });
       else
-        c.held[0] += static_cast<std::uint64_t>(core_.forward_flits());
+        c.held_count(static_cast<std::uint64_t>(core_.forward_flits()));
     }
   }
 

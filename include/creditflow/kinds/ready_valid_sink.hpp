@@ -49,13 +49,13 @@ class ReadyValidSinkKind : public Behaviour<T> {
   void add_flows(core::FlowTable& t) const { flows_.add_to(t); }
   static constexpr bool counts_flits = true;
   void count(core::Census& c) const {
-    if (c.by_source()) {
+    if (c.by_flit()) {
       core_.for_each_flit([&](const T& f) { c.hold(f); });
       flows_.count(c);
     } else {
-      c.held[0] += static_cast<std::uint64_t>(core_.occupancy());
-      c.delivered[0] += core_.popped();
-      c.dropped[0] += core_.dropped();
+      c.held_count(static_cast<std::uint64_t>(core_.occupancy()));
+      c.delivered_count(core_.popped());
+      c.dropped_count(core_.dropped());
     }
   }
 

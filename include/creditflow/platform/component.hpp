@@ -4,6 +4,7 @@
 // its TL view; a SystemC module of one's own becomes usable from YAML by implementing this
 // and registering a KindSpec (see registry.hpp), in the cycle view only.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -32,6 +33,8 @@ struct ComponentContext {
   // section 5): its position in the platform, from 1.
   std::function<std::uint32_t(const std::string&)> endpoint_id;
   std::function<std::string(std::uint32_t)> endpoint_name;  // and back ("" for none)
+  std::function<std::string(std::uint32_t)> endpoint_clock;  // the clock of the component an id names
+  std::string run_clock;                                     // the clock whose cycles count the run
 };
 
 // A component's resolved, range-checked parameters.
@@ -66,6 +69,23 @@ class ComponentConfig {
   }
   // The component an endpoint id names ("" for none), for messages.
   std::function<std::string(std::uint32_t)> endpoint_namer() const { return context_.endpoint_name; }
+  // Its window's first cycle in its own clock's cycles: the run's warm-up, in time.
+  std::uint64_t warmup_in_own_cycles() const {
+    const auto run = context_.clock_times.find(context_.run_clock), own = context_.clock_times.find(context_.own_clock);
+    if (run == context_.clock_times.end() || own == context_.clock_times.end() || run == own) return warmup_;
+    return static_cast<std::uint64_t>(std::llround(static_cast<double>(warmup_) * run->second.first / own->second.first));
+  }
+  // From the clock of the component an endpoint id names to its own; none on one clock.
+  std::function<core::ClockPair(std::uint32_t)> clocks_from_endpoints() const {
+    if (context_.clock_times.size() <= 1 || !context_.endpoint_clock) return {};
+    const ComponentContext context = context_;
+    return [context](std::uint32_t id) -> core::ClockPair {
+      const auto from = context.clock_times.find(context.endpoint_clock(id));
+      const auto to = context.clock_times.find(context.own_clock);
+      if (from == context.clock_times.end() || to == context.clock_times.end()) return {};
+      return {from->second.first, from->second.second, to->second.first, to->second.second};
+    };
+  }
   std::int64_t integer(const std::string& param) const;
   double real(const std::string& param) const;
   bool boolean(const std::string& param) const;
