@@ -8,38 +8,39 @@ namespace creditflow::platform {
 
 namespace {
 
-// Kinds that create flits by a traffic pattern: with more than one in a platform, flits
-// are counted by source; with one, as a single sum.
-std::size_t creators(const Platform& p) {
-  std::size_t n = 0;
-  for (const ResolvedComponent& c : p.components) n += c.kind->param("pattern") != nullptr;
-  return n;
-}
-
 std::string flits(std::uint64_t n) { return std::to_string(n) + (n == 1 ? " flit" : " flits"); }
 
-std::size_t source_slots(const Platform& p) { return creators(p) > 1 ? p.components.size() + 1 : 0; }
+// Slot 0 and one per creator (a kind that creates flits by a traffic pattern), by endpoint
+// id: `names` the creators' names by slot.
+std::shared_ptr<const std::vector<std::uint32_t>> creator_slots(const Platform& p, std::vector<std::string>& names) {
+  auto slots = std::make_shared<std::vector<std::uint32_t>>(p.components.size() + 1, 0);
+  names.assign(1, "");
+  for (const ResolvedComponent& c : p.components)
+    if (c.kind->param("pattern")) {
+      (*slots)[endpoint_id(p, c.name)] = static_cast<std::uint32_t>(names.size());
+      names.push_back(c.name);
+    }
+  return slots;
+}
 
-}  // namespace
-
-// For each component, the one creator whose flits can reach it along the flit-carrying
-// connections (its id), 0 where none can, -1 where several can.
-std::map<std::string, long> lone_sources(const Platform& p) {
+// For each component, the slot of the one creator whose flits can reach it along the
+// flit-carrying connections, 0 where none can, -1 where several can.
+std::map<std::string, long> lone_sources(const Platform& p, const std::vector<std::uint32_t>& slot_of) {
   std::map<std::string, std::vector<std::string>> downstream;
   for (const ResolvedConnection& c : p.connections)
     if (c.type == ChannelType::stream || c.type == ChannelType::flow) downstream[c.from].push_back(c.to);
   std::map<std::string, long> lone;
   for (const ResolvedComponent& c : p.components) lone[c.name] = 0;
   for (const ResolvedComponent& creator : p.components) {
-    if (!creator.kind->param("pattern")) continue;
-    const long id = endpoint_id(p, creator.name);
+    const long slot = slot_of[endpoint_id(p, creator.name)];
+    if (slot == 0) continue;
     std::set<std::string> seen{creator.name};
     std::vector<std::string> todo{creator.name};
     while (!todo.empty()) {
       const std::string at = todo.back();
       todo.pop_back();
       long& l = lone[at];
-      l = l == 0 || l == id ? id : -1;
+      l = l == 0 || l == slot ? slot : -1;
       for (const std::string& next : downstream[at])
         if (seen.insert(next).second) todo.push_back(next);
     }
@@ -47,12 +48,19 @@ std::map<std::string, long> lone_sources(const Platform& p) {
   return lone;
 }
 
+}  // namespace
+
 Accountant::Accountant(const Platform& platform, std::vector<Part> parts)
-    : platform_(platform), parts_(std::move(parts)), census_(source_slots(platform)) {
-  const auto lone = lone_sources(platform);
-  for (Part& p : parts_) p.lump = lone.at(p.name);
+    : platform_(platform), parts_(std::move(parts)), slot_of_(creator_slots(platform, names_)) {
+  // With more than one creator, by source; with one, a single sum is the same check.
+  census_ = names_.size() > 2 ? core::Census(names_.size(), slot_of_) : core::Census();
+  const auto lone = lone_sources(platform, *slot_of_);
+  for (Part& p : parts_) {
+    p.lump = lone.at(p.name);
+    if (p.counter->holds_flits()) asked_.push_back(&p);
+  }
   for (const Part& p : parts_)
-    if (!p.counts) {
+    if (!p.counter->counts_flits()) {
       off_ = "off: " + p.name + " (" + platform.component(p.name).kind->name + ") does not count the flits it holds";
       break;
     }
@@ -61,7 +69,7 @@ Accountant::Accountant(const Platform& platform, std::vector<Part> parts)
 std::string Accountant::holders(std::size_t slot, const core::Census& like) const {
   std::string list;
   for (const Part& p : parts_) {
-    core::Census own(like.by_source() ? like.created.size() : 0);
+    core::Census own = like.by_source() ? core::Census(names_.size(), slot_of_) : core::Census();
     count(p, own);
     if (own.held[slot] == 0) continue;
     list += (list.empty() ? "" : ", ") + p.name + " " + std::to_string(own.held[slot]);
@@ -75,8 +83,8 @@ void Accountant::violated(core::Cycle t) {
   const std::uint64_t in = census_.created[slot];
   const std::uint64_t out = census_.delivered[slot] + census_.held[slot] + census_.dropped[slot];
   std::ostringstream msg;
-  const std::string source = census_.by_source() ? endpoint_name(platform_, static_cast<std::uint32_t>(slot)) : "";
-  msg << "accounting at cycle " << t << (source.empty() ? std::string(" over every source") : " for source '" + source + "'")
+  msg << "accounting at cycle " << t
+      << (census_.by_source() ? " for source '" + names_[slot] + "'" : std::string(" over every source"))
       << ": created " << in << " != delivered " << census_.delivered[slot] << " + in flight " << census_.held[slot]
       << " (" << holders(slot, census_) << ") + dropped " << census_.dropped[slot] << ": "
       << (in > out ? flits(in - out) + " lost" : flits(out - in) + " more than created");
@@ -93,20 +101,19 @@ void Accountant::finish(RunResult& result) const {
     return;
   }
   // The ledger by source, whatever was checked during the run.
-  core::Census all(platform_.components.size() + 1);
+  core::Census all(names_.size(), slot_of_);
   for (const Part& p : parts_) count(p, all);
-  for (std::size_t id = 1; id < all.created.size(); ++id) {
-    if (all.created[id] == 0 && all.refused[id] == 0) continue;
+  for (std::size_t slot = 1; slot < names_.size(); ++slot) {
     SourceLedger s;
-    s.name = endpoint_name(platform_, static_cast<std::uint32_t>(id));
-    s.created = all.created[id];
-    s.refused = all.refused[id];
-    s.delivered = all.delivered[id];
-    s.dropped = all.dropped[id];
+    s.name = names_[slot];
+    s.created = all.created[slot];
+    s.refused = all.refused[slot];
+    s.delivered = all.delivered[slot];
+    s.dropped = all.dropped[slot];
     for (const Part& p : parts_) {
-      core::Census own(all.created.size());
+      core::Census own(names_.size(), slot_of_);
       count(p, own);
-      if (own.held[id]) s.in_flight.emplace_back(p.name, own.held[id]);
+      if (own.held[slot]) s.in_flight.emplace_back(p.name, own.held[slot]);
     }
     result.sources.push_back(std::move(s));
   }

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,9 +21,8 @@ class Accountant {
  public:
   struct Part {
     std::string name;
-    bool counts = false;
-    std::function<void(core::Census&)> count;
-    long lump = -1;  // the one source whose flits can reach it (set by the accountant)
+    const core::FlitCounter* counter;
+    long lump = -1;  // the slot of the one source whose flits can reach it (set by the accountant)
   };
 
   Accountant(const Platform& platform, std::vector<Part> parts);
@@ -32,7 +32,7 @@ class Accountant {
   void observe(core::Cycle t) {
     if (!on()) return;
     census_.clear();
-    for (const Part& p : parts_) count(p, census_);
+    for (const Part* p : asked_) count(*p, census_);
     if (census_.unbalanced() >= 0) violated(t);
   }
   // The ledger per source, the verdict and the first violation, into the run's result.
@@ -44,7 +44,7 @@ class Accountant {
   // one (no flit looked at), else each under its own.
   static void count(const Part& p, core::Census& c) {
     if (c.by_source()) c.lump_into(p.lump);
-    p.count(c);
+    p.counter->count(c);
     c.lump_into(-1);
   }
   // Each part's flits held for `slot`, by name.
@@ -52,6 +52,9 @@ class Accountant {
 
   const Platform& platform_;
   std::vector<Part> parts_;
+  std::vector<const Part*> asked_;  // the parts that may hold flits
+  std::vector<std::string> names_;                            // the creators, by slot (0: none)
+  std::shared_ptr<const std::vector<std::uint32_t>> slot_of_;  // endpoint id -> slot
   std::string off_;  // why it is off ("" when on)
   core::Census census_;
   std::uint64_t violations_ = 0;

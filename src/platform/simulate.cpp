@@ -102,10 +102,7 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
 
   // Accounting every cycle of the first clock, as its monitor samples its loops.
   std::vector<Accountant::Part> counted;
-  for (const ResolvedComponent& rc : platform.components) {
-    const Component* c = components.at(rc.name).get();
-    counted.push_back({rc.name, c->counts_flits(), [c](core::Census& census) { c->count(census); }});
-  }
+  for (const ResolvedComponent& rc : platform.components) counted.push_back({rc.name, components.at(rc.name).get()});
   Accountant accountant(platform, std::move(counted));
   monitor::LoopMonitor& first_monitor = monitors.count(platform.clocks.front().name)
                                             ? *monitors.at(platform.clocks.front().name)

@@ -53,10 +53,7 @@ class TlEngine {
     order_drives();
     watch_loops();
     std::vector<Accountant::Part> counted;
-    for (const ResolvedComponent& rc : platform.components) {
-      const TlPart* p = &part(rc.name);
-      counted.push_back({rc.name, p->counts_flits(), [p](core::Census& c) { p->count(c); }});
-    }
+    for (const ResolvedComponent& rc : platform.components) counted.push_back({rc.name, &part(rc.name)});
     accountant_.emplace(platform, std::move(counted));
   }
 

@@ -5,6 +5,7 @@
 // (every held flit is looked at); as one sum where it has one (counts only, cheap).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -16,10 +17,11 @@ namespace creditflow::core {
 
 class Census {
  public:
-  // `sources`: the highest source id + 1, when counted by source; 0: one sum.
-  explicit Census(std::size_t sources = 0)
-      : created(slots(sources)), refused(slots(sources)), delivered(slots(sources)), dropped(slots(sources)),
-        held(slots(sources)), by_source_(sources > 0) {}
+  // Counted by source: `slots` (the sources + 1) and each source id's slot (`slot_of[id]`,
+  // from 1; ids past its end or mapped to 0 are no source). One sum: no slots.
+  explicit Census(std::size_t slots = 0, std::shared_ptr<const std::vector<std::uint32_t>> slot_of = {})
+      : created(sized(slots)), refused(sized(slots)), delivered(sized(slots)), dropped(sized(slots)),
+        held(sized(slots)), by_source_(slots > 0), slot_of_(std::move(slot_of)) {}
 
   bool by_source() const { return by_source_; }
   // Whether the part counting now must look at each flit's source: no, where its flits can
@@ -28,7 +30,9 @@ class Census {
   // The part counting now can hold flits of source `slot` only (-1: of any).
   void lump_into(long slot) { lump_ = slot; }
   std::size_t slot(std::uint32_t source) const {
-    return lump_ >= 0 ? static_cast<std::size_t>(lump_) : by_source_ ? source : 0;
+    if (lump_ >= 0) return static_cast<std::size_t>(lump_);
+    if (!by_source_ || !slot_of_ || source >= slot_of_->size()) return 0;
+    return (*slot_of_)[source];
   }
   // Counts of the part counting now, when not by_flit().
   void held_count(std::uint64_t n) { held[slot(0)] += n; }
@@ -53,9 +57,20 @@ class Census {
   std::vector<std::uint64_t> created, refused, delivered, dropped, held;
 
  private:
-  static std::size_t slots(std::size_t sources) { return sources > 0 ? sources : 1; }
+  static std::size_t sized(std::size_t slots) { return slots > 0 ? slots : 1; }
   bool by_source_;
+  std::shared_ptr<const std::vector<std::uint32_t>> slot_of_;
   long lump_ = -1;
+};
+
+// What accounting asks of a part of a platform, in either view: whether it counts its flits
+// (kinds/behaviour.hpp counts_flits), whether it can hold any, and its share of a Census.
+class FlitCounter {
+ public:
+  virtual ~FlitCounter() = default;
+  virtual bool counts_flits() const { return false; }
+  virtual bool holds_flits() const { return true; }
+  virtual void count(Census&) const {}
 };
 
 }  // namespace creditflow::core

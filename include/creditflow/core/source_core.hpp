@@ -141,10 +141,11 @@ class SourceCore {
   }
 
   void push_new(Cycle t) {
-    const std::uint64_t place = created_ % packet_flits_;
-    if (place == 0) destination_ = destinations_.next();
-    const FlitOrigin origin{created_, traffic_class_, t, source_id_, destination_, place == 0,
-                            place + 1 == packet_flits_};
+    const bool head = place_ == 0;
+    if (head && !destinations_.destinations().empty()) destination_ = destinations_.next();
+    const bool tail = ++place_ == packet_flits_;
+    if (tail) place_ = 0;
+    const FlitOrigin origin{created_, traffic_class_, t, source_id_, destination_, head, tail};
     queue_.push(factory_ ? factory_(origin) : make_flit<T>(origin));
     ++created_;
     if (destination_ != 0) ++created_to_[destination_];
@@ -158,6 +159,7 @@ class SourceCore {
   DestinationRule destinations_;
   std::uint64_t packet_flits_;
   std::uint32_t destination_ = 0;  // the current packet's
+  std::uint64_t place_ = 0;        // the next flit's place in its packet
   std::map<std::uint32_t, std::uint64_t> created_to_;
   Factory factory_;
   Cycle now_ = 0;

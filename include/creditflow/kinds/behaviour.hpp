@@ -69,6 +69,9 @@ class Behaviour {
   // End-to-end accounting (core/census.hpp): whether it tells every flit it creates, holds,
   // delivers or drops (a platform checks the sums only when every part does), and its share.
   static constexpr bool counts_flits = false;
+  // Whether it can hold, create, deliver or drop a flit at all (a sender, a merge, a split,
+  // a wire: not), so that accounting need not ask it.
+  static constexpr bool holds_flits = true;
   void count(core::Census&) const {}
   template <class Visit>
   void trace(Visit&&) const {}

@@ -26,6 +26,7 @@ class CreditCrossingKind : public Behaviour<core::Flit> {
   static constexpr int domains = 2;
   static constexpr std::array<const char*, 2> clocks{"clk", "to_clk"};
   static constexpr bool counts_flits = true;  // credits only
+  static constexpr bool holds_flits = false;
   using Io = kinds::Io<core::Flit, 2>;
 
   CreditCrossingKind(const std::string& form, const core::CrossingParams& params, std::uint64_t run_seed,

@@ -43,6 +43,7 @@ class CreditSenderKind : public Behaviour<T> {
   }
   void add_terms(core::LoopState& s, const Io& io) const { core::add_terms(s, core_, io[in]->valid); }
   static constexpr bool counts_flits = true;  // it holds none: a flit passes in the cycle it is sent
+  static constexpr bool holds_flits = false;
   void add_figures(core::LinkReport& r) const {
     core::add_sender_figures(r, core_);
     if (flit_bytes_ > 0) r.flit_bytes = flit_bytes_;

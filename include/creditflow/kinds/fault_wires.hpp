@@ -18,6 +18,7 @@ class CreditFaultKind : public Behaviour<core::Flit> {
       {"out", ChannelType::credit, PortDir::out, "credit_out", false, "credits to the sender side"}}};
   static constexpr bool holds_credits = false;
   static constexpr bool counts_flits = true;  // credits only
+  static constexpr bool holds_flits = false;
   using Io = kinds::Io<core::Flit, 2>;
 
   explicit CreditFaultKind(core::CreditFaultCore core) : core_(std::move(core)) {}
@@ -41,6 +42,7 @@ class FlitFaultKind : public Behaviour<T> {
       {"out", ChannelType::flow, PortDir::out, "out", false, "flits to the receiver side"}}};
   static constexpr bool holds_credits = false;
   static constexpr bool counts_flits = true;  // a wire: it holds none
+  static constexpr bool holds_flits = false;
   using Io = kinds::Io<T, 2>;
 
   explicit FlitFaultKind(core::FlitFaultCore<T> core) : core_(std::move(core)) {}

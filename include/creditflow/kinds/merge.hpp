@@ -25,6 +25,7 @@ class MergeKind : public Behaviour<T> {
   static constexpr bool several_loops = true;  // the source of its output's loop
   static constexpr std::array<std::size_t, 1> ports_in_terms{out};
   static constexpr bool counts_flits = true;  // it holds none: it adds no cycle
+  static constexpr bool holds_flits = false;
   using Io = kinds::Io<T, kMaxFan + 1>;
 
   MergeKind(core::MergeCore core, std::string name, std::string policy)

@@ -32,6 +32,7 @@ class SplitKind : public Behaviour<T> {
   }();
   using Io = kinds::Io<T, kMaxFan + 1>;
   static constexpr bool counts_flits = true;  // it holds none: it adds no cycle
+  static constexpr bool holds_flits = false;
 
   explicit SplitKind(core::SplitCore core) : core_(std::move(core)) {}
   const core::SplitCore& core() const { return core_; }

@@ -101,7 +101,8 @@ class ComponentConfig {
   ComponentContext context_;
 };
 
-class Component {
+// Accounting asks it as a core::FlitCounter (kinds/behaviour.hpp count).
+class Component : public core::FlitCounter {
  public:
   virtual ~Component() = default;
   virtual void bind_clock(sc_core::sc_clock& clk) = 0;
@@ -115,10 +116,6 @@ class Component {
   virtual void contribute(core::LinkReport&) const {}
   // Its share of the per-flow figures (kinds/behaviour.hpp add_flows).
   virtual void add_flows(core::FlowTable&) const {}
-  // End-to-end accounting (kinds/behaviour.hpp count): whether it tells every flit it
-  // holds, and its share.
-  virtual bool counts_flits() const { return false; }
-  virtual void count(core::Census&) const {}
   // The same for the loop that ends at its port `end` (KindSpec::ends; "" where the
   // component is a pipe of the loop), for a kind in several loops. By default the above.
   virtual const monitor::LoopParticipant* participant_at(const std::string& /*end*/) const { return participant(); }

@@ -52,6 +52,7 @@ class ShellComponent : public Component {
   }
   void add_flows(core::FlowTable& t) const override { shell_.behaviour().add_flows(t); }
   bool counts_flits() const override { return B::counts_flits; }
+  bool holds_flits() const override { return B::holds_flits; }
   void count(core::Census& c) const override { shell_.behaviour().count(c); }
   const monitor::LoopParticipant* participant_at(const std::string& end) const override {
     if constexpr (B::several_loops) return &shell_.end_holder(kinds::port_index(B::ports, end));

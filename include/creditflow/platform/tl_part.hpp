@@ -27,7 +27,7 @@ namespace creditflow::platform {
 // One connection's values in the current cycle (kinds/port.hpp).
 using Wire = kinds::BasicWire<core::Flit>;
 
-class TlPart {
+class TlPart : public core::FlitCounter {  // accounting asks it as one
  public:
   virtual ~TlPart() = default;
   // Called once per connected port with the connection's wire.
@@ -51,9 +51,6 @@ class TlPart {
   virtual void contribute(core::LinkReport&) const {}
   // Its share of the per-flow figures (kinds/behaviour.hpp add_flows).
   virtual void add_flows(core::FlowTable&) const {}
-  // End-to-end accounting (kinds/behaviour.hpp count).
-  virtual bool counts_flits() const { return false; }
-  virtual void count(core::Census&) const {}
   // The same for the loop that ends at its port `end` ("" for a pipe of the loop), for a
   // kind in several loops (platform/component.hpp).
   virtual const monitor::LoopParticipant* participant_at(const std::string& /*end*/) const { return participant(); }

@@ -52,6 +52,7 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
   }
   void add_flows(core::FlowTable& t) const override { b_.add_flows(t); }
   bool counts_flits() const override { return B::counts_flits; }
+  bool holds_flits() const override { return B::holds_flits; }
   void count(core::Census& c) const override { b_.count(c); }
   const monitor::LoopParticipant* participant_at(const std::string& end) const override {
     if constexpr (B::several_loops) return &ends_.at(kinds::port_index(B::ports, end));
