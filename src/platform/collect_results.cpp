@@ -119,11 +119,18 @@ void link_chains(const Platform& platform, RunResult& result) {
       result.links[j].feeds.push_back(platform.loops[i].name);
       result.links[j].feeds_throughput += result.links[i].throughput;
     }
-  // A split names the output that blocked a link by its port: name the link it feeds.
+  // A split names the output that blocked a link by its port: name the link it feeds,
+  // directly or through the merge the port leads to.
   for (core::LinkReport& r : result.links) {
     if (r.split_blocked_by.empty()) continue;
+    std::string via;  // the part the port drives
+    for (const ResolvedConnection& c : platform.connections)
+      if (c.from == r.split && c.from_port == r.split_blocked_by) via = c.to;
     for (const LoopPlan& loop : platform.loops)
-      if (loop.source == r.split && loop.source_end == r.split_blocked_by) r.split_blocked_by = loop.name;
+      if ((loop.source == r.split && loop.source_end == r.split_blocked_by) || (!via.empty() && loop.source == via)) {
+        r.split_blocked_by = loop.name;
+        break;
+      }
   }
   // A merge names its inputs by port: name the parts that drive them, and tell the links
   // ending at those parts what the merge gave them.
