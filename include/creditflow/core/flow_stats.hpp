@@ -45,26 +45,6 @@ inline void add_created(FlowTable& table, std::uint32_t source, std::uint64_t cr
 // still popped (its credit returned) but counted as misdelivered, not delivered.
 class FlowDeliveries {
  public:
-  FlowDeliveries() = default;
-  // A copy (a snapshot for steady-state jumps) keeps no pointer into the original's table.
-  FlowDeliveries(const FlowDeliveries& o)
-      : self_(o.self_), measure_from_(o.measure_from_), clocks_(o.clocks_), clocks_by_source_(o.clocks_by_source_),
-        by_source_(o.by_source_), misdelivered_(o.misdelivered_), dropped_(o.dropped_) {}
-  FlowDeliveries& operator=(const FlowDeliveries& o) {
-    if (this != &o) {
-      FlowDeliveries copy(o);
-      std::swap(by_source_, copy.by_source_);
-      self_ = o.self_;
-      measure_from_ = o.measure_from_;
-      clocks_ = o.clocks_;
-      clocks_by_source_ = o.clocks_by_source_;
-      misdelivered_ = o.misdelivered_;
-      dropped_ = o.dropped_;
-      last_ = nullptr;
-    }
-    return *this;
-  }
-
   // The clocks from a source's to this receiver's, where they differ (a platform of
   // several clocks): its flits' creation stamps count in the source's cycles.
   using Clocks = std::function<ClockPair(std::uint32_t source)>;
@@ -83,7 +63,7 @@ class FlowDeliveries {
         ++misdelivered_[{flit.source, flit.destination}];
         return;
       }
-      FlowFigures& f = entry(flit.source);
+      FlowFigures& f = by_source_[flit.source];
       ++f.delivered;
       if (now >= measure_from_) {
         ++f.delivered_in_window;
@@ -130,15 +110,6 @@ class FlowDeliveries {
   }
 
  private:
-  // The last source's entry is kept at hand: most receivers hear from one source.
-  FlowFigures& entry(std::uint32_t source) {
-    if (!last_ || last_source_ != source) {
-      last_ = &by_source_[source];
-      last_source_ = source;
-    }
-    return *last_;
-  }
-
   // Creation to pop in this receiver's cycles, rounded up, across clocks.
   Cycle latency_across(std::uint32_t source, Cycle created, Cycle now) {
     auto known = clocks_by_source_.find(source);
@@ -153,8 +124,6 @@ class FlowDeliveries {
   Clocks clocks_;
   std::map<std::uint32_t, ClockPair> clocks_by_source_;
   std::map<std::uint32_t, FlowFigures> by_source_;
-  FlowFigures* last_ = nullptr;
-  std::uint32_t last_source_ = 0;
   std::map<FlowKey, std::uint64_t> misdelivered_;  // flits of other receivers' flows
   std::map<std::uint32_t, std::uint64_t> dropped_;  // by source
 };
