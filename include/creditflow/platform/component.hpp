@@ -58,10 +58,7 @@ class ComponentConfig {
   // From the clock of its loop's sender to `clock` (its own when empty): what a part that
   // measures flits stamped by the sender needs to time them across clocks.
   core::ClockPair from_loop_clock(const std::string& clock = "") const {
-    const auto from = context_.clock_times.find(context_.loop_clock);
-    const auto to = context_.clock_times.find(clock.empty() ? context_.own_clock : clock);
-    if (from == context_.clock_times.end() || to == context_.clock_times.end()) return {};
-    return {from->second.first, from->second.second, to->second.first, to->second.second};
+    return clock_pair(context_, context_.loop_clock, clock.empty() ? context_.own_clock : clock);
   }
   // The flit id of the component `name` (itself when empty), 0 outside a platform.
   std::uint32_t endpoint_id(const std::string& name = "") const {
@@ -79,12 +76,7 @@ class ComponentConfig {
   std::function<core::ClockPair(std::uint32_t)> clocks_from_endpoints() const {
     if (context_.clock_times.size() <= 1 || !context_.endpoint_clock) return {};
     const ComponentContext context = context_;
-    return [context](std::uint32_t id) -> core::ClockPair {
-      const auto from = context.clock_times.find(context.endpoint_clock(id));
-      const auto to = context.clock_times.find(context.own_clock);
-      if (from == context.clock_times.end() || to == context.clock_times.end()) return {};
-      return {from->second.first, from->second.second, to->second.first, to->second.second};
-    };
+    return [context](std::uint32_t id) { return clock_pair(context, context.endpoint_clock(id), context.own_clock); };
   }
   std::int64_t integer(const std::string& param) const;
   double real(const std::string& param) const;
@@ -94,6 +86,12 @@ class ComponentConfig {
 
  private:
   const ParamValue& at(const std::string& param) const;
+  // From clock `from` to clock `to` by name; none where either is unknown.
+  static core::ClockPair clock_pair(const ComponentContext& c, const std::string& from, const std::string& to) {
+    const auto f = c.clock_times.find(from), t = c.clock_times.find(to);
+    if (f == c.clock_times.end() || t == c.clock_times.end()) return {};
+    return {f->second.first, f->second.second, t->second.first, t->second.second};
+  }
   std::string name_;
   std::map<std::string, ParamValue> params_;
   std::uint64_t seed_;
