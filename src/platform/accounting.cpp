@@ -1,5 +1,6 @@
 #include "accounting.hpp"
 
+#include <iterator>
 #include <map>
 #include <set>
 #include <sstream>
@@ -66,14 +67,26 @@ Accountant::Accountant(const Platform& platform, std::vector<Part> parts)
     }
 }
 
+template <class Visit>
+void Accountant::held_by(const Part& p, bool by_source, const Visit& visit) const {
+  if (!by_source || p.lump >= 0) {
+    core::Census one;  // one sum: a census of one slot, not one per source for each part
+    p.counter->count(one);
+    if (one.held[0]) visit(by_source ? static_cast<std::size_t>(p.lump) : 0, one.held[0]);
+    return;
+  }
+  core::Census each(names_.size(), slot_of_);
+  count(p, each);
+  for (std::size_t slot = 0; slot < each.held.size(); ++slot)
+    if (each.held[slot]) visit(slot, each.held[slot]);
+}
+
 std::string Accountant::holders(std::size_t slot, const core::Census& like) const {
   std::string list;
-  for (const Part& p : parts_) {
-    core::Census own = like.by_source() ? core::Census(names_.size(), slot_of_) : core::Census();
-    count(p, own);
-    if (own.held[slot] == 0) continue;
-    list += (list.empty() ? "" : ", ") + p.name + " " + std::to_string(own.held[slot]);
-  }
+  for (const Part* p : asked_)
+    held_by(*p, like.by_source(), [&](std::size_t s, std::uint64_t n) {
+      if (s == slot) list += (list.empty() ? "" : ", ") + p->name + " " + std::to_string(n);
+    });
   return list.empty() ? "none" : list;
 }
 
@@ -100,23 +113,16 @@ void Accountant::finish(RunResult& result) const {
     result.flows.clear();
     return;
   }
-  // The ledger by source, whatever was checked during the run.
+  // The ledger by source, whatever was checked during the run: one pass for the sums, one
+  // for the holders.
   core::Census all(names_.size(), slot_of_);
-  for (const Part& p : parts_) count(p, all);
-  for (std::size_t slot = 1; slot < names_.size(); ++slot) {
-    SourceLedger s;
-    s.name = names_[slot];
-    s.created = all.created[slot];
-    s.refused = all.refused[slot];
-    s.delivered = all.delivered[slot];
-    s.dropped = all.dropped[slot];
-    for (const Part& p : parts_) {
-      core::Census own(names_.size(), slot_of_);
-      count(p, own);
-      if (own.held[slot]) s.in_flight.emplace_back(p.name, own.held[slot]);
-    }
-    result.sources.push_back(std::move(s));
-  }
+  for (const Part* p : asked_) count(*p, all);
+  std::vector<SourceLedger> ledgers(names_.size());
+  for (std::size_t slot = 1; slot < names_.size(); ++slot)
+    ledgers[slot] = {names_[slot], all.created[slot], all.refused[slot], all.delivered[slot], all.dropped[slot], {}};
+  for (const Part* p : asked_)
+    held_by(*p, true, [&](std::size_t slot, std::uint64_t n) { ledgers[slot].in_flight.emplace_back(p->name, n); });
+  result.sources.assign(std::make_move_iterator(ledgers.begin() + 1), std::make_move_iterator(ledgers.end()));
 }
 
 }  // namespace creditflow::platform

@@ -47,6 +47,10 @@ class Accountant {
     p.counter->count(c);
     c.lump_into(-1);
   }
+  // Visits what part `p` holds as (slot, flits), by source or as one sum: under its one
+  // source without looking at its flits where it has one, else each flit under its own.
+  template <class Visit>
+  void held_by(const Part& p, bool by_source, const Visit& visit) const;
   // Each part's flits held for `slot`, by name.
   std::string holders(std::size_t slot, const core::Census& by) const;
 

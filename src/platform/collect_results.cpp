@@ -110,11 +110,9 @@ std::vector<std::vector<std::size_t>> feeders(const Platform& platform) {
 void link_chains(const Platform& platform, RunResult& result) {
   std::map<std::string, std::size_t> ending_at;  // receiver -> its loop
   for (std::size_t i = 0; i < platform.loops.size(); ++i) ending_at.emplace(platform.loops[i].receiver, i);
-  std::vector<std::size_t> upstream(platform.loops.size(), platform.loops.size());
   const auto fed = feeders(platform);
   for (std::size_t i = 0; i < platform.loops.size(); ++i)
     for (const std::size_t j : fed[i]) {
-      if (upstream[i] == platform.loops.size()) upstream[i] = j;
       result.links[i].fed_by.push_back(platform.loops[j].name);
       result.links[j].feeds.push_back(platform.loops[i].name);
       result.links[j].feeds_throughput += result.links[i].throughput;
@@ -148,9 +146,9 @@ void link_chains(const Platform& platform, RunResult& result) {
       up.merged_waits = in.waits;
       up.merged_share = in.share;
     }
-  for (std::size_t i = 0; i < upstream.size(); ++i) {
+  for (std::size_t i = 0; i < fed.size(); ++i) {
     std::size_t first = i;
-    for (std::size_t hops = 0; upstream[first] < upstream.size() && hops < upstream.size(); ++hops) first = upstream[first];
+    for (std::size_t hops = 0; !fed[first].empty() && hops < fed.size(); ++hops) first = fed[first].front();
     if (first != i) result.links[i].traffic_class = result.links[first].traffic_class;
   }
 }
@@ -225,8 +223,7 @@ std::vector<FlowReport> named_flows(const Platform& platform, const core::FlowTa
       if (cls != params.end() && std::holds_alternative<std::string>(cls->second))
         r.traffic_class = std::get<std::string>(cls->second);
     }
-    for (const LoopPlan& loop : platform.loops)
-      if (!r.destination.empty() && loop.receiver == r.destination) r.link = loop.name;
+    if (const LoopPlan* loop = r.destination.empty() ? nullptr : platform.loop_of(r.destination)) r.link = loop->name;
     r.throughput = window > 0 ? static_cast<double>(f.delivered_in_window) / window : 0.0;
     flows.push_back(std::move(r));
   }

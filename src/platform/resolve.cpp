@@ -461,6 +461,7 @@ class Resolver {
     std::vector<std::string> allowed;
     for (const ResolvedComponent& rc : out_.components)
       if (is_destination(*rc.kind)) allowed.push_back(rc.name);
+    const std::set<std::string> allowed_set(allowed.begin(), allowed.end());  // n log n for many sources
     for (std::size_t i = 0; i < out_.components.size(); ++i) {
       const ResolvedComponent& rc = out_.components[i];
       for (const ParamSpec& p : rc.kind->params) {
@@ -469,7 +470,7 @@ class Resolver {
         if (text.empty()) continue;
         for (std::string item : list_items(text)) {
           item = item.substr(0, item.find('='));  // a routing table's entry: destination=port
-          if (std::find(allowed.begin(), allowed.end(), item) != allowed.end()) continue;
+          if (allowed_set.count(item)) continue;
           std::string list;
           for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
           const std::size_t j = out_.index_of(item);

@@ -368,8 +368,6 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
       if (s.refused) os << "; " << s.refused << " refused at its queue";
       os << "\n";
     }
-  }
-  if (result.links.size() > 1)
     for (const FlowReport& f : result.flows) {
       os << "flow '" << flow_name(f) << "': " << f.figures.created << " created, " << f.figures.delivered
          << " delivered, throughput " << fixed(f.throughput, 3) << ", latency creation->final pop "
@@ -377,6 +375,7 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
       if (f.figures.misdelivered) os << ", " << f.figures.misdelivered << " popped at another receiver";
       os << "\n";
     }
+  }
   for (const std::string& line : diagnosis(result)) os << "- " << line << "\n";
   return os.str();
 }
