@@ -1,0 +1,119 @@
+// A network of BookSim2 iq routers on a k-ary n-cube with one terminal per router, stepped
+// a cycle at a time. Channels are credit loops of SPEC section 1 with credits per VC: what
+// is sent in cycle t over a channel of latency L is read in cycle t + L + 1 (injection and
+// ejection channels have L = 1, as BookSim2's). Terminals make packets lazily as BookSim2
+// does (a source queue is a cycle count, not memory), inject one flit a cycle when the
+// router's buffer has room, and retire what arrives. Kernel-free: both views step this.
+#pragma once
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "creditflow/noc/noc_config.hpp"
+#include "creditflow/noc/noc_stats.hpp"
+#include "creditflow/noc/topology.hpp"
+#include "creditflow/noc/traffic.hpp"
+#include "creditflow/noc/vc_router.hpp"
+
+namespace creditflow::noc {
+
+enum class Phase { warming_up, running, draining, emptying };
+
+class Network : private RouterOutbox {
+ public:
+  Network(const NocConfig& config, const std::string& where);
+  ~Network() override;
+  Network(const Network&) = delete;
+  Network& operator=(const Network&) = delete;
+
+  void step();
+  Cycle now() const { return now_; }
+
+  // Measurement (noc/measurement.hpp drives these as BookSim2 does).
+  Phase phase() const { return phase_; }
+  void set_phase(Phase phase);
+  void clear_stats() { stats_.clear(nodes_, now_); }
+  const NocStats& stats() const { return stats_; }
+  std::int64_t flits_in_flight() const { return in_flight_; }
+  // Sum over flits in flight (made and not retired) of their age now.
+  std::int64_t in_flight_age() const { return in_flight_ * now_ - in_flight_created_; }
+  std::int64_t measured_in_flight() const { return measured_in_flight_; }
+  // Every source has made all the packets due before the drain began.
+  bool sources_drained() const;
+  Cycle drain_time() const { return drain_time_; }
+  // Packets due but not yet made into flits, summed over sources: the source queues.
+  std::int64_t source_backlog() const;
+
+  // The per-VC conservation of every channel: credits held upstream equal flits on the
+  // wire, credits on the way back and flits in the buffer downstream. Throws ProtocolError
+  // naming the channel and VC that breaks it.
+  void check_conservation() const;
+
+  const NocConfig& config() const { return config_; }
+  const KaryNcube& cube() const { return cube_; }
+  const VcRouter& router(int r) const { return *routers_[r]; }
+  int nodes() const { return nodes_; }
+  std::int64_t router_steps() const { return router_steps_; }
+
+ private:
+  struct Terminal {
+    std::deque<NocFlit> packet;    // the flits of the packet being injected
+    Cycle next_due = 0;            // when its next packet is due (Bernoulli: a geometric gap)
+    Cycle tested_to = 0;           // on/off: cycles up to here have been tested
+    std::int64_t made = 0;         // packets made
+    int last_vc = -1;
+    bool drained = false;
+    Cycle head_injected = 0;
+    std::unique_ptr<BufferState> router_input;  // the router's injection buffer, seen from here
+  };
+  // Something due on a channel at a cycle: a flit or a credit for a router's port or a
+  // terminal.
+  struct Delivery {
+    enum Kind : std::uint8_t { flit_to_router, credit_to_router, flit_to_terminal,
+                               credit_to_terminal } kind;
+    std::int32_t target;
+    std::int32_t port;
+    VcMask vcs;
+    NocFlit flit;
+  };
+
+  void flit(int router, int output, const NocFlit& flit) override;
+  void credit(int router, int input, VcMask vcs) override;
+  void schedule(Cycle due, const Delivery& delivery);
+  void wake(int router);
+  void deliver();
+  void make_packets(Terminal& t, int node);
+  void inject(Terminal& t, int node);
+  void retire(const NocFlit& flit, int node);
+  Cycle next_gap();
+  bool due_packet(Terminal& t, int node, Cycle& due);
+
+  NocConfig config_;
+  KaryNcube cube_;
+  Rng rng_;
+  std::unique_ptr<Routing> routing_;
+  TrafficPattern pattern_;
+  InjectionProcess injection_;
+  PacketSizes sizes_;
+  int nodes_;
+  std::vector<std::unique_ptr<VcRouter>> routers_;
+  std::vector<PortLink> feeds_;  // per router input: the router and output feeding it (-1: terminal)
+  std::vector<Terminal> terminals_;
+  std::vector<std::vector<Delivery>> wheel_;
+  std::size_t wheel_mask_;
+  std::vector<int> awake_, next_awake_;
+  std::vector<std::uint8_t> is_awake_;
+  std::vector<std::pair<int, NocFlit>> ejected_;
+  Cycle now_ = 0;
+  Phase phase_ = Phase::warming_up;
+  Cycle drain_time_ = -1;
+  NocStats stats_;
+  std::int64_t next_packet_ = 0;
+  std::int64_t in_flight_ = 0, in_flight_created_ = 0, measured_in_flight_ = 0;
+  std::int64_t router_steps_ = 0;
+  double packet_rate_;
+  bool bernoulli_;
+};
+
+}  // namespace creditflow::noc

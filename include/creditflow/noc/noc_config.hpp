@@ -1,0 +1,81 @@
+// A network's configuration under BookSim2's parameter names and defaults, so that a
+// BookSim2 configuration line `key = value` is `set(key, value)` here (SPEC section 6).
+// Kernel-free: both views and the importer read the same struct.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace creditflow::noc {
+
+struct NocConfig {
+  // Topology: mesh, torus or ring (a torus of one dimension) of k^n routers, one terminal
+  // each. channel_latency 0 means BookSim2's own: 1 on a mesh, 2 on a torus or ring.
+  std::string topology = "torus";
+  int k = 8;
+  int n = 2;
+  int channel_latency = 0;
+  std::string routing_function = "none";  // dor (mesh), dim_order (torus, ring)
+
+  // Router (BookSim2's iq router).
+  int num_vcs = 16;
+  int vc_buf_size = 8;
+  int routing_delay = 1;
+  int vc_alloc_delay = 1;
+  int sw_alloc_delay = 1;
+  int st_prepare_delay = 0;
+  int st_final_delay = 1;
+  int credit_delay = 0;
+  int wait_for_tail_credit = 0;
+  std::string vc_allocator = "islip";
+  std::string sw_allocator = "islip";
+  int alloc_iters = 1;
+
+  // Traffic.
+  std::string traffic = "uniform";
+  double injection_rate = 0.1;
+  int injection_rate_uses_flits = 0;
+  std::string injection_process = "bernoulli";  // or on_off
+  double burst_alpha = 0.5;  // on_off: chance per cycle to turn on when off
+  double burst_beta = 0.5;   // on_off: chance per cycle to turn off when on
+  std::vector<int> packet_size{1};
+  std::vector<int> packet_size_rate{1};
+  std::vector<int> hotspot_nodes;
+  std::vector<int> hotspot_rates;
+  int include_queuing = 1;
+
+  // Measurement, as BookSim2 does it (sim_type latency or throughput).
+  std::string sim_type = "latency";
+  int warmup_periods = 3;
+  int sample_period = 1000;
+  int max_samples = 10;
+  double latency_thres = 500.0;
+  double warmup_thres = 0.05;
+  double stopping_thres = 0.05;
+  double acc_warmup_thres = 0.05;
+  double acc_stopping_thres = 0.05;
+  std::uint64_t seed = 0;
+
+  // Sets one key from its text, as a BookSim2 configuration or `--set net.key=value`
+  // gives it; throws ParameterError naming `where`, the key and what is allowed.
+  void set(const std::string& where, const std::string& key, const std::string& value);
+  // Whether `key` is one set() takes.
+  static bool knows(const std::string& key);
+  // Every key set() takes, in the order the README lists them.
+  static const std::vector<std::string>& keys();
+  // Throws ParameterError when the keys together make no network (a dor routing function
+  // on a torus, a transpose on a node count that is not an even power of two, ...).
+  void validate(const std::string& where) const;
+
+  int dimensions() const { return topology == "ring" ? 1 : n; }
+  int nodes() const;
+  int channel_cycles() const;
+  int crossbar_delay() const { return st_prepare_delay + st_final_delay; }
+  // One weight per packet size (packet_size_rate, one weight standing for every size).
+  std::vector<int> size_weights() const;
+  double mean_packet_size() const;
+  // Packets per node per cycle, whatever unit injection_rate is in.
+  double packet_rate() const;
+};
+
+}  // namespace creditflow::noc

@@ -1,0 +1,27 @@
+// A flit in a network of routers: what BookSim2's flit carries that a figure needs.
+#pragma once
+#include <cstdint>
+
+namespace creditflow::noc {
+
+using Cycle = std::int64_t;
+
+struct NocFlit {
+  std::int64_t packet = 0;
+  Cycle created = 0;        // the cycle its packet was due at the source (source queueing counts)
+  Cycle injected = 0;       // the cycle it entered the injection channel
+  Cycle head_injected = 0;  // the cycle its packet's head did (network latency is from there)
+  std::int32_t source = 0;
+  std::int32_t destination = 0;
+  std::uint16_t hops = 0;   // routers crossed
+  std::int16_t vc = -1;     // the VC it holds on the channel it is on
+  std::uint8_t dateline = 0;  // a torus route's VC class in its current dimension
+  bool head = false;
+  bool tail = false;
+  bool measured = false;    // created in the measurement window
+};
+
+// A set of VCs, one bit each (num_vcs <= 64).
+using VcMask = std::uint64_t;
+
+}  // namespace creditflow::noc

@@ -1,0 +1,70 @@
+// A k-ary n-cube (mesh, torus, ring) as BookSim2 numbers it: router i has terminal i;
+// output port 2d goes right (+) in dimension d, 2d+1 left (-), 2n to its terminal; input
+// port 2d comes from the right neighbour, 2d+1 from the left one, 2n from the terminal.
+// Port numbers matter: the allocators' round robins follow them.
+#pragma once
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "creditflow/noc/noc_config.hpp"
+#include "creditflow/noc/routing.hpp"
+
+namespace creditflow::noc {
+
+// Where an output port's channel leads: a router's input, or a terminal (router -1).
+struct PortLink {
+  int router = -1;  // -1: the terminal of the router (ejection), or nothing (-2)
+  int port = -1;
+};
+
+class KaryNcube {
+ public:
+  explicit KaryNcube(const NocConfig& config);
+  int routers() const { return routers_; }
+  int ports() const { return 2 * n_ + 1; }
+  int terminal_port() const { return 2 * n_; }
+  // Where router r's output port p leads (router -2: an edge of a mesh, unconnected).
+  PortLink out(int r, int p) const;
+  int coordinate(int r, int dim) const;
+  int k() const { return k_; }
+  int n() const { return n_; }
+  bool wraps() const { return wraps_; }
+  // "router_x_y" style names as BookSim2 gives them, for messages and pictures.
+  std::string router_name(int r) const;
+  std::string port_name(int p) const;
+
+ private:
+  int neighbour(int r, int dim, int step) const;
+  int k_, n_, routers_;
+  bool wraps_;
+};
+
+// Dimension order on a mesh (BookSim2's dor): the lowest dimension that differs first.
+class DorMesh : public Routing {
+ public:
+  DorMesh(const KaryNcube& cube, int vcs) : cube_(cube), vcs_(vcs) {}
+  Route route(int router, int input, NocFlit& flit) const override;
+
+ private:
+  const KaryNcube& cube_;
+  int vcs_;
+};
+
+// Dimension order on a torus with BookSim2's dim_order VC classes: entering a dimension a
+// packet takes the shorter way round (a tie by coin) and a dateline class that splits the
+// VCs in halves, kept until it turns; the last router may use every VC.
+class DimOrderTorus : public Routing {
+ public:
+  DimOrderTorus(const KaryNcube& cube, int vcs, std::mt19937_64& coin)
+      : cube_(cube), vcs_(vcs), coin_(coin) {}
+  Route route(int router, int input, NocFlit& flit) const override;
+
+ private:
+  const KaryNcube& cube_;
+  int vcs_;
+  std::mt19937_64& coin_;
+};
+
+}  // namespace creditflow::noc

@@ -1,0 +1,118 @@
+// An input-queued virtual-channel router with the timing of BookSim2's iq router (SPEC
+// section 6): a head flit is routed (routing_delay), gets an output VC (vc_alloc_delay,
+// iSLIP), wins the switch (sw_alloc_delay, iSLIP after a round robin among an input's VCs
+// for the same output) and crosses it (st_prepare_delay + st_final_delay); a body flit
+// goes straight to switch allocation. A flit leaving an input buffer returns its credit
+// upstream the same cycle; a VC is freed for the next packet when its tail leaves (or its
+// tail's credit returns, wait_for_tail_credit). Kernel-free: the network steps it.
+#pragma once
+#include <deque>
+#include <vector>
+
+#include "creditflow/noc/buffer_state.hpp"
+#include "creditflow/noc/islip.hpp"
+#include "creditflow/noc/noc_config.hpp"
+#include "creditflow/noc/routing.hpp"
+
+namespace creditflow::noc {
+
+// What a router sends in a cycle: a flit on an output's channel, a credit on an input's.
+struct RouterOutbox {
+  virtual ~RouterOutbox() = default;
+  virtual void flit(int router, int output, const NocFlit& flit) = 0;
+  virtual void credit(int router, int input, VcMask vcs) = 0;
+};
+
+// Per-output and per-input counts for the pictures and the diagnosis.
+struct RouterCounts {
+  std::vector<std::int64_t> flits_out;     // flits sent per output
+  std::vector<std::int64_t> credit_waits;  // switch requests held for want of a credit, per output
+  std::vector<std::int64_t> vc_waits;      // VC allocation attempts that failed, per input
+  std::vector<std::int64_t> switch_losses; // switch requests that lost to another input, per input
+};
+
+class VcRouter {
+ public:
+  VcRouter(const NocConfig& config, int id, int ports, const Routing& routing);
+
+  // A flit due now on input `input` (the cycle's read of its channels).
+  void arrive(int input, const NocFlit& flit);
+  // A credit due now on output `output`'s channel; it counts credit_delay cycles later.
+  void credit_arrives(int output, VcMask vcs, Cycle now);
+  // The router's cycle: queue the arrivals, run the pipeline, send what leaves.
+  void step(Cycle now, RouterOutbox& out);
+  // Nothing in flight inside: a step would do nothing until something arrives.
+  bool quiet() const;
+
+  int id() const { return id_; }
+  int ports() const { return ports_; }
+  const RouterCounts& counts() const { return counts_; }
+  // Flits held in input buffers, crossbar and output queues (for the conservation check).
+  std::int64_t flits_inside() const;
+  const BufferState& downstream(int output) const { return downstream_[output]; }
+  // Flits in input port `input`'s buffer for `vc`.
+  int buffered(int input, int vc) const;
+
+ private:
+  enum class VcState : std::uint8_t { idle, routing, vc_alloc, active };
+  struct InputVc {
+    std::deque<NocFlit> buffer;
+    VcState state = VcState::idle;
+    Route route;
+    int out_port = -1;
+    int out_vc = -1;
+  };
+  // A VC waiting in a stage: evaluated at `due` (-1: not yet), then `result`.
+  struct Waiting {
+    Cycle due;
+    int input;
+    int vc;
+    int result;
+  };
+  struct Crossing {
+    Cycle due;
+    NocFlit flit;
+    int output;
+  };
+  struct DueCredit {
+    Cycle due;
+    int output;
+    VcMask vcs;
+  };
+
+  InputVc& at(int input, int vc) { return vcs_[input * num_vcs_ + vc]; }
+  void queue_arrivals();
+  void apply_credits(Cycle now);
+  void route_evaluate(Cycle now);
+  void vc_evaluate(Cycle now);
+  void switch_evaluate(Cycle now);
+  void crossbar_evaluate(Cycle now);
+  void route_update(Cycle now);
+  void vc_update(Cycle now);
+  void switch_update(Cycle now);
+  void crossbar_update(Cycle now);
+  void head_to_routing(int input, int vc);
+  void send(RouterOutbox& out);
+
+  const NocConfig& config_;
+  const Routing& routing_;
+  int id_;
+  int ports_;
+  int num_vcs_;
+  std::vector<InputVc> vcs_;
+  std::vector<BufferState> downstream_;
+  std::vector<std::pair<int, NocFlit>> arrivals_;
+  std::deque<DueCredit> due_credits_;
+  std::deque<Waiting> routing_q_, vc_q_, switch_q_;
+  std::deque<Crossing> crossbar_q_;
+  std::vector<std::deque<NocFlit>> output_q_;
+  std::vector<VcMask> credits_now_;
+  std::vector<std::deque<VcMask>> credit_q_;
+  std::vector<int> switch_rr_;  // per input: the VC that wins ties first
+  IslipAllocator vc_allocator_;
+  IslipAllocator switch_allocator_;
+  RouterCounts counts_;
+  std::int64_t queued_out_ = 0;  // entries in output_q_ and credit_q_
+};
+
+}  // namespace creditflow::noc

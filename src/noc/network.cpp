@@ -1,0 +1,276 @@
+#include "creditflow/noc/network.hpp"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "creditflow/core/error.hpp"
+
+namespace creditflow::noc {
+namespace {
+
+constexpr Cycle kNever = std::numeric_limits<Cycle>::max() / 4;
+constexpr int kTerminalLatency = 1;  // BookSim2's injection and ejection channels
+
+}  // namespace
+
+Network::Network(const NocConfig& config, const std::string& where)
+    : config_(config),
+      cube_((config.validate(where), config)),
+      rng_(config.seed),
+      pattern_(config),
+      injection_(config, rng_),
+      sizes_(config),
+      nodes_(config.nodes()),
+      packet_rate_(config.packet_rate()),
+      bernoulli_(config.injection_process == "bernoulli") {
+  if (config.topology == "mesh")
+    routing_ = std::make_unique<DorMesh>(cube_, config.num_vcs);
+  else
+    routing_ = std::make_unique<DimOrderTorus>(cube_, config.num_vcs, rng_);
+  const int ports = cube_.ports();
+  feeds_.assign(static_cast<std::size_t>(nodes_) * ports, PortLink{});
+  for (int r = 0; r < nodes_; ++r) {
+    routers_.push_back(std::make_unique<VcRouter>(config_, r, ports, *routing_));
+    for (int p = 0; p < ports; ++p) {
+      const PortLink link = cube_.out(r, p);
+      if (link.router >= 0) feeds_[link.router * ports + link.port] = {r, p};
+    }
+  }
+  terminals_.resize(nodes_);
+  for (Terminal& t : terminals_) {
+    t.router_input = std::make_unique<BufferState>(config.num_vcs, config.vc_buf_size,
+                                                   config.wait_for_tail_credit != 0);
+    t.next_due = bernoulli_ ? next_gap() : 0;
+  }
+  std::size_t slots = 1;
+  while (slots < static_cast<std::size_t>(config.channel_cycles() + kTerminalLatency + 2)) slots *= 2;
+  wheel_.resize(slots);
+  wheel_mask_ = slots - 1;
+  is_awake_.assign(nodes_, 0);
+  stats_.clear(nodes_, 0);
+}
+
+Network::~Network() = default;
+
+// Cycles from a test to the next one that makes a packet, for a Bernoulli process tested
+// once a cycle: the same law as a coin per cycle, drawn once per packet.
+Cycle Network::next_gap() {
+  if (packet_rate_ >= 1.0) return 0;
+  if (packet_rate_ <= 0.0) return kNever;
+  const double u = 1.0 - uniform01(rng_);  // in (0, 1]
+  return static_cast<Cycle>(std::floor(std::log(u) / std::log1p(-packet_rate_)));
+}
+
+void Network::set_phase(Phase phase) {
+  if (phase == Phase::draining && phase_ != Phase::draining) drain_time_ = now_;
+  phase_ = phase;
+}
+
+bool Network::sources_drained() const {
+  for (const Terminal& t : terminals_)
+    if (!t.drained) return false;
+  return true;
+}
+
+std::int64_t Network::source_backlog() const {
+  std::int64_t backlog = 0;
+  for (const Terminal& t : terminals_) {
+    if (bernoulli_) {
+      if (t.next_due <= now_) backlog += 1 + static_cast<std::int64_t>((now_ - t.next_due) * packet_rate_);
+    } else {
+      backlog += static_cast<std::int64_t>((now_ - t.tested_to) * packet_rate_);
+    }
+  }
+  return backlog;
+}
+
+void Network::schedule(Cycle due, const Delivery& delivery) {
+  wheel_[static_cast<std::size_t>(due) & wheel_mask_].push_back(delivery);
+}
+
+void Network::wake(int router) {
+  if (is_awake_[router]) return;
+  is_awake_[router] = 1;
+  awake_.push_back(router);
+}
+
+void Network::flit(int router, int output, const NocFlit& flit) {
+  const PortLink link = cube_.out(router, output);
+  if (link.router == -1) {
+    schedule(now_ + kTerminalLatency + 1, {Delivery::flit_to_terminal, router, 0, 0, flit});
+    return;
+  }
+  if (link.router < 0)
+    throw ProtocolError(cube_.router_name(router) + " routed a flit to its unconnected port " +
+                        cube_.port_name(output));
+  schedule(now_ + config_.channel_cycles() + 1,
+           {Delivery::flit_to_router, link.router, link.port, 0, flit});
+}
+
+void Network::credit(int router, int input, VcMask vcs) {
+  if (input == cube_.terminal_port()) {
+    schedule(now_ + kTerminalLatency + 1, {Delivery::credit_to_terminal, router, 0, vcs, {}});
+    return;
+  }
+  const PortLink up = feeds_[router * cube_.ports() + input];
+  schedule(now_ + config_.channel_cycles() + 1,
+           {Delivery::credit_to_router, up.router, up.port, vcs, {}});
+}
+
+void Network::deliver() {
+  auto& slot = wheel_[static_cast<std::size_t>(now_) & wheel_mask_];
+  for (const Delivery& d : slot) {
+    switch (d.kind) {
+      case Delivery::flit_to_router:
+        routers_[d.target]->arrive(d.port, d.flit);
+        wake(d.target);
+        break;
+      case Delivery::credit_to_router:
+        routers_[d.target]->credit_arrives(d.port, d.vcs, now_);
+        wake(d.target);
+        break;
+      case Delivery::flit_to_terminal:
+        ejected_.emplace_back(d.target, d.flit);
+        if (phase_ == Phase::warming_up || phase_ == Phase::running) {
+          ++stats_.accepted_flits[d.target];
+          if (d.flit.tail) ++stats_.accepted_packets[d.target];
+        }
+        break;
+      case Delivery::credit_to_terminal:
+        terminals_[d.target].router_input->credit(d.vcs);
+        break;
+    }
+  }
+  slot.clear();
+}
+
+bool Network::due_packet(Terminal& t, int node, Cycle& due) {
+  // BookSim2 makes a source's next packet only when the last has left, dated the cycle it
+  // fell due; a backlogged source costs a cycle count, not memory.
+  if (bernoulli_) {
+    if (t.next_due > now_) {
+      t.tested_to = now_ + 1;
+      return false;
+    }
+    due = t.next_due;
+    t.tested_to = due + 1;
+    t.next_due = due + 1 + next_gap();
+    return true;
+  }
+  while (t.tested_to <= now_) {
+    const Cycle cycle = t.tested_to++;
+    if (injection_.fires(node, rng_)) {
+      due = cycle;
+      return true;
+    }
+  }
+  return false;
+}
+
+void Network::make_packets(Terminal& t, int node) {
+  if (!t.packet.empty()) return;
+  Cycle due = 0;
+  if (due_packet(t, node, due)) {
+    const Cycle created = config_.include_queuing ? due : now_;
+    const bool measured = phase_ == Phase::running ||
+                          (phase_ == Phase::draining && created < drain_time_);
+    const int size = sizes_.draw(rng_);
+    NocFlit flit;
+    flit.packet = next_packet_++;
+    flit.created = created;
+    flit.source = node;
+    flit.destination = pattern_.destination(node, rng_);
+    flit.measured = measured;
+    for (int i = 0; i < size; ++i) {
+      flit.head = i == 0;
+      flit.tail = i == size - 1;
+      t.packet.push_back(flit);
+    }
+    ++t.made;
+    in_flight_ += size;
+    in_flight_created_ += created * size;
+    if (measured) measured_in_flight_ += size;
+  }
+  if (phase_ == Phase::draining && t.tested_to > drain_time_) t.drained = true;
+}
+
+void Network::inject(Terminal& t, int node) {
+  if (t.packet.empty()) return;
+  NocFlit& front = t.packet.front();
+  BufferState& buffer = *t.router_input;
+  const int vcs = config_.num_vcs;
+  if (front.head && front.vc < 0) {
+    // The next VC after the last one used that is free and has room (BookSim2 tries only
+    // VC 0 until a first packet has gone).
+    for (int i = 1; i <= vcs; ++i) {
+      const int vc = t.last_vc < 0 ? 0 : (t.last_vc + i) % vcs;
+      if (buffer.available(vc) && !buffer.full(vc)) {
+        front.vc = static_cast<std::int16_t>(vc);
+        break;
+      }
+    }
+  }
+  if (front.vc < 0 || buffer.full(front.vc)) return;
+  NocFlit flit = front;
+  t.packet.pop_front();
+  if (flit.head) {
+    buffer.take(flit.vc, 0);
+    t.last_vc = flit.vc;
+    t.head_injected = now_;
+  }
+  buffer.sending(flit, flit.vc);
+  flit.injected = now_;
+  flit.head_injected = t.head_injected;
+  if (!t.packet.empty() && !flit.tail) t.packet.front().vc = flit.vc;
+  if (phase_ == Phase::warming_up || phase_ == Phase::running) {
+    ++stats_.sent_flits[node];
+    if (flit.head) ++stats_.sent_packets[node];
+  }
+  schedule(now_ + kTerminalLatency + 1,
+           {Delivery::flit_to_router, node, cube_.terminal_port(), 0, flit});
+}
+
+void Network::retire(const NocFlit& flit, int node) {
+  if (flit.destination != node)
+    throw ProtocolError("packet " + std::to_string(flit.packet) + " from node " +
+                        std::to_string(flit.source) + " to node " +
+                        std::to_string(flit.destination) + " arrived at node " +
+                        std::to_string(node));
+  stats_.flit_latency.add(now_ - flit.injected);
+  --in_flight_;
+  in_flight_created_ -= flit.created;
+  if (flit.measured) --measured_in_flight_;
+  if (flit.tail && (phase_ == Phase::warming_up || flit.measured)) {
+    stats_.hops.add(flit.hops);
+    stats_.packet_latency.add(now_ - flit.created);
+    stats_.network_latency.add(now_ - flit.head_injected);
+  }
+  // Its buffer slot at the terminal is free at once: the credit goes back this cycle.
+  const PortLink eject{node, cube_.terminal_port()};
+  schedule(now_ + kTerminalLatency + 1,
+           {Delivery::credit_to_router, eject.router, eject.port, VcMask{1} << flit.vc, {}});
+}
+
+void Network::step() {
+  deliver();
+  if (phase_ != Phase::emptying)
+    for (int node = 0; node < nodes_; ++node) make_packets(terminals_[node], node);
+  for (int node = 0; node < nodes_; ++node) inject(terminals_[node], node);
+  for (const auto& [node, flit] : ejected_) retire(flit, node);
+  ejected_.clear();
+  next_awake_.clear();
+  for (int r : awake_) {
+    VcRouter& router = *routers_[r];
+    router.step(now_, *this);
+    ++router_steps_;
+    if (router.quiet())
+      is_awake_[r] = 0;
+    else
+      next_awake_.push_back(r);
+  }
+  awake_.swap(next_awake_);
+  ++now_;
+}
+
+}  // namespace creditflow::noc

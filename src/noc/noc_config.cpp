@@ -1,0 +1,307 @@
+#include "creditflow/noc/noc_config.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <numeric>
+
+#include "creditflow/core/error.hpp"
+
+namespace creditflow::noc {
+namespace {
+
+[[noreturn]] void refuse(const std::string& where, const std::string& key,
+                         const std::string& value, const std::string& allowed) {
+  throw ParameterError(where + ": " + key + " = '" + value + "' is not allowed (allowed " +
+                       allowed + ")");
+}
+
+std::string trimmed(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t");
+  if (first == std::string::npos) return "";
+  const auto last = text.find_last_not_of(" \t");
+  return text.substr(first, last - first + 1);
+}
+
+long long whole(const std::string& where, const std::string& key, const std::string& value,
+                long long lo, long long hi) {
+  const std::string text = trimmed(value);
+  std::size_t used = 0;
+  long long number = 0;
+  try {
+    number = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (text.empty() || used != text.size() || number < lo || number > hi)
+    refuse(where, key, value,
+           "a whole number " + std::to_string(lo) + ".." + std::to_string(hi));
+  return number;
+}
+
+double real(const std::string& where, const std::string& key, const std::string& value,
+            double lo, double hi) {
+  const std::string text = trimmed(value);
+  std::size_t used = 0;
+  double number = 0;
+  try {
+    number = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (text.empty() || used != text.size() || !std::isfinite(number) || number < lo ||
+      number > hi) {
+    char range[64];
+    std::snprintf(range, sizeof range, "a number %g..%g", lo, hi);
+    refuse(where, key, value, range);
+  }
+  return number;
+}
+
+// BookSim2 writes a list as {a,b,c}; a single number is a list of one.
+std::vector<int> whole_list(const std::string& where, const std::string& key,
+                            const std::string& value, long long lo, long long hi) {
+  std::string text = trimmed(value);
+  if (!text.empty() && text.front() == '{' && text.back() == '}')
+    text = text.substr(1, text.size() - 2);
+  std::vector<int> numbers;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto comma = text.find(',', start);
+    const auto item = text.substr(start, comma == std::string::npos ? std::string::npos
+                                                                    : comma - start);
+    numbers.push_back(static_cast<int>(whole(where, key, item, lo, hi)));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return numbers;
+}
+
+using Setter = std::function<void(NocConfig&, const std::string&, const std::string&,
+                                  const std::string&)>;
+
+template <class Field>
+Setter int_field(Field field, long long lo, long long hi) {
+  return [=](NocConfig& c, const std::string& where, const std::string& key,
+             const std::string& value) {
+    c.*field = static_cast<int>(whole(where, key, value, lo, hi));
+  };
+}
+template <class Field>
+Setter real_field(Field field, double lo, double hi) {
+  return [=](NocConfig& c, const std::string& where, const std::string& key,
+             const std::string& value) { c.*field = real(where, key, value, lo, hi); };
+}
+template <class Field>
+Setter name_field(Field field, std::initializer_list<const char*> allowed) {
+  const std::vector<const char*> names(allowed);
+  return [=](NocConfig& c, const std::string& where, const std::string& key,
+             const std::string& value) {
+    std::string list;
+    for (const char* name : names) {
+      if (trimmed(value) == name) {
+        c.*field = name;
+        return;
+      }
+      list += (list.empty() ? "" : ", ") + std::string(name);
+    }
+    refuse(where, key, value, list);
+  };
+}
+template <class Field>
+Setter list_field(Field field, long long lo, long long hi) {
+  return [=](NocConfig& c, const std::string& where, const std::string& key,
+             const std::string& value) { c.*field = whole_list(where, key, value, lo, hi); };
+}
+
+// Values BookSim2 accepts that creditflow models only at their default: set to anything
+// else, they are refused with the one value allowed.
+Setter only(const char* allowed) {
+  return [=](NocConfig&, const std::string& where, const std::string& key,
+             const std::string& value) {
+    if (trimmed(value) != allowed)
+      refuse(where, key, value, std::string(allowed) + " only: creditflow models BookSim2's default");
+  };
+}
+
+const std::vector<std::pair<std::string, Setter>>& table() {
+  static const std::vector<std::pair<std::string, Setter>> setters{
+      {"topology", name_field(&NocConfig::topology, {"mesh", "torus", "ring"})},
+      {"k", int_field(&NocConfig::k, 2, 64)},
+      {"n", int_field(&NocConfig::n, 1, 3)},
+      {"channel_latency", int_field(&NocConfig::channel_latency, 0, 64)},
+      {"routing_function", name_field(&NocConfig::routing_function, {"dor", "dim_order"})},
+      {"num_vcs", int_field(&NocConfig::num_vcs, 1, 64)},
+      {"vc_buf_size", int_field(&NocConfig::vc_buf_size, 1, 4096)},
+      {"routing_delay", int_field(&NocConfig::routing_delay, 1, 16)},
+      {"vc_alloc_delay", int_field(&NocConfig::vc_alloc_delay, 1, 16)},
+      {"sw_alloc_delay", int_field(&NocConfig::sw_alloc_delay, 1, 16)},
+      {"st_prepare_delay", int_field(&NocConfig::st_prepare_delay, 0, 16)},
+      {"st_final_delay", int_field(&NocConfig::st_final_delay, 0, 16)},
+      {"credit_delay", int_field(&NocConfig::credit_delay, 0, 64)},
+      {"wait_for_tail_credit", int_field(&NocConfig::wait_for_tail_credit, 0, 1)},
+      {"vc_allocator", name_field(&NocConfig::vc_allocator, {"islip"})},
+      {"sw_allocator", name_field(&NocConfig::sw_allocator, {"islip"})},
+      {"alloc_iters", int_field(&NocConfig::alloc_iters, 1, 16)},
+      {"traffic", name_field(&NocConfig::traffic,
+                             {"uniform", "uniform_noself", "transpose", "bitcomp", "bitrev",
+                              "shuffle", "tornado", "neighbor", "hotspot"})},
+      {"injection_rate", real_field(&NocConfig::injection_rate, 0.0, 64.0)},
+      {"injection_rate_uses_flits", int_field(&NocConfig::injection_rate_uses_flits, 0, 1)},
+      {"injection_process", name_field(&NocConfig::injection_process, {"bernoulli", "on_off"})},
+      {"burst_alpha", real_field(&NocConfig::burst_alpha, 0.0, 1.0)},
+      {"burst_beta", real_field(&NocConfig::burst_beta, 0.0, 1.0)},
+      {"packet_size", list_field(&NocConfig::packet_size, 1, 4096)},
+      {"packet_size_rate", list_field(&NocConfig::packet_size_rate, 0, 1000000)},
+      {"hotspot_nodes", list_field(&NocConfig::hotspot_nodes, 0, 1 << 20)},
+      {"hotspot_rates", list_field(&NocConfig::hotspot_rates, 1, 1000000)},
+      {"include_queuing", int_field(&NocConfig::include_queuing, 0, 1)},
+      {"sim_type", name_field(&NocConfig::sim_type, {"latency", "throughput"})},
+      {"warmup_periods", int_field(&NocConfig::warmup_periods, 0, 1000)},
+      {"sample_period", int_field(&NocConfig::sample_period, 1, 100000000)},
+      {"max_samples", int_field(&NocConfig::max_samples, 1, 100000)},
+      {"latency_thres", real_field(&NocConfig::latency_thres, -1.0, 1e12)},
+      {"warmup_thres", real_field(&NocConfig::warmup_thres, -1.0, 1e12)},
+      {"stopping_thres", real_field(&NocConfig::stopping_thres, -1.0, 1e12)},
+      {"acc_warmup_thres", real_field(&NocConfig::acc_warmup_thres, -1.0, 1e12)},
+      {"acc_stopping_thres", real_field(&NocConfig::acc_stopping_thres, -1.0, 1e12)},
+      {"seed", [](NocConfig& c, const std::string& where, const std::string& key,
+                  const std::string& value) {
+         c.seed = static_cast<std::uint64_t>(whole(where, key, value, 0, 4294967295LL));
+       }},
+      {"router", only("iq")},
+      {"speculative", only("0")},
+      {"input_speedup", only("1")},
+      {"output_speedup", only("1")},
+      {"internal_speedup", only("1.0")},
+      {"hold_switch_for_packet", only("0")},
+      {"vc_busy_when_full", only("0")},
+      {"vc_prioritize_empty", only("0")},
+      {"vc_shuffle_requests", only("0")},
+      {"classes", only("1")},
+      {"subnets", only("1")},
+      {"sim_count", only("1")},
+      {"use_read_write", only("0")},
+      {"priority", only("none")},
+      {"buffer_policy", only("private")},
+      {"noq", only("0")},
+      {"arb_type", only("round_robin")},
+      {"use_noc_latency", only("1")},
+  };
+  return setters;
+}
+
+}  // namespace
+
+void NocConfig::set(const std::string& where, const std::string& key, const std::string& value) {
+  for (const auto& [name, setter] : table())
+    if (name == key) return setter(*this, where, key, value);
+  throw ParameterError(where + ": '" + key + "' is not a network parameter (allowed: " +
+                       [] {
+                         std::string names;
+                         for (const auto& entry : table())
+                           names += (names.empty() ? "" : ", ") + entry.first;
+                         return names;
+                       }() +
+                       ")");
+}
+
+bool NocConfig::knows(const std::string& key) {
+  const auto& entries = table();
+  return std::any_of(entries.begin(), entries.end(),
+                     [&](const auto& entry) { return entry.first == key; });
+}
+
+const std::vector<std::string>& NocConfig::keys() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all;
+    for (const auto& entry : table()) all.push_back(entry.first);
+    return all;
+  }();
+  return names;
+}
+
+int NocConfig::nodes() const {
+  int count = 1;
+  for (int d = 0; d < dimensions(); ++d) count *= k;
+  return count;
+}
+
+int NocConfig::channel_cycles() const {
+  if (channel_latency > 0) return channel_latency;
+  return topology == "mesh" ? 1 : 2;
+}
+
+std::vector<int> NocConfig::size_weights() const {
+  // As BookSim2: one weight given for several sizes stands for each of them.
+  if (packet_size_rate.size() == packet_size.size()) return packet_size_rate;
+  return std::vector<int>(packet_size.size(), packet_size_rate.empty() ? 1 : packet_size_rate.back());
+}
+
+double NocConfig::mean_packet_size() const {
+  const auto weights = size_weights();
+  double total = 0, sum = 0;
+  for (std::size_t i = 0; i < packet_size.size(); ++i) {
+    sum += static_cast<double>(packet_size[i]) * weights[i];
+    total += weights[i];
+  }
+  return sum / total;
+}
+
+double NocConfig::packet_rate() const {
+  return injection_rate_uses_flits ? injection_rate / mean_packet_size() : injection_rate;
+}
+
+void NocConfig::validate(const std::string& where) const {
+  auto fail = [&](const std::string& what) { throw ParameterError(where + ": " + what); };
+  if (routing_function == "none")
+    fail("routing_function is not set (allowed: dor on a mesh, dim_order on a torus or ring)");
+  if (topology == "mesh" && routing_function != "dor")
+    fail("routing_function = " + routing_function + " does not route a mesh (allowed: dor)");
+  if (topology != "mesh" && routing_function != "dim_order")
+    fail("routing_function = " + routing_function + " does not route a " + topology +
+         " (allowed: dim_order, which uses a dateline and needs num_vcs >= 2)");
+  if (topology != "mesh" && num_vcs < 2)
+    fail("num_vcs = " + std::to_string(num_vcs) + " cannot break a " + topology +
+         "'s cycles with a dateline (allowed: 2 or more)");
+  if (topology != "mesh" && num_vcs % 2 != 0)
+    fail("num_vcs = " + std::to_string(num_vcs) + " must be even on a " + topology +
+         " (dim_order splits the VCs in two dateline classes)");
+  if (nodes() > 65536)
+    fail("k^n = " + std::to_string(nodes()) + " routers is too many (allowed up to 65536)");
+  if (crossbar_delay() < 1)
+    fail("st_prepare_delay + st_final_delay = 0 (allowed 1 or more: a flit crosses the switch "
+         "in at least a cycle)");
+  if (packet_size_rate.size() != 1 && packet_size_rate.size() != packet_size.size())
+    fail("packet_size has " + std::to_string(packet_size.size()) + " sizes but packet_size_rate " +
+         std::to_string(packet_size_rate.size()) + " weights (allowed: one weight per size, or one for all)");
+  const auto weights = size_weights();
+  if (std::accumulate(weights.begin(), weights.end(), 0LL) <= 0)
+    fail("packet_size_rate weights sum to 0 (allowed: at least one positive weight)");
+  const int count = nodes();
+  const bool power_of_two = (count & (count - 1)) == 0;
+  if ((traffic == "bitcomp" || traffic == "bitrev" || traffic == "shuffle") && !power_of_two)
+    fail("traffic = " + traffic + " needs a power-of-two node count (k^n = " +
+         std::to_string(count) + ")");
+  if (traffic == "transpose") {
+    int bits = 0;
+    while ((1 << bits) < count) ++bits;
+    if (!power_of_two || bits % 2 != 0)
+      fail("traffic = transpose needs a node count that is an even power of two (k^n = " +
+           std::to_string(count) + ")");
+  }
+  if (traffic == "hotspot") {
+    if (hotspot_nodes.empty()) fail("traffic = hotspot needs hotspot_nodes (a list of node ids)");
+    for (int node : hotspot_nodes)
+      if (node >= count)
+        fail("hotspot_nodes has node " + std::to_string(node) + " (allowed 0.." +
+             std::to_string(count - 1) + ")");
+    if (!hotspot_rates.empty() && hotspot_rates.size() != hotspot_nodes.size())
+      fail("hotspot_rates has " + std::to_string(hotspot_rates.size()) +
+           " weights for " + std::to_string(hotspot_nodes.size()) +
+           " hotspot_nodes (allowed: one per node, or none for equal weights)");
+  }
+}
+
+}  // namespace creditflow::noc

@@ -1,0 +1,80 @@
+#include "creditflow/noc/topology.hpp"
+
+namespace creditflow::noc {
+
+KaryNcube::KaryNcube(const NocConfig& config)
+    : k_(config.k), n_(config.dimensions()), routers_(config.nodes()),
+      wraps_(config.topology != "mesh") {}
+
+int KaryNcube::coordinate(int r, int dim) const {
+  for (int d = 0; d < dim; ++d) r /= k_;
+  return r % k_;
+}
+
+int KaryNcube::neighbour(int r, int dim, int step) const {
+  int stride = 1;
+  for (int d = 0; d < dim; ++d) stride *= k_;
+  const int at = coordinate(r, dim);
+  const int to = at + step;
+  if (to < 0 || to >= k_) {
+    if (!wraps_) return -2;
+    return r + ((to + k_) % k_ - at) * stride;
+  }
+  return r + step * stride;
+}
+
+PortLink KaryNcube::out(int r, int p) const {
+  if (p == terminal_port()) return {-1, terminal_port()};
+  const int dim = p / 2;
+  const bool right = p % 2 == 0;
+  const int next = neighbour(r, dim, right ? 1 : -1);
+  if (next == -2) return {-2, -1};
+  // Going right arrives at the neighbour's port from its left (2d+1), and the reverse.
+  return {next, right ? 2 * dim + 1 : 2 * dim};
+}
+
+std::string KaryNcube::router_name(int r) const {
+  std::string name = "router";
+  for (int d = 0; d < n_; ++d) name += "_" + std::to_string(coordinate(r, d));
+  return name;
+}
+
+std::string KaryNcube::port_name(int p) const {
+  if (p == terminal_port()) return "terminal";
+  static const char* axes = "xyz";
+  return std::string(p % 2 == 0 ? "+" : "-") + axes[p / 2];
+}
+
+Route DorMesh::route(int router, int /*input*/, NocFlit& flit) const {
+  for (int dim = 0; dim < cube_.n(); ++dim) {
+    const int at = cube_.coordinate(router, dim);
+    const int to = cube_.coordinate(flit.destination, dim);
+    if (at != to) return {at < to ? 2 * dim : 2 * dim + 1, 0, vcs_ - 1};
+  }
+  return {cube_.terminal_port(), 0, vcs_ - 1};
+}
+
+Route DimOrderTorus::route(int router, int input, NocFlit& flit) const {
+  const int k = cube_.k();
+  for (int dim = 0; dim < cube_.n(); ++dim) {
+    const int at = cube_.coordinate(router, dim);
+    const int to = cube_.coordinate(flit.destination, dim);
+    if (at == to) continue;
+    int port;
+    if (input / 2 != dim) {  // entering this dimension: choose the way and the class
+      const int twice_ahead = k - 2 * ((to - at + k) % k);
+      const bool right = twice_ahead > 0 || (twice_ahead == 0 && (coin_() & 1) != 0);
+      port = right ? 2 * dim : 2 * dim + 1;
+      // BookSim2's classes as it writes them: the upper half for a rightward route that
+      // wraps past k-1, and for a leftward route that does not.
+      flit.dateline = (right && at > to) || (!right && to < at) ? 1 : 0;
+    } else {
+      port = input ^ 1;  // on along the ring: arrived from the right, leave to the left
+    }
+    const int half = vcs_ / 2;
+    return flit.dateline == 0 ? Route{port, 0, half - 1} : Route{port, half, vcs_ - 1};
+  }
+  return {cube_.terminal_port(), 0, vcs_ - 1};
+}
+
+}  // namespace creditflow::noc

@@ -1,0 +1,111 @@
+#include "creditflow/noc/traffic.hpp"
+
+#include <numeric>
+#include <string>
+
+#include "creditflow/core/error.hpp"
+
+namespace creditflow::noc {
+
+TrafficPattern::TrafficPattern(const NocConfig& config)
+    : nodes_(config.nodes()), k_(config.k), n_(config.dimensions()), bits_(0) {
+  while ((1 << bits_) < nodes_) ++bits_;
+  const std::string& name = config.traffic;
+  kind_ = name == "uniform_noself" ? Kind::uniform_noself
+          : name == "transpose"    ? Kind::transpose
+          : name == "bitcomp"      ? Kind::bitcomp
+          : name == "bitrev"       ? Kind::bitrev
+          : name == "shuffle"      ? Kind::shuffle
+          : name == "tornado"      ? Kind::tornado
+          : name == "neighbor"     ? Kind::neighbor
+          : name == "hotspot"      ? Kind::hotspot
+                                   : Kind::uniform;
+  hotspots_ = config.hotspot_nodes;
+  hotspot_weights_ = config.hotspot_rates.empty() ? std::vector<int>(hotspots_.size(), 1)
+                                                  : config.hotspot_rates;
+  hotspot_total_ = std::accumulate(hotspot_weights_.begin(), hotspot_weights_.end(), 0);
+}
+
+int TrafficPattern::destination(int source, Rng& rng) const {
+  switch (kind_) {
+    case Kind::uniform:
+      return uniform_int(rng, nodes_ - 1);
+    case Kind::uniform_noself: {
+      const int other = uniform_int(rng, nodes_ - 2);
+      return other >= source ? other + 1 : other;
+    }
+    case Kind::transpose: {  // swap the halves of the node id's bits
+      const int half = bits_ / 2;
+      const int low = (1 << half) - 1;
+      return ((source >> half) & low) | ((source & low) << half);
+    }
+    case Kind::bitcomp:
+      return ~source & (nodes_ - 1);
+    case Kind::bitrev: {
+      int result = 0;
+      for (int b = 0; b < bits_; ++b) result |= ((source >> b) & 1) << (bits_ - 1 - b);
+      return result;
+    }
+    case Kind::shuffle:  // rotate the bits left by one
+      return ((source << 1) & (nodes_ - 1)) | ((source >> (bits_ - 1)) & 1);
+    case Kind::tornado:
+    case Kind::neighbor: {  // every digit moves ceil(k/2)-1 (tornado) or 1 (neighbour) on
+      const int step = kind_ == Kind::tornado ? (k_ + 1) / 2 - 1 : 1;
+      int result = 0, weight = 1;
+      for (int d = 0; d < n_; ++d, weight *= k_)
+        result += weight * (((source / weight) % k_ + step) % k_);
+      return result;
+    }
+    case Kind::hotspot: {
+      int pick = uniform_int(rng, hotspot_total_ - 1);
+      for (std::size_t i = 0; i + 1 < hotspots_.size(); ++i) {
+        if (pick < hotspot_weights_[i]) return hotspots_[i];
+        pick -= hotspot_weights_[i];
+      }
+      return hotspots_.back();
+    }
+  }
+  return source;
+}
+
+InjectionProcess::InjectionProcess(const NocConfig& config, Rng& rng)
+    : bursty_(config.injection_process == "on_off"),
+      rate_(config.packet_rate()),
+      alpha_(config.burst_alpha),
+      beta_(config.burst_beta) {
+  if (!bursty_) return;
+  if (alpha_ <= 0)
+    throw ParameterError("injection_process = on_off needs burst_alpha > 0 (the chance to turn on)");
+  rate_ = config.packet_rate() * (alpha_ + beta_) / alpha_;  // the rate while on
+  if (rate_ > 1.0)
+    throw ParameterError("injection_process = on_off cannot reach injection_rate " +
+                         std::to_string(config.injection_rate) + " with burst_alpha " +
+                         std::to_string(alpha_) + " and burst_beta " + std::to_string(beta_) +
+                         " (needs a rate of " + std::to_string(rate_) +
+                         " while on; allowed up to 1)");
+  on_.resize(config.nodes());
+  for (auto& state : on_) state = static_cast<std::uint8_t>(uniform_int(rng, 1));
+}
+
+bool InjectionProcess::fires(int source, Rng& rng) {
+  if (!bursty_) return uniform01(rng) < rate_;
+  on_[source] = on_[source] ? uniform01(rng) >= beta_ : uniform01(rng) < alpha_;
+  return on_[source] && uniform01(rng) < rate_;
+}
+
+PacketSizes::PacketSizes(const NocConfig& config)
+    : sizes_(config.packet_size), weights_(config.size_weights()) {
+  total_ = std::accumulate(weights_.begin(), weights_.end(), 0);
+}
+
+int PacketSizes::draw(Rng& rng) const {
+  if (sizes_.size() == 1) return sizes_[0];
+  int pick = uniform_int(rng, total_ - 1);
+  for (std::size_t i = 0; i + 1 < sizes_.size(); ++i) {
+    if (pick < weights_[i]) return sizes_[i];
+    pick -= weights_[i];
+  }
+  return sizes_.back();
+}
+
+}  // namespace creditflow::noc

@@ -1,0 +1,290 @@
+#include "creditflow/noc/vc_router.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "creditflow/core/error.hpp"
+
+namespace creditflow::noc {
+namespace {
+
+constexpr int kStalled = -2;  // a stage's result when the VC must try again
+
+// Round robin among one input's VCs asking for the same output: does `challenger` come
+// before `holder` counting from `first`?
+bool comes_first(int challenger, int holder, int first, int vcs) {
+  return (challenger - first + vcs) % vcs < (holder - first + vcs) % vcs;
+}
+
+}  // namespace
+
+VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& routing)
+    : config_(config),
+      routing_(routing),
+      id_(id),
+      ports_(ports),
+      num_vcs_(config.num_vcs),
+      vcs_(static_cast<std::size_t>(ports) * config.num_vcs),
+      downstream_(ports, BufferState(config.num_vcs, config.vc_buf_size,
+                                     config.wait_for_tail_credit != 0)),
+      output_q_(ports),
+      credits_now_(ports, 0),
+      credit_q_(ports),
+      switch_rr_(ports, 0),
+      vc_allocator_(ports * config.num_vcs, ports * config.num_vcs, config.alloc_iters),
+      switch_allocator_(ports, ports, config.alloc_iters) {
+  counts_.flits_out.assign(ports, 0);
+  counts_.credit_waits.assign(ports, 0);
+  counts_.vc_waits.assign(ports, 0);
+  counts_.switch_losses.assign(ports, 0);
+}
+
+void VcRouter::arrive(int input, const NocFlit& flit) { arrivals_.emplace_back(input, flit); }
+
+void VcRouter::credit_arrives(int output, VcMask vcs, Cycle now) {
+  due_credits_.push_back({now + config_.credit_delay, output, vcs});
+}
+
+bool VcRouter::quiet() const {
+  return arrivals_.empty() && due_credits_.empty() && routing_q_.empty() && vc_q_.empty() &&
+         switch_q_.empty() && crossbar_q_.empty() && queued_out_ == 0;
+}
+
+int VcRouter::buffered(int input, int vc) const {
+  return static_cast<int>(vcs_[input * num_vcs_ + vc].buffer.size());
+}
+
+std::int64_t VcRouter::flits_inside() const {
+  std::int64_t count = static_cast<std::int64_t>(crossbar_q_.size());
+  for (const InputVc& vc : vcs_) count += static_cast<std::int64_t>(vc.buffer.size());
+  for (const auto& queue : output_q_) count += static_cast<std::int64_t>(queue.size());
+  return count;
+}
+
+void VcRouter::head_to_routing(int input, int vc) {
+  at(input, vc).state = VcState::routing;
+  routing_q_.push_back({-1, input, vc, -1});
+}
+
+void VcRouter::queue_arrivals() {
+  // In input order, as the channels are read.
+  if (arrivals_.size() > 1)
+    std::sort(arrivals_.begin(), arrivals_.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [input, flit] : arrivals_) {
+    InputVc& vc = at(input, flit.vc);
+    vc.buffer.push_back(flit);
+    if (static_cast<int>(vc.buffer.size()) > config_.vc_buf_size)
+      throw ProtocolError("router " + std::to_string(id_) + " input " + std::to_string(input) +
+                          " VC " + std::to_string(flit.vc) + " holds " +
+                          std::to_string(vc.buffer.size()) + " flits in a buffer of " +
+                          std::to_string(config_.vc_buf_size) + " (a flit came without a credit)");
+    if (vc.state == VcState::idle) {
+      if (!flit.head)
+        throw ProtocolError("router " + std::to_string(id_) + " input " +
+                            std::to_string(input) + " VC " + std::to_string(flit.vc) +
+                            " got a body flit with no packet open");
+      head_to_routing(input, flit.vc);
+    } else if (vc.state == VcState::active && vc.buffer.size() == 1) {
+      switch_q_.push_back({-1, input, flit.vc, -1});
+    }
+  }
+  arrivals_.clear();
+}
+
+void VcRouter::apply_credits(Cycle now) {
+  while (!due_credits_.empty() && due_credits_.front().due <= now) {
+    downstream_[due_credits_.front().output].credit(due_credits_.front().vcs);
+    due_credits_.pop_front();
+  }
+}
+
+// A stage's queue holds VCs in the order they entered it. The leading ones not yet
+// evaluated are evaluated now and done `delay` cycles later; a stage busy with earlier
+// ones (delay > 1) takes no new ones until they are done.
+void VcRouter::route_evaluate(Cycle now) {
+  for (Waiting& w : routing_q_) {
+    if (w.due >= 0) break;
+    w.due = now + config_.routing_delay - 1;
+  }
+}
+
+void VcRouter::route_update(Cycle now) {
+  while (!routing_q_.empty() && routing_q_.front().due >= 0 && routing_q_.front().due <= now) {
+    const Waiting w = routing_q_.front();
+    routing_q_.pop_front();
+    InputVc& vc = at(w.input, w.vc);
+    vc.route = routing_.route(id_, w.input, vc.buffer.front());
+    vc.state = VcState::vc_alloc;
+    vc_q_.push_back({-1, w.input, w.vc, -1});
+  }
+}
+
+void VcRouter::vc_evaluate(Cycle now) {
+  if (vc_q_.empty()) return;
+  vc_allocator_.clear();
+  for (Waiting& w : vc_q_) {
+    if (w.due >= 0) break;
+    const Route& route = at(w.input, w.vc).route;
+    bool eligible = false;
+    for (int out_vc = route.first_vc; out_vc <= route.last_vc; ++out_vc) {
+      if (!downstream_[route.port].available(out_vc)) continue;
+      eligible = true;
+      vc_allocator_.add(w.input * num_vcs_ + w.vc, route.port * num_vcs_ + out_vc, 0);
+    }
+    if (!eligible) w.result = kStalled;
+  }
+  vc_allocator_.allocate();
+  for (Waiting& w : vc_q_) {
+    if (w.due >= 0) break;
+    w.due = now + config_.vc_alloc_delay - 1;
+    if (w.result == kStalled) continue;
+    const int granted = vc_allocator_.output_of(w.input * num_vcs_ + w.vc);
+    w.result = granted >= 0 ? granted : kStalled;
+  }
+  if (config_.vc_alloc_delay <= 1) return;
+  for (Waiting& w : vc_q_) {  // a VC taken meanwhile by a packet allocated earlier
+    if (w.due < 0 || w.due > now) break;
+    if (w.result >= 0 && !downstream_[w.result / num_vcs_].available(w.result % num_vcs_))
+      w.result = kStalled;
+  }
+}
+
+void VcRouter::vc_update(Cycle now) {
+  while (!vc_q_.empty() && vc_q_.front().due >= 0 && vc_q_.front().due <= now) {
+    const Waiting w = vc_q_.front();
+    vc_q_.pop_front();
+    if (w.result >= 0) {
+      InputVc& vc = at(w.input, w.vc);
+      vc.out_port = w.result / num_vcs_;
+      vc.out_vc = w.result % num_vcs_;
+      downstream_[vc.out_port].take(vc.out_vc, w.input * num_vcs_ + w.vc);
+      vc.state = VcState::active;
+      switch_q_.push_back({-1, w.input, w.vc, -1});
+    } else {
+      ++counts_.vc_waits[w.input];
+      vc_q_.push_back({-1, w.input, w.vc, -1});
+    }
+  }
+}
+
+void VcRouter::switch_evaluate(Cycle now) {
+  if (switch_q_.empty()) return;
+  switch_allocator_.clear();
+  for (Waiting& w : switch_q_) {
+    if (w.due >= 0) break;
+    const InputVc& vc = at(w.input, w.vc);
+    if (downstream_[vc.out_port].full(vc.out_vc)) {
+      w.result = kStalled;
+      ++counts_.credit_waits[vc.out_port];
+      continue;
+    }
+    // One request per input and output: the input's VC first in round robin asks.
+    if (switch_allocator_.has(w.input, vc.out_port) &&
+        !comes_first(w.vc, switch_allocator_.label(w.input, vc.out_port), switch_rr_[w.input],
+                     num_vcs_))
+      continue;
+    switch_allocator_.add(w.input, vc.out_port, w.vc);
+  }
+  switch_allocator_.allocate();
+  for (Waiting& w : switch_q_) {
+    if (w.due >= 0) break;
+    w.due = now + config_.sw_alloc_delay - 1;
+    if (w.result == kStalled) continue;
+    const int output = switch_allocator_.output_of(w.input);
+    if (output >= 0 && switch_allocator_.label(w.input, output) == w.vc) {
+      switch_rr_[w.input] = (w.vc + 1) % num_vcs_;
+      w.result = output;
+    } else {
+      w.result = kStalled;
+      ++counts_.switch_losses[w.input];
+    }
+  }
+  if (config_.sw_alloc_delay <= 1) return;
+  for (Waiting& w : switch_q_) {  // credits spent meanwhile by flits granted earlier
+    if (w.due < 0 || w.due > now) break;
+    const InputVc& vc = at(w.input, w.vc);
+    if (w.result >= 0 && downstream_[vc.out_port].full(vc.out_vc)) w.result = kStalled;
+  }
+}
+
+void VcRouter::switch_update(Cycle now) {
+  while (!switch_q_.empty() && switch_q_.front().due >= 0 && switch_q_.front().due <= now) {
+    const Waiting w = switch_q_.front();
+    switch_q_.pop_front();
+    if (w.result < 0) {
+      switch_q_.push_back({-1, w.input, w.vc, -1});
+      continue;
+    }
+    InputVc& vc = at(w.input, w.vc);
+    NocFlit flit = vc.buffer.front();
+    vc.buffer.pop_front();
+    ++flit.hops;
+    flit.vc = static_cast<std::int16_t>(vc.out_vc);
+    downstream_[w.result].sending(flit, vc.out_vc);
+    crossbar_q_.push_back({-1, flit, w.result});
+    credits_now_[w.input] |= VcMask{1} << w.vc;
+    if (vc.buffer.empty()) {
+      if (flit.tail) vc.state = VcState::idle;
+    } else if (flit.tail) {
+      head_to_routing(w.input, w.vc);
+    } else {
+      switch_q_.push_back({-1, w.input, w.vc, -1});
+    }
+  }
+}
+
+void VcRouter::crossbar_evaluate(Cycle now) {
+  for (Crossing& c : crossbar_q_) {
+    if (c.due >= 0) break;
+    c.due = now + config_.crossbar_delay() - 1;
+  }
+}
+
+void VcRouter::crossbar_update(Cycle now) {
+  while (!crossbar_q_.empty() && crossbar_q_.front().due >= 0 &&
+         crossbar_q_.front().due <= now) {
+    output_q_[crossbar_q_.front().output].push_back(crossbar_q_.front().flit);
+    ++queued_out_;
+    crossbar_q_.pop_front();
+  }
+}
+
+void VcRouter::send(RouterOutbox& out) {
+  for (int input = 0; input < ports_; ++input) {
+    if (credits_now_[input] == 0) continue;
+    credit_q_[input].push_back(credits_now_[input]);
+    credits_now_[input] = 0;
+    ++queued_out_;
+  }
+  if (queued_out_ == 0) return;
+  for (int output = 0; output < ports_; ++output) {
+    if (output_q_[output].empty()) continue;
+    ++counts_.flits_out[output];
+    out.flit(id_, output, output_q_[output].front());
+    output_q_[output].pop_front();
+    --queued_out_;
+  }
+  for (int input = 0; input < ports_; ++input) {
+    if (credit_q_[input].empty()) continue;
+    out.credit(id_, input, credit_q_[input].front());
+    credit_q_[input].pop_front();
+    --queued_out_;
+  }
+}
+
+void VcRouter::step(Cycle now, RouterOutbox& out) {
+  queue_arrivals();
+  apply_credits(now);
+  route_evaluate(now);
+  vc_evaluate(now);
+  switch_evaluate(now);
+  crossbar_evaluate(now);
+  route_update(now);
+  vc_update(now);
+  switch_update(now);
+  crossbar_update(now);
+  send(out);
+}
+
+}  // namespace creditflow::noc
