@@ -157,7 +157,7 @@ const std::vector<std::pair<std::string, Setter>>& table() {
       {"hotspot_nodes", list_field(&NocConfig::hotspot_nodes, 0, 1 << 20)},
       {"hotspot_rates", list_field(&NocConfig::hotspot_rates, 1, 1000000)},
       {"include_queuing", int_field(&NocConfig::include_queuing, 0, 1)},
-      {"sim_type", name_field(&NocConfig::sim_type, {"latency", "throughput"})},
+      {"sim_type", name_field(&NocConfig::sim_type, {"latency", "throughput", "window"})},
       {"warmup_periods", int_field(&NocConfig::warmup_periods, 0, 1000)},
       {"sample_period", int_field(&NocConfig::sample_period, 1, 100000000)},
       {"max_samples", int_field(&NocConfig::max_samples, 1, 100000)},

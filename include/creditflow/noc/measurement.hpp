@@ -3,19 +3,19 @@
 // the accepted rate by less than the stopping thresholds (or max_samples), then a drain
 // until every packet made in the window has arrived; a mean latency over latency_thres
 // (counting the age of packets still in flight) stops the run as unstable. Or as
-// creditflow does: a fixed window after a warm-up. The figures are the window's.
+// creditflow does (sim_type window): a fixed window after a warm-up, no drain.
+// A state machine, so that each view steps the network its own way:
+//   while (run.next()) network.step();
 #pragma once
 #include <cstdint>
-#include <functional>
-#include <string>
 
 #include "creditflow/noc/network.hpp"
 
 namespace creditflow::noc {
 
 struct NocFigures {
-  bool stable = true;             // BookSim2's sense: no latency abort
-  bool saturated = false;         // accepted below offered (by more than the noise allows)
+  bool stable = true;             // BookSim2's sense: no latency abort, converged
+  bool saturated = false;         // accepted clearly below offered
   std::int64_t cycles = 0;        // simulated, drain included
   std::int64_t window = 0;        // cycles the rates are measured over
   double offered = 0;             // flits/node/cycle offered
@@ -26,16 +26,36 @@ struct NocFigures {
   std::int64_t packet_latency_min = 0, packet_latency_max = 0;
   std::int64_t packet_latency_p50 = 0, packet_latency_p99 = 0;
   std::int64_t packets = 0;       // packets measured
-  std::int64_t source_backlog = 0;  // packets due but not made at the end of the window
+  std::int64_t source_backlog = 0;  // packets due at the sources but not yet sent, at the end
   std::int64_t samples = 0;       // sample periods run
 };
 
-// Called every few thousand cycles with the cycle reached and, when known, the last one.
-using NocProgress = std::function<void(std::int64_t now, std::int64_t last)>;
+class NocRun {
+ public:
+  // window_warmup and window_cycles serve sim_type window only.
+  NocRun(Network& network, std::int64_t window_warmup = 0, std::int64_t window_cycles = 0);
+  // Whether the network must step once more; moves the measurement on first.
+  bool next();
+  // The figures, once next() has said false.
+  const NocFigures& figures() const { return figures_; }
+  // Cycles the run will take at least, for progress: the warm-up and three samples.
+  std::int64_t planned() const { return planned_; }
 
-NocFigures measure_booksim(Network& network, const NocProgress& progress = {});
-// Warm-up of `warmup` cycles, then a window of `window` cycles; no drain.
-NocFigures measure_window(Network& network, std::int64_t warmup, std::int64_t window,
-                          const NocProgress& progress = {});
+ private:
+  enum class State { sampling, draining, emptying, done };
+  void end_of_period();
+  void finish(std::int64_t window, bool stable);
+
+  Network& net_;
+  State state_ = State::sampling;
+  bool latency_mode_, window_mode_;
+  std::int64_t period_, in_period_ = 0, planned_;
+  std::int64_t window_warmup_, window_cycles_;
+  double last_latency_ = 0, last_accepted_ = 0;
+  int converged_ = 0, phases_ = 0;
+  bool clear_next_ = false;
+  std::int64_t drain_steps_ = 0;
+  NocFigures figures_;
+};
 
 }  // namespace creditflow::noc
