@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <numeric>
@@ -66,6 +67,7 @@ std::vector<int> whole_list(const std::string& where, const std::string& key,
   if (!text.empty() && text.front() == '{' && text.back() == '}')
     text = text.substr(1, text.size() - 2);
   std::vector<int> numbers;
+  if (trimmed(text).empty()) return numbers;
   std::size_t start = 0;
   while (start <= text.size()) {
     const auto comma = text.find(',', start);
@@ -80,24 +82,44 @@ std::vector<int> whole_list(const std::string& where, const std::string& key,
 
 using Setter = std::function<void(NocConfig&, const std::string&, const std::string&,
                                   const std::string&)>;
+using Getter = std::function<std::string(const NocConfig&)>;
 
-template <class Field>
-Setter int_field(Field field, long long lo, long long hi) {
-  return [=](NocConfig& c, const std::string& where, const std::string& key,
-             const std::string& value) {
-    c.*field = static_cast<int>(whole(where, key, value, lo, hi));
-  };
+struct Field {
+  Setter set;
+  Getter get;
+};
+
+std::string number_text(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.10g", value);
+  return text;
 }
-template <class Field>
-Setter real_field(Field field, double lo, double hi) {
-  return [=](NocConfig& c, const std::string& where, const std::string& key,
-             const std::string& value) { c.*field = real(where, key, value, lo, hi); };
+
+std::string list_text(const std::vector<int>& items) {
+  std::string text;
+  for (int item : items) text += (text.empty() ? "" : ",") + std::to_string(item);
+  return items.size() > 1 ? "{" + text + "}" : text;
 }
-template <class Field>
-Setter name_field(Field field, std::initializer_list<const char*> allowed) {
+
+template <class Member>
+Field int_field(Member field, long long lo, long long hi) {
+  return {[=](NocConfig& c, const std::string& where, const std::string& key,
+              const std::string& value) {
+            c.*field = static_cast<int>(whole(where, key, value, lo, hi));
+          },
+          [=](const NocConfig& c) { return std::to_string(c.*field); }};
+}
+template <class Member>
+Field real_field(Member field, double lo, double hi) {
+  return {[=](NocConfig& c, const std::string& where, const std::string& key,
+              const std::string& value) { c.*field = real(where, key, value, lo, hi); },
+          [=](const NocConfig& c) { return number_text(c.*field); }};
+}
+template <class Member>
+Field name_field(Member field, std::initializer_list<const char*> allowed) {
   const std::vector<const char*> names(allowed);
-  return [=](NocConfig& c, const std::string& where, const std::string& key,
-             const std::string& value) {
+  return {[=](NocConfig& c, const std::string& where, const std::string& key,
+              const std::string& value) {
     std::string list;
     for (const char* name : names) {
       if (trimmed(value) == name) {
@@ -107,26 +129,30 @@ Setter name_field(Field field, std::initializer_list<const char*> allowed) {
       list += (list.empty() ? "" : ", ") + std::string(name);
     }
     refuse(where, key, value, list);
-  };
+  },
+          [=](const NocConfig& c) { return c.*field; }};
 }
-template <class Field>
-Setter list_field(Field field, long long lo, long long hi) {
-  return [=](NocConfig& c, const std::string& where, const std::string& key,
-             const std::string& value) { c.*field = whole_list(where, key, value, lo, hi); };
+template <class Member>
+Field list_field(Member field, long long lo, long long hi) {
+  return {[=](NocConfig& c, const std::string& where, const std::string& key,
+              const std::string& value) { c.*field = whole_list(where, key, value, lo, hi); },
+          [=](const NocConfig& c) { return list_text(c.*field); }};
 }
 
 // Values BookSim2 accepts that creditflow models only at their default: set to anything
 // else, they are refused with the one value allowed.
-Setter only(const char* allowed) {
-  return [=](NocConfig&, const std::string& where, const std::string& key,
-             const std::string& value) {
-    if (trimmed(value) != allowed)
-      refuse(where, key, value, std::string(allowed) + " only: creditflow models BookSim2's default");
-  };
+Field only(const char* allowed) {
+  return {[=](NocConfig&, const std::string& where, const std::string& key,
+              const std::string& value) {
+            if (trimmed(value) != allowed)
+              refuse(where, key, value,
+                     std::string(allowed) + " only: creditflow models BookSim2's default");
+          },
+          [=](const NocConfig&) { return std::string(allowed); }};
 }
 
-const std::vector<std::pair<std::string, Setter>>& table() {
-  static const std::vector<std::pair<std::string, Setter>> setters{
+const std::vector<std::pair<std::string, Field>>& table() {
+  static const std::vector<std::pair<std::string, Field>> setters{
       {"topology", name_field(&NocConfig::topology, {"mesh", "torus", "ring"})},
       {"k", int_field(&NocConfig::k, 2, 64)},
       {"n", int_field(&NocConfig::n, 1, 3)},
@@ -166,10 +192,11 @@ const std::vector<std::pair<std::string, Setter>>& table() {
       {"stopping_thres", real_field(&NocConfig::stopping_thres, -1.0, 1e12)},
       {"acc_warmup_thres", real_field(&NocConfig::acc_warmup_thres, -1.0, 1e12)},
       {"acc_stopping_thres", real_field(&NocConfig::acc_stopping_thres, -1.0, 1e12)},
-      {"seed", [](NocConfig& c, const std::string& where, const std::string& key,
-                  const std::string& value) {
-         c.seed = static_cast<std::uint64_t>(whole(where, key, value, 0, 4294967295LL));
-       }},
+      {"seed", {[](NocConfig& c, const std::string& where, const std::string& key,
+                   const std::string& value) {
+                  c.seed = static_cast<std::uint64_t>(whole(where, key, value, 0, 4294967295LL));
+                },
+                [](const NocConfig& c) { return std::to_string(c.seed); }}},
       {"router", only("iq")},
       {"speculative", only("0")},
       {"input_speedup", only("1")},
@@ -195,8 +222,8 @@ const std::vector<std::pair<std::string, Setter>>& table() {
 }  // namespace
 
 void NocConfig::set(const std::string& where, const std::string& key, const std::string& value) {
-  for (const auto& [name, setter] : table())
-    if (name == key) return setter(*this, where, key, value);
+  for (const auto& [name, field] : table())
+    if (name == key) return field.set(*this, where, key, value);
   throw ParameterError(where + ": '" + key + "' is not a network parameter (allowed: " +
                        [] {
                          std::string names;
@@ -205,6 +232,12 @@ void NocConfig::set(const std::string& where, const std::string& key, const std:
                          return names;
                        }() +
                        ")");
+}
+
+std::string NocConfig::text(const std::string& key) const {
+  for (const auto& [name, field] : table())
+    if (name == key) return field.get(*this);
+  return "";
 }
 
 bool NocConfig::knows(const std::string& key) {

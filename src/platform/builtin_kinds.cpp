@@ -27,6 +27,8 @@
 
 namespace creditflow::platform {
 
+KindSpec network_kind();  // network_kind.cpp
+
 namespace {
 
 namespace lim = core::limits;
@@ -481,6 +483,7 @@ Registry builtin_registry() {
        params({ParamSpec::integer("bit", "0", 0, 63, "the payload bit flipped")}, strikes), {}, LoopRole::pipe,
        {{"in", "out"}}, {}},
       [](const ComponentConfig& c) { return kinds::FlitFaultKind<>(flit_fault_core(c)); }));
+  add(network_kind());
   return r;
 }
 

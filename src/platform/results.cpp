@@ -9,6 +9,7 @@
 
 #include "creditflow/core/diagnosis.hpp"
 #include "creditflow/core/report_figures.hpp"
+#include "network_results.hpp"
 
 namespace creditflow::platform {
 
@@ -285,6 +286,11 @@ std::string run_json(const Platform& platform, const RunResult& result) {
                        {"dropped", s.dropped}, {"in_flight", held}};
   }
   doc["sources"] = sources;
+  if (!result.networks.empty()) {
+    json networks = json::object();
+    for (const NetworkReport& n : result.networks) networks[n.name] = network_json(n);
+    doc["networks"] = networks;
+  }
   doc["diagnosis"] = diagnosis(result);
   const std::vector<RunProblem> problems = run_problems(result);
   doc["status"] = problems.empty() ? "ok" : problems.front().status;
@@ -296,6 +302,11 @@ std::string run_json(const Platform& platform, const RunResult& result) {
 
 std::string run_summary(const Platform& platform, const RunResult& result) {
   std::ostringstream os;
+  if (!result.networks.empty()) {
+    os << platform.file << ": " << result.run.cycles << " cycles, " << result.view << " view\n";
+    for (const NetworkReport& n : result.networks) os << network_summary(n);
+    return os.str();
+  }
   os << platform.file << ": " << result.run.cycles << " cycles, measured over cycles "
      << result.run.warmup << ".." << result.run.cycles - 1 << ", seed " << result.run.seed << "\n";
   for (const core::LinkReport& l : result.links) {

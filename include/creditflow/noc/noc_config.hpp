@@ -59,6 +59,8 @@ struct NocConfig {
   // Sets one key from its text, as a BookSim2 configuration or `--set net.key=value`
   // gives it; throws ParameterError naming `where`, the key and what is allowed.
   void set(const std::string& where, const std::string& key, const std::string& value);
+  // The value of `key` as set() would take it back ("" for a key it does not know).
+  std::string text(const std::string& key) const;
   // Whether `key` is one set() takes.
   static bool knows(const std::string& key);
   // Every key set() takes, in the order the README lists them.

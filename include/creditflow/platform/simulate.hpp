@@ -8,6 +8,7 @@
 
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/core/flow_stats.hpp"
+#include "creditflow/platform/network_run.hpp"
 #include "creditflow/platform/platform.hpp"
 
 namespace creditflow::platform {
@@ -43,7 +44,12 @@ struct RunResult {
   std::vector<std::string> corruptions;       // per link with corrupted payloads: the first
   std::vector<std::string> deadlocks;         // per deadlocked loop: every holder's state, a line each
   std::string wait_cycle;                     // a deadlock's cycle of buffers: "hop1 (2 of 2) -> ... -> hop1"
+  std::vector<NetworkReport> networks;        // networks of routers (SPEC section 6)
 };
+
+// Runs every network of a platform of networks (has_networks) in `view`: "cycle" steps
+// each from a SystemC process on its clock, "tl" in a loop; the figures are the same.
+RunResult simulate_networks(const Platform& platform, const std::string& view);
 
 // Conservation violations are counted (and the first kept) rather than thrown, so a run
 // always completes with every count; protocol errors still stop it with an exception.

@@ -1,0 +1,42 @@
+// Networks of routers in a platform (SPEC section 6): a component of kind `network` is a
+// whole BookSim2-style network, configured by BookSim2's keys as its parameters, measured
+// by its own sim_type. Both views step the same kernel-free network (noc/network.hpp): the
+// transaction-level view in a loop, the cycle view from a SystemC process on the
+// component's clock, so their figures are the same numbers.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "creditflow/noc/measurement.hpp"
+#include "creditflow/noc/noc_config.hpp"
+#include "creditflow/platform/platform.hpp"
+
+namespace creditflow::platform {
+
+// One router-to-router (or terminal) channel's use over the run.
+struct ChannelUse {
+  std::string router, port;     // the router and output port it leaves from
+  std::string to;               // the router it reaches, or "terminal"
+  std::int64_t flits = 0;
+  double utilisation = 0.0;     // flits per cycle over the measurement window
+  std::int64_t credit_waits = 0;  // cycles a switch request waited here for a credit
+};
+
+struct NetworkReport {
+  std::string name;
+  noc::NocConfig config;
+  noc::NocFigures figures;
+  std::vector<ChannelUse> channels;  // every router output, router by router
+  std::int64_t router_steps = 0;     // routers stepped (idle ones are skipped)
+};
+
+// The configuration a `network` component's parameters give; throws ParameterError
+// naming `where` (file:line and component) for a value or a combination it refuses.
+noc::NocConfig network_config(const std::map<std::string, ParamValue>& params, const std::string& where);
+
+// Whether the platform has networks; throws creditflow::Error when it mixes them with
+// other components (a network runs on its own).
+bool has_networks(const Platform& platform);
+
+}  // namespace creditflow::platform

@@ -1,0 +1,94 @@
+#include "network_results.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace creditflow::platform {
+namespace {
+
+std::string fixed(double v, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, v);
+  return text;
+}
+
+double rounded(double v, int decimals) {
+  const double scale = std::pow(10.0, decimals);
+  return std::round(v * scale) / scale;
+}
+
+std::string shape(const noc::NocConfig& c) {
+  std::string size = std::to_string(c.k);
+  for (int d = 1; d < c.dimensions(); ++d) size += "x" + std::to_string(c.k);
+  return size + " " + c.topology;
+}
+
+const char* measurement(const noc::NocConfig& c) {
+  if (c.sim_type == "window") return "a fixed window";
+  return c.sim_type == "latency" ? "BookSim2's latency measurement" : "BookSim2's throughput measurement";
+}
+
+}  // namespace
+
+nlohmann::json network_json(const NetworkReport& r) {
+  const noc::NocFigures& f = r.figures;
+  nlohmann::json channels = nlohmann::json::array();
+  for (const ChannelUse& c : r.channels)
+    channels.push_back({{"router", c.router}, {"port", c.port}, {"to", c.to}, {"flits", c.flits},
+                        {"utilisation", rounded(c.utilisation, 6)}, {"credit_waits", c.credit_waits}});
+  return {{"topology", r.config.topology},
+          {"k", r.config.k},
+          {"n", r.config.dimensions()},
+          {"routers", r.config.nodes()},
+          {"sim_type", r.config.sim_type},
+          {"stable", f.stable},
+          {"saturated", f.saturated},
+          {"cycles", f.cycles},
+          {"window", f.window},
+          {"samples", f.samples},
+          {"offered", rounded(f.offered, 6)},
+          {"injected", rounded(f.injected, 6)},
+          {"accepted", rounded(f.accepted, 6)},
+          {"accepted_packets", rounded(f.accepted_packets, 6)},
+          {"packet_latency", rounded(f.packet_latency, 4)},
+          {"network_latency", rounded(f.network_latency, 4)},
+          {"flit_latency", rounded(f.flit_latency, 4)},
+          {"hops", rounded(f.hops, 4)},
+          {"packets", f.packets},
+          {"packet_latency_min", f.packet_latency_min},
+          {"packet_latency_p50", f.packet_latency_p50},
+          {"packet_latency_p99", f.packet_latency_p99},
+          {"packet_latency_max", f.packet_latency_max},
+          {"source_backlog", f.source_backlog},
+          {"router_steps", r.router_steps},
+          {"channels", channels}};
+}
+
+std::string network_summary(const NetworkReport& r) {
+  const noc::NocFigures& f = r.figures;
+  const noc::NocConfig& c = r.config;
+  std::ostringstream os;
+  os << "network '" << r.name << "': " << shape(c) << ", " << c.nodes() << " routers, " << c.routing_function << ", "
+     << c.num_vcs << " VCs of " << c.vc_buf_size << " flits, " << c.traffic << " traffic; " << measurement(c) << ": "
+     << (f.stable ? "stable" : "UNSTABLE (mean latency passed latency_thres, or no convergence)") << ", window "
+     << f.window << " cycles, " << f.cycles << " cycles in all\n";
+  os << "  offered " << fixed(f.offered, 4) << " flits/node/cycle, accepted " << fixed(f.accepted, 4)
+     << "; packet latency " << fixed(f.packet_latency, 2) << " (network " << fixed(f.network_latency, 2) << ", min "
+     << f.packet_latency_min << " p50 " << f.packet_latency_p50 << " p99 " << f.packet_latency_p99 << " max "
+     << f.packet_latency_max << ") over " << f.packets << " packets, " << fixed(f.hops, 3) << " routers crossed\n";
+  if (f.saturated)
+    os << "  saturated: accepted " << fixed(f.accepted, 4) << " is below offered " << fixed(f.offered, 4)
+       << " flits/node/cycle; " << f.source_backlog << " packets wait at the sources\n";
+  const auto busiest = std::max_element(r.channels.begin(), r.channels.end(), [](const ChannelUse& a, const ChannelUse& b) {
+    return a.utilisation < b.utilisation;
+  });
+  if (busiest != r.channels.end() && busiest->flits > 0)
+    os << "  busiest channel: " << busiest->router << " " << busiest->port << " -> " << busiest->to << ", "
+       << fixed(busiest->utilisation, 3) << " flits/cycle over the run, " << busiest->credit_waits
+       << " switch requests held for a credit\n";
+  return os.str();
+}
+
+}  // namespace creditflow::platform

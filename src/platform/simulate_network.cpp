@@ -1,0 +1,168 @@
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+#include <systemc>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/cycle/kernel_once.hpp"
+#include "creditflow/monitor/loop_monitor.hpp"
+#include "creditflow/platform/simulate.hpp"
+
+namespace creditflow::platform {
+namespace {
+
+bool is_network(const ResolvedComponent& c) { return c.kind->name == "network"; }
+
+// A network run with its measurement, and what the report needs of it.
+struct RunningNetwork {
+  RunningNetwork(const Platform& platform, const ResolvedComponent& c)
+      : name(c.name),
+        network(network_config(c.params, platform.file + ":" + std::to_string(c.line) + ": " + c.name), c.name),
+        run(network, platform.run.warmup, platform.run.cycles - platform.run.warmup) {}
+  std::string name;
+  noc::Network network;
+  noc::NocRun run;
+  bool done = false;
+};
+
+// Stderr progress for runs of more than a few seconds: a line every two seconds.
+class Progress {
+ public:
+  void tick(const std::vector<std::unique_ptr<RunningNetwork>>& nets) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::seconds(2)) return;
+    last_ = now;
+    for (const auto& n : nets) {
+      const double elapsed = std::chrono::duration<double>(now - start_).count();
+      const double cycles = static_cast<double>(n->network.now());
+      std::fprintf(stderr, "network '%s': cycle %lld (at least %lld planned), %.0f cycles/s, %.0f s so far\n",
+                   n->name.c_str(), static_cast<long long>(n->network.now()),
+                   static_cast<long long>(n->run.planned()), cycles / elapsed, elapsed);
+    }
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_ = start_;
+};
+
+// The cycle view: each network steps on its clock's rising edge from a SystemC process.
+struct NetworkClock : sc_core::sc_module {
+  sc_core::sc_in<bool> clk;
+  RunningNetwork& net;
+  std::size_t& running;
+  Progress& progress;
+  const std::vector<std::unique_ptr<RunningNetwork>>& all;
+
+  NetworkClock(sc_core::sc_module_name name, RunningNetwork& n, std::size_t& r, Progress& p,
+               const std::vector<std::unique_ptr<RunningNetwork>>& a)
+      : sc_core::sc_module(name), net(n), running(r), progress(p), all(a) {
+    SC_HAS_PROCESS(NetworkClock);
+    SC_METHOD(edge);
+    sensitive << clk.pos();
+    dont_initialize();
+  }
+
+  void edge() {
+    if (net.done) return;
+    if (!net.run.next()) {
+      net.done = true;
+      if (--running == 0) monitor::stop_at_planned_end();
+      return;
+    }
+    net.network.step();
+    if ((net.network.now() & 1023) == 0) progress.tick(all);
+  }
+};
+
+NetworkReport report_of(RunningNetwork& n) {
+  NetworkReport r;
+  r.name = n.name;
+  r.config = n.network.config();
+  r.figures = n.run.figures();
+  r.router_steps = n.network.router_steps();
+  const noc::KaryNcube& cube = n.network.cube();
+  const double cycles = static_cast<double>(std::max<std::int64_t>(n.network.now(), 1));
+  for (int router = 0; router < cube.routers(); ++router) {
+    const noc::RouterCounts& counts = n.network.router(router).counts();
+    for (int port = 0; port < cube.ports(); ++port) {
+      const noc::PortLink link = cube.out(router, port);
+      if (link.router == -2) continue;  // a mesh's edge: no channel
+      ChannelUse use;
+      use.router = cube.router_name(router);
+      use.port = cube.port_name(port);
+      use.to = link.router == -1 ? "terminal" : cube.router_name(link.router);
+      use.flits = counts.flits_out[port];
+      use.utilisation = static_cast<double>(use.flits) / cycles;
+      use.credit_waits = counts.credit_waits[port];
+      r.channels.push_back(use);
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
+bool has_networks(const Platform& platform) {
+  std::size_t networks = 0;
+  for (const ResolvedComponent& c : platform.components) networks += is_network(c);
+  if (networks == 0) return false;
+  for (const ResolvedComponent& c : platform.components)
+    if (!is_network(c))
+      throw Error(platform.file + ":" + std::to_string(c.line) + ": component '" + c.name + "' (" + c.kind->name +
+                  ") shares a platform with a network; a network runs on its own (allowed: a platform of "
+                  "network components only)");
+  return true;
+}
+
+noc::NocConfig network_config(const std::map<std::string, ParamValue>& params, const std::string& where) {
+  noc::NocConfig config;
+  for (const auto& [key, value] : params) config.set(where, key, format_value(value));
+  config.validate(where);
+  return config;
+}
+
+RunResult simulate_networks(const Platform& platform, const std::string& view) {
+  std::vector<std::unique_ptr<RunningNetwork>> nets;
+  for (const ResolvedComponent& c : platform.components) nets.push_back(std::make_unique<RunningNetwork>(platform, c));
+  Progress progress;
+  if (view == "tl") {
+    for (auto& n : nets) {
+      std::int64_t steps = 0;
+      while (n->run.next()) {
+        n->network.step();
+        if ((++steps & 4095) == 0) progress.tick(nets);
+      }
+    }
+  } else {
+    cycle::check_kernel_unused("platform::simulate_networks");
+    std::vector<std::unique_ptr<sc_core::sc_clock>> clocks;
+    std::vector<std::unique_ptr<NetworkClock>> modules;
+    std::size_t running = nets.size();
+    for (std::size_t i = 0; i < nets.size(); ++i) {
+      const ResolvedComponent& c = platform.components[i];
+      const ClockDecl* clock = &platform.clocks.front();
+      for (const ClockDecl& d : platform.clocks)
+        if (d.name == c.clock) clock = &d;
+      clocks.push_back(std::make_unique<sc_core::sc_clock>(
+          (c.name + "_clk").c_str(), sc_core::sc_time(clock->period_ps, sc_core::SC_PS), 0.5,
+          sc_core::sc_time(clock->phase_ps, sc_core::SC_PS), true));
+      modules.push_back(std::make_unique<NetworkClock>(c.name.c_str(), *nets[i], running, progress, nets));
+      modules.back()->clk(*clocks.back());
+    }
+    sc_core::sc_start();
+  }
+  RunResult result;
+  result.run = platform.run;
+  result.view = view;
+  std::int64_t cycles = 0;
+  for (auto& n : nets) {
+    result.networks.push_back(report_of(*n));
+    cycles = std::max(cycles, n->network.now());
+  }
+  result.run.cycles = cycles;
+  return result;
+}
+
+}  // namespace creditflow::platform
