@@ -168,8 +168,43 @@ bool Network::due_packet(Terminal& t, int node, Cycle& due) {
   return false;
 }
 
+std::int64_t Network::send_packet(int source, int destination, int size, bool watched) {
+  if (source < 0 || source >= nodes_ || destination < 0 || destination >= nodes_ || size < 1)
+    throw ParameterError("send_packet: node " + std::to_string(source) + " to " + std::to_string(destination) +
+                         " of " + std::to_string(size) + " flits (allowed nodes 0.." + std::to_string(nodes_ - 1) +
+                         ", 1 flit or more)");
+  NocFlit flit;
+  flit.packet = next_packet_++;
+  flit.created = now_;
+  flit.source = source;
+  flit.destination = destination;
+  flit.watched = watched;
+  flit.measured = phase_ == Phase::running;
+  for (int i = 0; i < size; ++i) {
+    flit.head = i == 0;
+    flit.tail = i == size - 1;
+    terminals_[source].extra.push_back(flit);
+  }
+  in_flight_ += size;
+  in_flight_created_ += now_ * size;
+  if (flit.measured) measured_in_flight_ += size;
+  return flit.packet;
+}
+
+void Network::set_watcher(std::function<void(const NocEvent&)> watcher) {
+  watcher_ = std::move(watcher);
+  for (auto& router : routers_) router->watch_with(watcher_ ? &watcher_ : nullptr);
+}
+
 void Network::make_packets(Terminal& t, int node) {
   if (!t.packet.empty()) return;
+  if (!t.extra.empty()) {  // a packet given by hand goes first, whole
+    do {
+      t.packet.push_back(t.extra.front());
+      t.extra.pop_front();
+    } while (!t.packet.back().tail);
+    return;
+  }
   Cycle due = 0;
   if (due_packet(t, node, due)) {
     const Cycle created = config_.include_queuing ? due : now_;
@@ -222,6 +257,7 @@ void Network::inject(Terminal& t, int node) {
   buffer.sending(flit, flit.vc);
   flit.injected = now_;
   flit.head_injected = t.head_injected;
+  tell("injected", node, flit);
   if (!t.packet.empty() && !flit.tail) t.packet.front().vc = flit.vc;
   if (phase_ == Phase::warming_up || phase_ == Phase::running) {
     ++stats_.sent_flits[node];
@@ -238,6 +274,7 @@ void Network::retire(const NocFlit& flit, int node) {
                         std::to_string(flit.destination) + " arrived at node " +
                         std::to_string(node));
   stats_.flit_latency.add(now_ - flit.injected);
+  tell("retired", node, flit);
   --in_flight_;
   in_flight_created_ -= flit.created;
   if (flit.measured) --measured_in_flight_;
@@ -256,6 +293,9 @@ void Network::step() {
   deliver();
   if (phase_ != Phase::emptying)
     for (int node = 0; node < nodes_; ++node) make_packets(terminals_[node], node);
+  if (phase_ == Phase::emptying)  // packets given by hand still go
+    for (int node = 0; node < nodes_; ++node)
+      if (!terminals_[node].extra.empty()) make_packets(terminals_[node], node);
   for (int node = 0; node < nodes_; ++node) inject(terminals_[node], node);
   for (const auto& [node, flit] : ejected_) retire(flit, node);
   ejected_.clear();

@@ -34,8 +34,8 @@ PortLink KaryNcube::out(int r, int p) const {
 }
 
 std::string KaryNcube::router_name(int r) const {
-  std::string name = "router";
-  for (int d = 0; d < n_; ++d) name += "_" + std::to_string(coordinate(r, d));
+  std::string name = "router";  // the highest dimension first, as BookSim2 names them
+  for (int d = n_ - 1; d >= 0; --d) name += "_" + std::to_string(coordinate(r, d));
   return name;
 }
 

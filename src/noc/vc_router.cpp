@@ -74,6 +74,7 @@ void VcRouter::queue_arrivals() {
   for (const auto& [input, flit] : arrivals_) {
     InputVc& vc = at(input, flit.vc);
     vc.buffer.push_back(flit);
+    tell(now_, "received", input, flit);
     if (static_cast<int>(vc.buffer.size()) > config_.vc_buf_size)
       throw ProtocolError("router " + std::to_string(id_) + " input " + std::to_string(input) +
                           " VC " + std::to_string(flit.vc) + " holds " +
@@ -116,6 +117,7 @@ void VcRouter::route_update(Cycle now) {
     InputVc& vc = at(w.input, w.vc);
     vc.route = routing_.route(id_, w.input, vc.buffer.front());
     vc.state = VcState::vc_alloc;
+    tell(now, "routed", w.input, vc.buffer.front());
     vc_q_.push_back({-1, w.input, w.vc, -1});
   }
 }
@@ -160,6 +162,7 @@ void VcRouter::vc_update(Cycle now) {
       vc.out_vc = w.result % num_vcs_;
       downstream_[vc.out_port].take(vc.out_vc, w.input * num_vcs_ + w.vc);
       vc.state = VcState::active;
+      tell(now, "vc_allocated", w.input, vc.buffer.front());
       switch_q_.push_back({-1, w.input, w.vc, -1});
     } else {
       ++counts_.vc_waits[w.input];
@@ -222,6 +225,7 @@ void VcRouter::switch_update(Cycle now) {
     ++flit.hops;
     flit.vc = static_cast<std::int16_t>(vc.out_vc);
     downstream_[w.result].sending(flit, vc.out_vc);
+    tell(now, "switch_granted", w.input, flit);
     crossbar_q_.push_back({-1, flit, w.result});
     credits_now_[w.input] |= VcMask{1} << w.vc;
     if (vc.buffer.empty()) {
@@ -261,6 +265,7 @@ void VcRouter::send(RouterOutbox& out) {
   for (int output = 0; output < ports_; ++output) {
     if (output_q_[output].empty()) continue;
     ++counts_.flits_out[output];
+    tell(now_, "sent", output, output_q_[output].front());
     out.flit(id_, output, output_q_[output].front());
     output_q_[output].pop_front();
     --queued_out_;
@@ -274,6 +279,7 @@ void VcRouter::send(RouterOutbox& out) {
 }
 
 void VcRouter::step(Cycle now, RouterOutbox& out) {
+  now_ = now;
   queue_arrivals();
   apply_credits(now);
   route_evaluate(now);

@@ -6,6 +6,7 @@
 // router's buffer has room, and retire what arrives. Kernel-free: both views step this.
 #pragma once
 #include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -29,6 +30,12 @@ class Network : private RouterOutbox {
 
   void step();
   Cycle now() const { return now_; }
+
+  // A packet of `size` flits from node `source` to `destination`, due now at the source
+  // (beside what its injection process makes); returns its id. Watched: its flits' steps
+  // go to the watcher.
+  std::int64_t send_packet(int source, int destination, int size, bool watched = true);
+  void set_watcher(std::function<void(const NocEvent&)> watcher);
 
   // Measurement (noc/measurement.hpp drives these as BookSim2 does).
   Phase phase() const { return phase_; }
@@ -59,6 +66,7 @@ class Network : private RouterOutbox {
  private:
   struct Terminal {
     std::deque<NocFlit> packet;    // the flits of the packet being injected
+    std::deque<NocFlit> extra;     // packets given by send_packet, sent when `packet` is empty
     Cycle next_due = 0;            // when its next packet is due (Bernoulli: a geometric gap)
     Cycle tested_to = 0;           // on/off: cycles up to here have been tested
     std::int64_t made = 0;         // packets made
@@ -86,6 +94,9 @@ class Network : private RouterOutbox {
   void make_packets(Terminal& t, int node);
   void inject(Terminal& t, int node);
   void retire(const NocFlit& flit, int node);
+  void tell(const char* what, int node, const NocFlit& flit) const {
+    if (flit.watched && watcher_) watcher_({now_, what, -1, node, flit});
+  }
   Cycle next_gap();
   bool due_packet(Terminal& t, int node, Cycle& due);
 
@@ -112,6 +123,7 @@ class Network : private RouterOutbox {
   std::int64_t next_packet_ = 0;
   std::int64_t in_flight_ = 0, in_flight_created_ = 0, measured_in_flight_ = 0;
   std::int64_t router_steps_ = 0;
+  std::function<void(const NocEvent&)> watcher_;
   double packet_rate_;
   bool bernoulli_;
 };

@@ -19,6 +19,16 @@ struct NocFlit {
   bool head = false;
   bool tail = false;
   bool measured = false;    // created in the measurement window
+  bool watched = false;     // its steps are told to the network's watcher
+};
+
+// A step of a watched flit: where (a router's name and port, or a terminal) and what.
+struct NocEvent {
+  Cycle cycle;
+  const char* what;  // injected, received, routed, vc_allocated, switch_granted, sent, retired
+  int router;        // -1 at a terminal
+  int port;          // the input (received, routed, ...), the output (sent), or the node
+  NocFlit flit;
 };
 
 // A set of VCs, one bit each (num_vcs <= 64).

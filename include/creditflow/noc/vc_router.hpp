@@ -7,6 +7,7 @@
 // tail's credit returns, wait_for_tail_credit). Kernel-free: the network steps it.
 #pragma once
 #include <deque>
+#include <functional>
 #include <vector>
 
 #include "creditflow/noc/buffer_state.hpp"
@@ -35,6 +36,8 @@ class VcRouter {
  public:
   VcRouter(const NocConfig& config, int id, int ports, const Routing& routing);
 
+  // Where the steps of watched flits go (none: not told).
+  void watch_with(const std::function<void(const NocEvent&)>* watcher) { watcher_ = watcher; }
   // A flit due now on input `input` (the cycle's read of its channels).
   void arrive(int input, const NocFlit& flit);
   // A credit due now on output `output`'s channel; it counts credit_delay cycles later.
@@ -93,6 +96,9 @@ class VcRouter {
   void crossbar_update(Cycle now);
   void head_to_routing(int input, int vc);
   void send(RouterOutbox& out);
+  void tell(Cycle now, const char* what, int port, const NocFlit& flit) const {
+    if (flit.watched && watcher_ != nullptr) (*watcher_)({now, what, id_, port, flit});
+  }
 
   const NocConfig& config_;
   const Routing& routing_;
@@ -113,6 +119,8 @@ class VcRouter {
   IslipAllocator switch_allocator_;
   RouterCounts counts_;
   std::int64_t queued_out_ = 0;  // entries in output_q_ and credit_q_
+  const std::function<void(const NocEvent&)>* watcher_ = nullptr;
+  Cycle now_ = 0;
 };
 
 }  // namespace creditflow::noc

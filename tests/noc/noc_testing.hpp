@@ -1,0 +1,72 @@
+// Helpers for the network tests: a network from BookSim2-style key=value words, a run to
+// the end of its measurement, and the reference tables of ../shared/reference/booksim2.
+#pragma once
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "creditflow/noc/measurement.hpp"
+
+namespace noc_testing {
+
+inline creditflow::noc::NocConfig config_of(const std::vector<std::string>& words) {
+  creditflow::noc::NocConfig config;
+  for (const std::string& word : words) {
+    const auto eq = word.find('=');
+    config.set("test", word.substr(0, eq), word.substr(eq + 1));
+  }
+  return config;
+}
+
+inline creditflow::noc::NocFigures measured(const std::vector<std::string>& words) {
+  creditflow::noc::Network network(config_of(words), "test");
+  creditflow::noc::NocRun run(network);
+  while (run.next()) network.step();
+  return run.figures();
+}
+
+// A CSV of the reference folder as rows of column -> text.
+inline std::vector<std::map<std::string, std::string>> reference_csv(const std::string& file) {
+  const std::string path = std::string(CREDITFLOW_BOOKSIM_REFERENCE) + "/" + file;
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path + " (shared/ must be beside the project)");
+  std::vector<std::map<std::string, std::string>> rows;
+  std::string line;
+  std::vector<std::string> columns;
+  while (std::getline(in, line)) {
+    std::vector<std::string> cells;
+    std::stringstream cells_in(line);
+    std::string cell;
+    while (std::getline(cells_in, cell, ',')) cells.push_back(cell);
+    if (columns.empty()) {
+      columns = cells;
+      continue;
+    }
+    std::map<std::string, std::string> row;
+    for (std::size_t i = 0; i < cells.size() && i < columns.size(); ++i) row[columns[i]] = cells[i];
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// The one channel of SPEC section 6 (BookSim2's 2-router anynet or k=2 n=1 mesh): node 0
+// sends to node 1 and back over one router-to-router channel of latency `latency`.
+inline std::vector<std::string> one_channel(int latency, int buffer, int packet, const std::string& rate,
+                                            bool rate_in_flits, int credit_delay = 0) {
+  return {"topology=mesh", "k=2", "n=1", "routing_function=dor", "traffic=bitcomp", "num_vcs=1",
+          "sim_type=throughput", "channel_latency=" + std::to_string(latency),
+          "vc_buf_size=" + std::to_string(buffer), "packet_size=" + std::to_string(packet),
+          "injection_rate=" + rate, std::string("injection_rate_uses_flits=") + (rate_in_flits ? "1" : "0"),
+          "credit_delay=" + std::to_string(credit_delay)};
+}
+
+inline std::vector<std::string> mesh(int k, int vcs, const std::string& rate, const std::string& sim_type) {
+  return {"topology=mesh", "k=" + std::to_string(k), "n=2", "routing_function=dor",
+          "num_vcs=" + std::to_string(vcs), "vc_buf_size=8", "packet_size=1", "traffic=uniform",
+          "sim_type=" + sim_type, "injection_rate=" + rate};
+}
+
+}  // namespace noc_testing

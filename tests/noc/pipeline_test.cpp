@@ -1,0 +1,87 @@
+// A router's five cycles (SPEC section 6): route, VC allocation, switch allocation, switch
+// traversal, a 1-cycle mesh channel; zero-load latency 5H + 2 for H routers crossed.
+#include <boost/test/unit_test.hpp>
+
+#include <string>
+#include <vector>
+
+#include "noc_testing.hpp"
+
+using namespace noc_testing;
+using creditflow::noc::Cycle;
+using creditflow::noc::NocEvent;
+
+// BookSim2's trace of packet 5 (node 3 to node 14 on the 4x4 mesh, injected at cycle 17),
+// reproduced step for step.
+BOOST_AUTO_TEST_CASE(a_traced_packet_takes_five_cycles_per_router) {
+  creditflow::noc::Network network(config_of(mesh(4, 2, "0", "latency")), "test");
+  std::vector<std::string> steps;
+  network.set_watcher([&](const NocEvent& e) {
+    const std::string where = e.router < 0 ? "node" + std::to_string(e.port) : network.cube().router_name(e.router);
+    steps.push_back(std::to_string(e.cycle) + " " + where + " " + e.what);
+  });
+  for (int i = 0; i < 17; ++i) network.step();
+  network.send_packet(3, 14, 1);
+  for (int i = 0; i < 40; ++i) network.step();
+  const std::vector<std::string> expected{
+      "17 node3 injected",
+      "19 router_0_3 received", "19 router_0_3 routed", "20 router_0_3 vc_allocated",
+      "21 router_0_3 switch_granted", "22 router_0_3 sent",
+      "24 router_0_2 received", "24 router_0_2 routed", "25 router_0_2 vc_allocated",
+      "26 router_0_2 switch_granted", "27 router_0_2 sent",
+      "29 router_1_2 received", "29 router_1_2 routed", "30 router_1_2 vc_allocated",
+      "31 router_1_2 switch_granted", "32 router_1_2 sent",
+      "34 router_2_2 received", "34 router_2_2 routed", "35 router_2_2 vc_allocated",
+      "36 router_2_2 switch_granted", "37 router_2_2 sent",
+      "39 router_3_2 received", "39 router_3_2 routed", "40 router_3_2 vc_allocated",
+      "41 router_3_2 switch_granted", "42 router_3_2 sent",
+      "44 node14 retired"};
+  BOOST_CHECK_EQUAL_COLLECTIONS(steps.begin(), steps.end(), expected.begin(), expected.end());
+}
+
+// Every pair of nodes of a 4x4 mesh and of a 3x3x3 one, a packet alone in the network:
+// 5 cycles per router crossed (the Manhattan distance plus one) and 2 more.
+BOOST_AUTO_TEST_CASE(zero_load_latency_is_5H_plus_2_for_every_pair) {
+  for (const std::vector<std::string>& words :
+       {mesh(4, 2, "0", "latency"),
+        std::vector<std::string>{"topology=mesh", "k=3", "n=3", "routing_function=dor", "num_vcs=2",
+                                 "injection_rate=0"}}) {
+    creditflow::noc::Network network(config_of(words), "test");
+    const auto& cube = network.cube();
+    for (int source = 0; source < network.nodes(); ++source) {
+      for (int destination = 0; destination < network.nodes(); ++destination) {
+        Cycle injected = -1, retired = -1;
+        int routers = 0;
+        network.set_watcher([&](const NocEvent& e) {
+          const std::string what = e.what;
+          if (what == "injected") injected = e.cycle;
+          if (what == "retired") retired = e.cycle;
+          if (what == "routed") ++routers;
+        });
+        network.send_packet(source, destination, 1);
+        for (int i = 0; i < 60; ++i) network.step();
+        int distance = 0;
+        for (int d = 0; d < cube.n(); ++d)
+          distance += std::abs(cube.coordinate(source, d) - cube.coordinate(destination, d));
+        BOOST_TEST_INFO(source << " -> " << destination);
+        BOOST_CHECK_EQUAL(routers, distance + 1);
+        BOOST_CHECK_EQUAL(retired - injected, 5 * routers + 2);
+      }
+    }
+  }
+}
+
+// A torus channel takes 2 cycles (BookSim2's): 6 cycles per router there, 5 at the last.
+BOOST_AUTO_TEST_CASE(a_torus_hop_takes_six_cycles) {
+  creditflow::noc::Network network(
+      config_of({"topology=torus", "k=4", "n=2", "routing_function=dim_order", "num_vcs=2", "injection_rate=0"}),
+      "test");
+  Cycle injected = -1, retired = -1;
+  network.set_watcher([&](const NocEvent& e) {
+    if (std::string(e.what) == "injected") injected = e.cycle;
+    if (std::string(e.what) == "retired") retired = e.cycle;
+  });
+  network.send_packet(0, 3, 1);  // one hop left round the ring, not three right
+  for (int i = 0; i < 40; ++i) network.step();
+  BOOST_CHECK_EQUAL(retired - injected, 6 * 1 + 5 + 2);
+}
