@@ -1,91 +1,103 @@
 #include "creditflow/noc/islip.hpp"
 
-#include <algorithm>
-
 namespace creditflow::noc {
+namespace {
 
-IslipAllocator::IslipAllocator(int inputs, int outputs, int iterations)
-    : iterations_(iterations),
-      by_input_(inputs),
-      by_output_(outputs),
+int words_for(int bits) { return (bits + 63) / 64; }
+
+}  // namespace
+
+IslipAllocator::IslipAllocator(int inputs, int outputs, int iterations, bool labelled)
+    : inputs_(inputs),
+      outputs_(outputs),
+      iterations_(iterations),
+      in_words_(words_for(inputs)),
+      out_words_(words_for(outputs)),
+      by_input_(static_cast<std::size_t>(inputs) * words_for(outputs), 0),
+      by_output_(static_cast<std::size_t>(outputs) * words_for(inputs), 0),
+      grants_(static_cast<std::size_t>(inputs) * words_for(outputs), 0),
+      labels_(labelled ? static_cast<std::size_t>(inputs) * outputs : 0, 0),
       grant_pointer_(outputs, 0),
       accept_pointer_(inputs, 0),
       in_match_(inputs, -1),
       out_match_(outputs, -1),
-      grants_(outputs, -1) {}
+      free_inputs_(words_for(inputs), 0),
+      masked_(words_for(inputs), 0) {}
 
 void IslipAllocator::clear() {
   for (int input : busy_inputs_) {
-    by_input_[input].clear();
+    for (int w = 0; w < out_words_; ++w) by_input_[input * out_words_ + w] = 0;
     in_match_[input] = -1;
   }
   for (int output : busy_outputs_) {
-    by_output_[output].clear();
+    for (int w = 0; w < in_words_; ++w) by_output_[output * in_words_ + w] = 0;
     out_match_[output] = -1;
   }
   busy_inputs_.clear();
   busy_outputs_.clear();
 }
 
-void IslipAllocator::insert_sorted(std::vector<Request>& list, Request request) {
-  auto at = std::lower_bound(list.begin(), list.end(), request.port,
-                             [](const Request& r, int port) { return r.port < port; });
-  if (at != list.end() && at->port == request.port)
-    at->label = request.label;
-  else
-    list.insert(at, request);
-}
-
 void IslipAllocator::add(int input, int output, int label) {
-  if (by_input_[input].empty()) busy_inputs_.push_back(input);
-  if (by_output_[output].empty()) busy_outputs_.push_back(output);
-  insert_sorted(by_input_[input], {output, label});
-  insert_sorted(by_output_[output], {input, label});
+  Word* in_row = &by_input_[input * out_words_];
+  Word* out_row = &by_output_[output * in_words_];
+  bool input_idle = true, output_idle = true;
+  for (int w = 0; w < out_words_; ++w) input_idle = input_idle && in_row[w] == 0;
+  for (int w = 0; w < in_words_; ++w) output_idle = output_idle && out_row[w] == 0;
+  if (input_idle) busy_inputs_.push_back(input);
+  if (output_idle) busy_outputs_.push_back(output);
+  in_row[output >> 6] |= Word{1} << (output & 63);
+  out_row[input >> 6] |= Word{1} << (input & 63);
+  if (!labels_.empty()) labels_[input * outputs_ + output] = label;
 }
 
 bool IslipAllocator::has(int input, int output) const {
-  for (const Request& r : by_input_[input])
-    if (r.port == output) return true;
-  return false;
+  return (by_input_[input * out_words_ + (output >> 6)] >> (output & 63)) & 1;
 }
 
-int IslipAllocator::label(int input, int output) const {
-  for (const Request& r : by_input_[input])
-    if (r.port == output) return r.label;
-  return -1;
-}
-
-template <class Free>
-int IslipAllocator::first_from(const std::vector<Request>& list, int from, Free free) {
-  for (const Request& r : list)
-    if (r.port >= from && free(r.port)) return r.port;
-  for (const Request& r : list) {
-    if (r.port >= from) break;
-    if (free(r.port)) return r.port;
+int IslipAllocator::first_from(const Word* row, int words, int from, int size) {
+  // From `from` to the end, then from 0 up to `from`.
+  int w = from >> 6;
+  Word bits = row[w] & (~Word{0} << (from & 63));
+  for (int step = 0; step <= words; ++step) {
+    if (bits != 0) {
+      const int at = (w << 6) + __builtin_ctzll(bits);
+      return at < size ? at : -1;
+    }
+    w = w + 1 == words ? 0 : w + 1;
+    bits = row[w];
   }
   return -1;
 }
 
 void IslipAllocator::allocate() {
+  std::vector<Word>& free_inputs = free_inputs_;
   for (int iteration = 0; iteration < iterations_; ++iteration) {
-    for (int output : busy_outputs_) {
-      grants_[output] = -1;
-      if (out_match_[output] != -1) continue;
-      grants_[output] = first_from(by_output_[output], grant_pointer_[output],
-                                   [&](int input) { return in_match_[input] == -1; });
+    for (int input : busy_inputs_) {
+      for (int w = 0; w < out_words_; ++w) grants_[input * out_words_ + w] = 0;
+      if (in_match_[input] == -1) free_inputs[input >> 6] |= Word{1} << (input & 63);
+      else free_inputs[input >> 6] &= ~(Word{1} << (input & 63));
     }
-    const int outputs = static_cast<int>(by_output_.size());
-    const int inputs = static_cast<int>(by_input_.size());
+    bool granted = false;
+    for (int output : busy_outputs_) {
+      if (out_match_[output] != -1) continue;
+      // The requesting free inputs, first at or after the grant pointer.
+      const Word* row = &by_output_[output * in_words_];
+      for (int w = 0; w < in_words_; ++w) masked_[w] = row[w] & free_inputs[w];
+      const int input = first_from(masked_.data(), in_words_, grant_pointer_[output], inputs_);
+      if (input < 0) continue;
+      grants_[input * out_words_ + (output >> 6)] |= Word{1} << (output & 63);
+      granted = true;
+    }
+    if (!granted) break;
     for (int input : busy_inputs_) {
       if (in_match_[input] != -1) continue;
-      const int output = first_from(by_input_[input], accept_pointer_[input],
-                                    [&](int out) { return grants_[out] == input; });
+      const int output = first_from(&grants_[input * out_words_], out_words_, accept_pointer_[input], outputs_);
       if (output < 0) continue;
       in_match_[input] = output;
       out_match_[output] = input;
       if (iteration == 0) {
-        grant_pointer_[output] = (input + 1) % inputs;
-        accept_pointer_[input] = (output + 1) % outputs;
+        grant_pointer_[output] = (input + 1) % inputs_;
+        accept_pointer_[input] = (output + 1) % outputs_;
       }
     }
   }

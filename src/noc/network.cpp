@@ -23,7 +23,8 @@ Network::Network(const NocConfig& config, const std::string& where)
       sizes_(config),
       nodes_(config.nodes()),
       packet_rate_(config.packet_rate()),
-      bernoulli_(config.injection_process == "bernoulli") {
+      bernoulli_(config.injection_process == "bernoulli"),
+      channel_cycles_(config.channel_cycles()) {
   if (config.topology == "mesh")
     routing_ = std::make_unique<DorMesh>(cube_, config.num_vcs);
   else
@@ -104,7 +105,7 @@ void Network::flit(int router, int output, const NocFlit& flit) {
   if (link.router < 0)
     throw ProtocolError(cube_.router_name(router) + " routed a flit to its unconnected port " +
                         cube_.port_name(output));
-  schedule(now_ + config_.channel_cycles() + 1,
+  schedule(now_ + channel_cycles_ + 1,
            {Delivery::flit_to_router, link.router, link.port, 0, flit});
 }
 
@@ -114,7 +115,7 @@ void Network::credit(int router, int input, VcMask vcs) {
     return;
   }
   const PortLink up = feeds_[router * cube_.ports() + input];
-  schedule(now_ + config_.channel_cycles() + 1,
+  schedule(now_ + channel_cycles_ + 1,
            {Delivery::credit_to_router, up.router, up.port, vcs, {}});
 }
 

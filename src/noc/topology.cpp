@@ -4,11 +4,10 @@ namespace creditflow::noc {
 
 KaryNcube::KaryNcube(const NocConfig& config)
     : k_(config.k), n_(config.dimensions()), routers_(config.nodes()),
-      wraps_(config.topology != "mesh") {}
-
-int KaryNcube::coordinate(int r, int dim) const {
-  for (int d = 0; d < dim; ++d) r /= k_;
-  return r % k_;
+      wraps_(config.topology != "mesh") {
+  coordinates_.resize(static_cast<std::size_t>(routers_) * n_);
+  for (int r = 0; r < routers_; ++r)
+    for (int d = 0, rest = r; d < n_; ++d, rest /= k_) coordinates_[static_cast<std::size_t>(r) * n_ + d] = rest % k_;
 }
 
 int KaryNcube::neighbour(int r, int dim, int step) const {

@@ -24,15 +24,20 @@ VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& ro
       id_(id),
       ports_(ports),
       num_vcs_(config.num_vcs),
-      vcs_(static_cast<std::size_t>(ports) * config.num_vcs),
+      vcs_(static_cast<std::size_t>(ports) * config.num_vcs, InputVc(config.vc_buf_size)),
       downstream_(ports, BufferState(config.num_vcs, config.vc_buf_size,
                                      config.wait_for_tail_credit != 0)),
-      output_q_(ports),
+      due_credits_(static_cast<std::size_t>(ports) * (config.credit_delay + 1)),
+      routing_q_(vcs_.size()),
+      vc_q_(vcs_.size()),
+      switch_q_(vcs_.size()),
+      crossbar_q_(static_cast<std::size_t>(ports) * (config.crossbar_delay() + 1)),
+      output_q_(ports, Fifo<NocFlit>(static_cast<std::size_t>(config.crossbar_delay()) + 2)),
       credits_now_(ports, 0),
-      credit_q_(ports),
+      credit_q_(ports, Fifo<VcMask>(2)),
       switch_rr_(ports, 0),
-      vc_allocator_(ports * config.num_vcs, ports * config.num_vcs, config.alloc_iters),
-      switch_allocator_(ports, ports, config.alloc_iters) {
+      vc_allocator_(ports * config.num_vcs, ports * config.num_vcs, config.alloc_iters, false),
+      switch_allocator_(ports, ports, config.alloc_iters, true) {
   counts_.flits_out.assign(ports, 0);
   counts_.credit_waits.assign(ports, 0);
   counts_.vc_waits.assign(ports, 0);
@@ -42,7 +47,7 @@ VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& ro
 void VcRouter::arrive(int input, const NocFlit& flit) { arrivals_.emplace_back(input, flit); }
 
 void VcRouter::credit_arrives(int output, VcMask vcs, Cycle now) {
-  due_credits_.push_back({now + config_.credit_delay, output, vcs});
+  due_credits_.push({now + config_.credit_delay, output, vcs});
 }
 
 bool VcRouter::quiet() const {
@@ -63,23 +68,22 @@ std::int64_t VcRouter::flits_inside() const {
 
 void VcRouter::head_to_routing(int input, int vc) {
   at(input, vc).state = VcState::routing;
-  routing_q_.push_back({-1, input, vc, -1});
+  routing_q_.push({-1, input, vc, -1});
 }
 
 void VcRouter::queue_arrivals() {
-  // In input order, as the channels are read.
-  if (arrivals_.size() > 1)
-    std::sort(arrivals_.begin(), arrivals_.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
+  // In input order, as the channels are read (a few at most: insertion sort).
+  for (std::size_t i = 1; i < arrivals_.size(); ++i)
+    for (std::size_t j = i; j > 0 && arrivals_[j].first < arrivals_[j - 1].first; --j)
+      std::swap(arrivals_[j], arrivals_[j - 1]);
   for (const auto& [input, flit] : arrivals_) {
     InputVc& vc = at(input, flit.vc);
-    vc.buffer.push_back(flit);
-    tell(now_, "received", input, flit);
-    if (static_cast<int>(vc.buffer.size()) > config_.vc_buf_size)
+    if (vc.buffer.full())
       throw ProtocolError("router " + std::to_string(id_) + " input " + std::to_string(input) +
-                          " VC " + std::to_string(flit.vc) + " holds " +
-                          std::to_string(vc.buffer.size()) + " flits in a buffer of " +
-                          std::to_string(config_.vc_buf_size) + " (a flit came without a credit)");
+                          " VC " + std::to_string(flit.vc) + " got a flit with its " +
+                          std::to_string(config_.vc_buf_size) + " slots full (a flit came without a credit)");
+    vc.buffer.push(flit);
+    tell(now_, "received", input, flit);
     if (vc.state == VcState::idle) {
       if (!flit.head)
         throw ProtocolError("router " + std::to_string(id_) + " input " +
@@ -87,7 +91,7 @@ void VcRouter::queue_arrivals() {
                             " got a body flit with no packet open");
       head_to_routing(input, flit.vc);
     } else if (vc.state == VcState::active && vc.buffer.size() == 1) {
-      switch_q_.push_back({-1, input, flit.vc, -1});
+      switch_q_.push({-1, input, flit.vc, -1});
     }
   }
   arrivals_.clear();
@@ -96,7 +100,7 @@ void VcRouter::queue_arrivals() {
 void VcRouter::apply_credits(Cycle now) {
   while (!due_credits_.empty() && due_credits_.front().due <= now) {
     downstream_[due_credits_.front().output].credit(due_credits_.front().vcs);
-    due_credits_.pop_front();
+    due_credits_.pop();
   }
 }
 
@@ -104,29 +108,27 @@ void VcRouter::apply_credits(Cycle now) {
 // evaluated are evaluated now and done `delay` cycles later; a stage busy with earlier
 // ones (delay > 1) takes no new ones until they are done.
 void VcRouter::route_evaluate(Cycle now) {
-  for (Waiting& w : routing_q_) {
-    if (w.due >= 0) break;
-    w.due = now + config_.routing_delay - 1;
-  }
+  for (std::size_t i = 0; i < routing_q_.size() && routing_q_[i].due < 0; ++i)
+    routing_q_[i].due = now + config_.routing_delay - 1;
 }
 
 void VcRouter::route_update(Cycle now) {
   while (!routing_q_.empty() && routing_q_.front().due >= 0 && routing_q_.front().due <= now) {
     const Waiting w = routing_q_.front();
-    routing_q_.pop_front();
+    routing_q_.pop();
     InputVc& vc = at(w.input, w.vc);
     vc.route = routing_.route(id_, w.input, vc.buffer.front());
     vc.state = VcState::vc_alloc;
     tell(now, "routed", w.input, vc.buffer.front());
-    vc_q_.push_back({-1, w.input, w.vc, -1});
+    vc_q_.push({-1, w.input, w.vc, -1});
   }
 }
 
 void VcRouter::vc_evaluate(Cycle now) {
   if (vc_q_.empty()) return;
   vc_allocator_.clear();
-  for (Waiting& w : vc_q_) {
-    if (w.due >= 0) break;
+  for (std::size_t i = 0; i < vc_q_.size() && vc_q_[i].due < 0; ++i) {
+    Waiting& w = vc_q_[i];
     const Route& route = at(w.input, w.vc).route;
     bool eligible = false;
     for (int out_vc = route.first_vc; out_vc <= route.last_vc; ++out_vc) {
@@ -137,15 +139,16 @@ void VcRouter::vc_evaluate(Cycle now) {
     if (!eligible) w.result = kStalled;
   }
   vc_allocator_.allocate();
-  for (Waiting& w : vc_q_) {
-    if (w.due >= 0) break;
+  for (std::size_t i = 0; i < vc_q_.size() && vc_q_[i].due < 0; ++i) {
+    Waiting& w = vc_q_[i];
     w.due = now + config_.vc_alloc_delay - 1;
     if (w.result == kStalled) continue;
     const int granted = vc_allocator_.output_of(w.input * num_vcs_ + w.vc);
     w.result = granted >= 0 ? granted : kStalled;
   }
   if (config_.vc_alloc_delay <= 1) return;
-  for (Waiting& w : vc_q_) {  // a VC taken meanwhile by a packet allocated earlier
+  for (std::size_t i = 0; i < vc_q_.size(); ++i) {  // a VC taken meanwhile by a packet allocated earlier
+    Waiting& w = vc_q_[i];
     if (w.due < 0 || w.due > now) break;
     if (w.result >= 0 && !downstream_[w.result / num_vcs_].available(w.result % num_vcs_))
       w.result = kStalled;
@@ -155,7 +158,7 @@ void VcRouter::vc_evaluate(Cycle now) {
 void VcRouter::vc_update(Cycle now) {
   while (!vc_q_.empty() && vc_q_.front().due >= 0 && vc_q_.front().due <= now) {
     const Waiting w = vc_q_.front();
-    vc_q_.pop_front();
+    vc_q_.pop();
     if (w.result >= 0) {
       InputVc& vc = at(w.input, w.vc);
       vc.out_port = w.result / num_vcs_;
@@ -163,10 +166,10 @@ void VcRouter::vc_update(Cycle now) {
       downstream_[vc.out_port].take(vc.out_vc, w.input * num_vcs_ + w.vc);
       vc.state = VcState::active;
       tell(now, "vc_allocated", w.input, vc.buffer.front());
-      switch_q_.push_back({-1, w.input, w.vc, -1});
+      switch_q_.push({-1, w.input, w.vc, -1});
     } else {
       ++counts_.vc_waits[w.input];
-      vc_q_.push_back({-1, w.input, w.vc, -1});
+      vc_q_.push({-1, w.input, w.vc, -1});
     }
   }
 }
@@ -174,8 +177,8 @@ void VcRouter::vc_update(Cycle now) {
 void VcRouter::switch_evaluate(Cycle now) {
   if (switch_q_.empty()) return;
   switch_allocator_.clear();
-  for (Waiting& w : switch_q_) {
-    if (w.due >= 0) break;
+  for (std::size_t i = 0; i < switch_q_.size() && switch_q_[i].due < 0; ++i) {
+    Waiting& w = switch_q_[i];
     const InputVc& vc = at(w.input, w.vc);
     if (downstream_[vc.out_port].full(vc.out_vc)) {
       w.result = kStalled;
@@ -190,8 +193,8 @@ void VcRouter::switch_evaluate(Cycle now) {
     switch_allocator_.add(w.input, vc.out_port, w.vc);
   }
   switch_allocator_.allocate();
-  for (Waiting& w : switch_q_) {
-    if (w.due >= 0) break;
+  for (std::size_t i = 0; i < switch_q_.size() && switch_q_[i].due < 0; ++i) {
+    Waiting& w = switch_q_[i];
     w.due = now + config_.sw_alloc_delay - 1;
     if (w.result == kStalled) continue;
     const int output = switch_allocator_.output_of(w.input);
@@ -204,7 +207,8 @@ void VcRouter::switch_evaluate(Cycle now) {
     }
   }
   if (config_.sw_alloc_delay <= 1) return;
-  for (Waiting& w : switch_q_) {  // credits spent meanwhile by flits granted earlier
+  for (std::size_t i = 0; i < switch_q_.size(); ++i) {  // credits spent meanwhile by flits granted earlier
+    Waiting& w = switch_q_[i];
     if (w.due < 0 || w.due > now) break;
     const InputVc& vc = at(w.input, w.vc);
     if (w.result >= 0 && downstream_[vc.out_port].full(vc.out_vc)) w.result = kStalled;
@@ -214,50 +218,48 @@ void VcRouter::switch_evaluate(Cycle now) {
 void VcRouter::switch_update(Cycle now) {
   while (!switch_q_.empty() && switch_q_.front().due >= 0 && switch_q_.front().due <= now) {
     const Waiting w = switch_q_.front();
-    switch_q_.pop_front();
+    switch_q_.pop();
     if (w.result < 0) {
-      switch_q_.push_back({-1, w.input, w.vc, -1});
+      switch_q_.push({-1, w.input, w.vc, -1});
       continue;
     }
     InputVc& vc = at(w.input, w.vc);
     NocFlit flit = vc.buffer.front();
-    vc.buffer.pop_front();
+    vc.buffer.pop();
     ++flit.hops;
     flit.vc = static_cast<std::int16_t>(vc.out_vc);
     downstream_[w.result].sending(flit, vc.out_vc);
     tell(now, "switch_granted", w.input, flit);
-    crossbar_q_.push_back({-1, flit, w.result});
+    crossbar_q_.push({-1, flit, w.result});
     credits_now_[w.input] |= VcMask{1} << w.vc;
     if (vc.buffer.empty()) {
       if (flit.tail) vc.state = VcState::idle;
     } else if (flit.tail) {
       head_to_routing(w.input, w.vc);
     } else {
-      switch_q_.push_back({-1, w.input, w.vc, -1});
+      switch_q_.push({-1, w.input, w.vc, -1});
     }
   }
 }
 
 void VcRouter::crossbar_evaluate(Cycle now) {
-  for (Crossing& c : crossbar_q_) {
-    if (c.due >= 0) break;
-    c.due = now + config_.crossbar_delay() - 1;
-  }
+  for (std::size_t i = 0; i < crossbar_q_.size() && crossbar_q_[i].due < 0; ++i)
+    crossbar_q_[i].due = now + config_.crossbar_delay() - 1;
 }
 
 void VcRouter::crossbar_update(Cycle now) {
   while (!crossbar_q_.empty() && crossbar_q_.front().due >= 0 &&
          crossbar_q_.front().due <= now) {
-    output_q_[crossbar_q_.front().output].push_back(crossbar_q_.front().flit);
+    output_q_[crossbar_q_.front().output].push(crossbar_q_.front().flit);
     ++queued_out_;
-    crossbar_q_.pop_front();
+    crossbar_q_.pop();
   }
 }
 
 void VcRouter::send(RouterOutbox& out) {
   for (int input = 0; input < ports_; ++input) {
     if (credits_now_[input] == 0) continue;
-    credit_q_[input].push_back(credits_now_[input]);
+    credit_q_[input].push(credits_now_[input]);
     credits_now_[input] = 0;
     ++queued_out_;
   }
@@ -267,13 +269,13 @@ void VcRouter::send(RouterOutbox& out) {
     ++counts_.flits_out[output];
     tell(now_, "sent", output, output_q_[output].front());
     out.flit(id_, output, output_q_[output].front());
-    output_q_[output].pop_front();
+    output_q_[output].pop();
     --queued_out_;
   }
   for (int input = 0; input < ports_; ++input) {
     if (credit_q_[input].empty()) continue;
     out.credit(id_, input, credit_q_[input].front());
-    credit_q_[input].pop_front();
+    credit_q_[input].pop();
     --queued_out_;
   }
 }

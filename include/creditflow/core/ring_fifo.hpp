@@ -26,6 +26,9 @@ class RingFifo {
   }
   const T& front() const { return slots_[head_]; }
   T& front() { return slots_[head_]; }
+  // The i-th entry from the oldest (i < size()).
+  const T& operator[](std::size_t i) const { return slots_[wrap(head_ + i)]; }
+  T& operator[](std::size_t i) { return slots_[wrap(head_ + i)]; }
   // Visits every entry, oldest first.
   template <class F>
   void for_each(F&& f) const {

@@ -126,6 +126,7 @@ class Network : private RouterOutbox {
   std::function<void(const NocEvent&)> watcher_;
   double packet_rate_;
   bool bernoulli_;
+  int channel_cycles_;  // config_.channel_cycles(), asked once a flit
 };
 
 }  // namespace creditflow::noc

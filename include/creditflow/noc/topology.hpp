@@ -27,7 +27,7 @@ class KaryNcube {
   int terminal_port() const { return 2 * n_; }
   // Where router r's output port p leads (router -2: an edge of a mesh, unconnected).
   PortLink out(int r, int p) const;
-  int coordinate(int r, int dim) const;
+  int coordinate(int r, int dim) const { return coordinates_[static_cast<std::size_t>(r) * n_ + dim]; }
   int k() const { return k_; }
   int n() const { return n_; }
   bool wraps() const { return wraps_; }
@@ -39,6 +39,7 @@ class KaryNcube {
   int neighbour(int r, int dim, int step) const;
   int k_, n_, routers_;
   bool wraps_;
+  std::vector<int> coordinates_;  // router r's in dimension d at r * n + d
 };
 
 // Dimension order on a mesh (BookSim2's dor): the lowest dimension that differs first.

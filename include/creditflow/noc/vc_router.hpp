@@ -6,10 +6,10 @@
 // upstream the same cycle; a VC is freed for the next packet when its tail leaves (or its
 // tail's credit returns, wait_for_tail_credit). Kernel-free: the network steps it.
 #pragma once
-#include <deque>
 #include <functional>
 #include <vector>
 
+#include "creditflow/core/ring_fifo.hpp"
 #include "creditflow/noc/buffer_state.hpp"
 #include "creditflow/noc/islip.hpp"
 #include "creditflow/noc/noc_config.hpp"
@@ -58,8 +58,11 @@ class VcRouter {
 
  private:
   enum class VcState : std::uint8_t { idle, routing, vc_alloc, active };
+  template <class T>
+  using Fifo = core::RingFifo<T>;
   struct InputVc {
-    std::deque<NocFlit> buffer;
+    explicit InputVc(std::size_t depth) : buffer(depth) {}
+    Fifo<NocFlit> buffer;
     VcState state = VcState::idle;
     Route route;
     int out_port = -1;
@@ -108,12 +111,14 @@ class VcRouter {
   std::vector<InputVc> vcs_;
   std::vector<BufferState> downstream_;
   std::vector<std::pair<int, NocFlit>> arrivals_;
-  std::deque<DueCredit> due_credits_;
-  std::deque<Waiting> routing_q_, vc_q_, switch_q_;
-  std::deque<Crossing> crossbar_q_;
-  std::vector<std::deque<NocFlit>> output_q_;
+  // Each bounded by what can be in it at once: a stage holds each input VC at most once,
+  // the crossbar a flit per input per cycle of its delay, an output a flit per cycle.
+  Fifo<DueCredit> due_credits_;
+  Fifo<Waiting> routing_q_, vc_q_, switch_q_;
+  Fifo<Crossing> crossbar_q_;
+  std::vector<Fifo<NocFlit>> output_q_;
   std::vector<VcMask> credits_now_;
-  std::vector<std::deque<VcMask>> credit_q_;
+  std::vector<Fifo<VcMask>> credit_q_;
   std::vector<int> switch_rr_;  // per input: the VC that wins ties first
   IslipAllocator vc_allocator_;
   IslipAllocator switch_allocator_;
