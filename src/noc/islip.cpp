@@ -5,6 +5,15 @@ namespace {
 
 int words_for(int bits) { return (bits + 63) / 64; }
 
+// Rows are one word below 64 ports: no call to memset for that.
+inline void zero(std::uint64_t* row, int words) {
+  if (words == 1) {
+    row[0] = 0;
+    return;
+  }
+  for (int w = 0; w < words; ++w) row[w] = 0;
+}
+
 }  // namespace
 
 IslipAllocator::IslipAllocator(int inputs, int outputs, int iterations, bool labelled)
@@ -21,32 +30,37 @@ IslipAllocator::IslipAllocator(int inputs, int outputs, int iterations, bool lab
       accept_pointer_(inputs, 0),
       in_match_(inputs, -1),
       out_match_(outputs, -1),
+      input_busy_(inputs, 0),
+      output_busy_(outputs, 0),
       free_inputs_(words_for(inputs), 0),
       masked_(words_for(inputs), 0) {}
 
 void IslipAllocator::clear() {
   for (int input : busy_inputs_) {
-    for (int w = 0; w < out_words_; ++w) by_input_[input * out_words_ + w] = 0;
+    zero(&by_input_[input * out_words_], out_words_);
     in_match_[input] = -1;
+    input_busy_[input] = 0;
   }
   for (int output : busy_outputs_) {
-    for (int w = 0; w < in_words_; ++w) by_output_[output * in_words_ + w] = 0;
+    zero(&by_output_[output * in_words_], in_words_);
     out_match_[output] = -1;
+    output_busy_[output] = 0;
   }
   busy_inputs_.clear();
   busy_outputs_.clear();
 }
 
 void IslipAllocator::add(int input, int output, int label) {
-  Word* in_row = &by_input_[input * out_words_];
-  Word* out_row = &by_output_[output * in_words_];
-  bool input_idle = true, output_idle = true;
-  for (int w = 0; w < out_words_; ++w) input_idle = input_idle && in_row[w] == 0;
-  for (int w = 0; w < in_words_; ++w) output_idle = output_idle && out_row[w] == 0;
-  if (input_idle) busy_inputs_.push_back(input);
-  if (output_idle) busy_outputs_.push_back(output);
-  in_row[output >> 6] |= Word{1} << (output & 63);
-  out_row[input >> 6] |= Word{1} << (input & 63);
+  if (!input_busy_[input]) {
+    input_busy_[input] = 1;
+    busy_inputs_.push_back(input);
+  }
+  if (!output_busy_[output]) {
+    output_busy_[output] = 1;
+    busy_outputs_.push_back(output);
+  }
+  by_input_[input * out_words_ + (output >> 6)] |= Word{1} << (output & 63);
+  by_output_[output * in_words_ + (input >> 6)] |= Word{1} << (input & 63);
   if (!labels_.empty()) labels_[input * outputs_ + output] = label;
 }
 
@@ -69,11 +83,31 @@ int IslipAllocator::first_from(const Word* row, int words, int from, int size) {
   return -1;
 }
 
+void IslipAllocator::match(int input, int output) {
+  in_match_[input] = output;
+  out_match_[output] = input;
+  grant_pointer_[output] = (input + 1) % inputs_;
+  accept_pointer_[input] = (output + 1) % outputs_;
+}
+
 void IslipAllocator::allocate() {
+  // One input asking: every output it asks grants it, and it accepts the first at or after
+  // its pointer. One output asked: it grants the first asker at or after its pointer, who
+  // accepts. Both are what the iterations below give, without them.
+  if (busy_inputs_.size() == 1) {
+    const int input = busy_inputs_.front();
+    match(input, first_from(&by_input_[input * out_words_], out_words_, accept_pointer_[input], outputs_));
+    return;
+  }
+  if (busy_outputs_.size() == 1) {
+    const int output = busy_outputs_.front();
+    match(first_from(&by_output_[output * in_words_], in_words_, grant_pointer_[output], inputs_), output);
+    return;
+  }
   std::vector<Word>& free_inputs = free_inputs_;
   for (int iteration = 0; iteration < iterations_; ++iteration) {
     for (int input : busy_inputs_) {
-      for (int w = 0; w < out_words_; ++w) grants_[input * out_words_ + w] = 0;
+      zero(&grants_[input * out_words_], out_words_);
       if (in_match_[input] == -1) free_inputs[input >> 6] |= Word{1} << (input & 63);
       else free_inputs[input >> 6] &= ~(Word{1} << (input & 63));
     }

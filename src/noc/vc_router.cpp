@@ -52,7 +52,7 @@ void VcRouter::credit_arrives(int output, VcMask vcs, Cycle now) {
 
 bool VcRouter::quiet() const {
   return arrivals_.empty() && due_credits_.empty() && routing_q_.empty() && vc_q_.empty() &&
-         switch_q_.empty() && crossbar_q_.empty() && queued_out_ == 0;
+         switch_q_.empty() && crossbar_q_.empty() && output_q_mask_ == 0 && credit_q_mask_ == 0;
 }
 
 int VcRouter::buffered(int input, int vc) const {
@@ -232,6 +232,7 @@ void VcRouter::switch_update(Cycle now) {
     tell(now, "switch_granted", w.input, flit);
     crossbar_q_.push({-1, flit, w.result});
     credits_now_[w.input] |= VcMask{1} << w.vc;
+    credits_now_mask_ |= 1u << w.input;
     if (vc.buffer.empty()) {
       if (flit.tail) vc.state = VcState::idle;
     } else if (flit.tail) {
@@ -251,32 +252,31 @@ void VcRouter::crossbar_update(Cycle now) {
   while (!crossbar_q_.empty() && crossbar_q_.front().due >= 0 &&
          crossbar_q_.front().due <= now) {
     output_q_[crossbar_q_.front().output].push(crossbar_q_.front().flit);
-    ++queued_out_;
+    output_q_mask_ |= 1u << crossbar_q_.front().output;
     crossbar_q_.pop();
   }
 }
 
 void VcRouter::send(RouterOutbox& out) {
-  for (int input = 0; input < ports_; ++input) {
-    if (credits_now_[input] == 0) continue;
+  for (; credits_now_mask_ != 0; credits_now_mask_ &= credits_now_mask_ - 1) {
+    const int input = __builtin_ctz(credits_now_mask_);
     credit_q_[input].push(credits_now_[input]);
     credits_now_[input] = 0;
-    ++queued_out_;
+    credit_q_mask_ |= 1u << input;
   }
-  if (queued_out_ == 0) return;
-  for (int output = 0; output < ports_; ++output) {
-    if (output_q_[output].empty()) continue;
+  for (unsigned pending = output_q_mask_; pending != 0; pending &= pending - 1) {
+    const int output = __builtin_ctz(pending);
     ++counts_.flits_out[output];
     tell(now_, "sent", output, output_q_[output].front());
     out.flit(id_, output, output_q_[output].front());
     output_q_[output].pop();
-    --queued_out_;
+    if (output_q_[output].empty()) output_q_mask_ &= ~(1u << output);
   }
-  for (int input = 0; input < ports_; ++input) {
-    if (credit_q_[input].empty()) continue;
+  for (unsigned pending = credit_q_mask_; pending != 0; pending &= pending - 1) {
+    const int input = __builtin_ctz(pending);
     out.credit(id_, input, credit_q_[input].front());
     credit_q_[input].pop();
-    --queued_out_;
+    if (credit_q_[input].empty()) credit_q_mask_ &= ~(1u << input);
   }
 }
 

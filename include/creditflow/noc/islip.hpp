@@ -26,6 +26,7 @@ class IslipAllocator {
   using Word = std::uint64_t;
   // The first set bit of `row` (of `size` bits) at or after `from`, wrapping; -1 if none.
   static int first_from(const Word* row, int words, int from, int size);
+  void match(int input, int output);
 
   int inputs_, outputs_, iterations_;
   int in_words_, out_words_;
@@ -36,6 +37,7 @@ class IslipAllocator {
   std::vector<int> busy_inputs_, busy_outputs_;
   std::vector<int> grant_pointer_, accept_pointer_;
   std::vector<int> in_match_, out_match_;
+  std::vector<std::uint8_t> input_busy_, output_busy_;
   std::vector<Word> free_inputs_, masked_;  // scratch of allocate()
 };
 

@@ -123,7 +123,8 @@ class VcRouter {
   IslipAllocator vc_allocator_;
   IslipAllocator switch_allocator_;
   RouterCounts counts_;
-  std::int64_t queued_out_ = 0;  // entries in output_q_ and credit_q_
+  // Ports with something to send, a bit each (ports < 32).
+  unsigned output_q_mask_ = 0, credit_q_mask_ = 0, credits_now_mask_ = 0;
   const std::function<void(const NocEvent&)>* watcher_ = nullptr;
   Cycle now_ = 0;
 };
