@@ -9,6 +9,7 @@
 
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/nearest.hpp"
+#include "creditflow/platform/network_results.hpp"
 #include "creditflow/platform/results.hpp"
 #include "creditflow/platform/simulate.hpp"
 
@@ -88,7 +89,26 @@ std::optional<json> document_shape(platform::Platform p) {
   }
 }
 
+// A platform of networks: a bare metric is a figure of its first network ("throughput"
+// its accepted rate), checked against the figures a network reports.
+void check_network_metric(SweepRequest& request, const platform::Platform& p) {
+  const std::string given = request.metric;
+  const std::string& name = p.components.front().name;
+  if (given.find('.') == std::string::npos)
+    request.metric = "networks." + name + "." + (given == "throughput" ? std::string("accepted") : given);
+  platform::NetworkReport empty;
+  empty.name = name;
+  json doc;
+  doc["networks"][name] = platform::network_json(empty);
+  std::vector<std::string> paths;
+  number_paths(doc, "", paths);
+  if (std::find(paths.begin(), paths.end(), request.metric) != paths.end()) return;
+  throw Error("--metric " + given + ": network '" + name + "' has no figure at " + request.metric +
+              platform::did_you_mean(request.metric, paths) + " (e.g. networks." + name + ".packet_latency)");
+}
+
 void check_metric(SweepRequest& request, const platform::Platform& p, const std::vector<platform::SweepPlan>& plans) {
+  if (platform::has_networks(p)) return check_network_metric(request, p);
   const std::string given = request.metric;
   const bool bare = given.find('.') == std::string::npos;
   const std::string link = bare ? varied_link(p, plans) : "";

@@ -1,4 +1,4 @@
-#include "network_results.hpp"
+#include "creditflow/platform/network_results.hpp"
 
 #include <algorithm>
 #include <cmath>

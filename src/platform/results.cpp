@@ -9,7 +9,7 @@
 
 #include "creditflow/core/diagnosis.hpp"
 #include "creditflow/core/report_figures.hpp"
-#include "network_results.hpp"
+#include "creditflow/platform/network_results.hpp"
 
 namespace creditflow::platform {
 

@@ -288,6 +288,50 @@ bool metric_of(const PointResult& r, const std::string& metric, double& value, s
   return true;
 }
 
+std::optional<Saturation> network_saturation(const std::vector<const PointResult*>& points) {
+  std::optional<Saturation> s;
+  for (const PointResult* r : points) {
+    if (!r->ok) continue;
+    const json doc = json::parse(r->json);
+    if (!doc.contains("networks") || doc.at("networks").empty()) continue;
+    const auto first = doc.at("networks").begin();
+    const json& n = first.value();
+    if (!s) s = Saturation{first.key()};
+    const double offered = n.at("offered").get<double>(), accepted = n.at("accepted").get<double>();
+    if (!n.at("saturated").get<bool>()) {
+      if (offered > s->taken_offered) {
+        s->taken_offered = offered;
+        s->taken_accepted = accepted;
+      }
+      continue;
+    }
+    if (!s->seen || offered < s->first_offered) {
+      s->first_offered = offered;
+      s->first_accepted = accepted;
+    }
+    s->plateau = s->seen ? std::max(s->plateau, accepted) : accepted;
+    s->seen = true;
+  }
+  return s;
+}
+
+std::string saturation_text(const Saturation& s) {
+  char text[400];
+  if (!s.seen) {
+    std::snprintf(text, sizeof text, "network '%s': not saturated: it took every load offered, up to %.4g flits/node/cycle (accepted %.4g)",
+                  s.network.c_str(), s.taken_offered, s.taken_accepted);
+    return text;
+  }
+  std::snprintf(text, sizeof text, "network '%s': saturated at about %.3g flits/node/cycle: accepted falls below offered from %.4g (accepted %.4g)",
+                s.network.c_str(), s.plateau, s.first_offered, s.first_accepted);
+  std::string line = text;
+  if (s.taken_offered >= 0) {
+    std::snprintf(text, sizeof text, "; at %.4g it took what was offered (%.4g)", s.taken_offered, s.taken_accepted);
+    line += text;
+  }
+  return line;
+}
+
 std::string sweep_tables(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results,
                          const std::string& metric) {
   std::ostringstream os;
@@ -337,6 +381,7 @@ std::string sweep_tables(const std::vector<SweepPlan>& plans, const std::vector<
         os << "  " << cells[i] << "\n";
       }
     }
+    if (const auto saturation = network_saturation(mine)) os << saturation_text(*saturation) << "\n";
   }
   return os.str();
 }

@@ -4,12 +4,14 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 #include <algorithm>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -121,6 +123,25 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
     }
   }
   if (curves.empty()) throw Error("--plot " + file + ": no point has a number at " + path);
+  // A network's saturation, marked where the x axis is its offered load.
+  std::vector<const PointResult*> all;
+  for (const PointResult& r : results) all.push_back(&r);
+  const std::optional<Saturation> saturation = network_saturation(all);
+  // Only where the axis is in the same unit: every point's x is its offered flits/node/cycle.
+  bool same_unit = saturation && saturation->seen;
+  for (const PointResult* r : all) {
+    if (!same_unit || !r->ok || r->point.values.empty() || !is_number(r->point.values[0].second)) {
+      same_unit = same_unit && r->ok;
+      continue;
+    }
+    double offered = 0, unused = 0;
+    std::string at;
+    bool integral = false;
+    const std::string path = "networks." + saturation->network + ".offered";
+    same_unit = metric_of(*r, path, offered, at, integral) &&
+                std::fabs(std::strtod(r->point.values[0].second.c_str(), nullptr) - offered) < 1e-9 + unused;
+  }
+  const bool mark = same_unit;
   // Text values (a policy, a crossing kind) are labels at 0, 1, 2, ... in the order given.
   bool numeric = true;
   for (const std::string& v : x_values) numeric = numeric && is_number(v);
@@ -153,6 +174,13 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
       script << x_of(x) << buf;
     }
     script << "EOD\n";
+  }
+  if (mark) {
+    char at[64];
+    std::snprintf(at, sizeof at, "%.17g", saturation->plateau);
+    script << "set arrow from " << at << ", graph 0 to " << at << ", graph 1 nohead dashtype 2 linecolor rgb 'red'\n"
+           << "set label " << quoted("saturation ~" + std::to_string(saturation->plateau).substr(0, 5)) << " at " << at
+           << ", graph 0.95 left offset 0.5,0 textcolor rgb 'red'\n";
   }
   script << "plot ";
   for (std::size_t c = 0; c < curves.size(); ++c)

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -95,6 +96,21 @@ std::string sweep_json(const std::string& model, const std::vector<SweepPlan>& p
 // `integral` whether the number is a count.
 bool metric_of(const PointResult& r, const std::string& metric, double& value, std::string& path,
                bool& integral);
+
+// A network's saturation across points of a sweep (SPEC section 6): the highest offered
+// load it took, the lowest at which accepted fell clearly below offered, and the plateau
+// (the most accepted past that). `seen` false: it took every load offered.
+struct Saturation {
+  std::string network;
+  bool seen = false;
+  double taken_offered = -1, taken_accepted = 0;  // the highest load taken (-1: none)
+  double first_offered = 0, first_accepted = 0;   // the lowest load not taken
+  double plateau = 0;
+};
+// Of the first network of the points' runs; nullopt when they have none.
+std::optional<Saturation> network_saturation(const std::vector<const PointResult*>& points);
+// Its sentence, every number in it from the figures: "saturated at about 0.572 ...".
+std::string saturation_text(const Saturation& s);
 
 // Readable tables of `metric`, one per plan: a two-axis plan as a grid (rows: the second
 // axis, columns: the first), one axis as a single row, more as a list.
