@@ -23,6 +23,7 @@ int run_tool(int argc, char* argv[], const platform::Registry& registry) {
   add_size_command(app, status);
   add_list_command(app, registry, status);
   add_merge_command(app, status);
+  add_import_command(app, status);
   try {
     // Every value may reach a JSON document, which one byte that is not UTF-8 would lose.
     for (int i = 1; i < argc; ++i)

@@ -1,0 +1,47 @@
+// creditflow import-booksim CONFIG [key=value]...: a BookSim2 configuration as a model.
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "commands.hpp"
+#include "creditflow/core/error.hpp"
+#include "creditflow/noc/booksim_import.hpp"
+#include "creditflow/platform/atomic_file.hpp"
+
+namespace creditflow::cli {
+
+void add_import_command(CLI::App& app, int& status) {
+  struct Args {
+    std::string config, output;
+    std::vector<std::string> extra;
+    bool force = false;
+  };
+  auto args = std::make_shared<Args>();
+  CLI::App* command = app.add_subcommand(
+      "import-booksim", "write the model of a BookSim2 configuration (key = value lines); name what it cannot carry");
+  command->add_option("config", args->config, "the BookSim2 configuration file")->required();
+  command->add_option("settings", args->extra, "key=value words applied after the file, as BookSim2 takes them");
+  command->add_option("-o,--output", args->output, "write the model here (default: standard output)");
+  command->add_flag("--force", args->force, "replace --output if it exists");
+  command->callback([args, &status] {
+    std::ifstream in(args->config);
+    if (!in) throw Error("import-booksim " + args->config + ": cannot read the file");
+    std::stringstream text;
+    text << in.rdbuf();
+    const noc::BooksimImport imported = noc::import_booksim(text.str(), args->config, args->extra);
+    const std::string yaml = noc::network_yaml(imported, args->config);
+    if (args->output.empty()) {
+      std::cout << yaml;
+    } else {
+      if (!args->force && std::ifstream(args->output))
+        throw Error("import-booksim --output " + args->output + ": the file exists (give --force to replace it)");
+      platform::write_file_atomically(args->output, yaml);
+    }
+    for (const std::string& line : imported.refused) std::cerr << "import-booksim: " << line << "\n";
+    // Something left behind is not a clean import: say so in the status too.
+    status = imported.refused.empty() ? 0 : 3;
+  });
+}
+
+}  // namespace creditflow::cli

@@ -1,0 +1,115 @@
+#include "creditflow/noc/booksim_import.hpp"
+
+#include <algorithm>
+
+#include "creditflow/core/error.hpp"
+
+namespace creditflow::noc {
+namespace {
+
+std::string trimmed(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return "";
+  const auto last = text.find_last_not_of(" \t\r\n");
+  return text.substr(first, last - first + 1);
+}
+
+// BookSim2's file: `key = value;` statements, // and /* */ comments. Statements keep the
+// line they start on.
+struct Statement {
+  int line;
+  std::string text;
+};
+
+std::vector<Statement> statements(const std::string& text) {
+  std::vector<Statement> out;
+  std::string current;
+  int line = 1, start = 1;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+      while (i < text.size() && text[i] != '\n') ++i;
+      --i;
+      continue;
+    }
+    if (c == '/' && i + 1 < text.size() && text[i + 1] == '*') {
+      i += 2;
+      while (i + 1 < text.size() && !(text[i] == '*' && text[i + 1] == '/')) line += text[i++] == '\n';
+      ++i;
+      continue;
+    }
+    if (c == '\n') ++line;
+    if (c == ';') {
+      if (!trimmed(current).empty()) out.push_back({start, trimmed(current)});
+      current.clear();
+      continue;
+    }
+    if (trimmed(current).empty() && c != ' ' && c != '\t' && c != '\n' && c != '\r') start = line;
+    current += c;
+  }
+  if (!trimmed(current).empty()) out.push_back({start, trimmed(current)});
+  return out;
+}
+
+// A YAML scalar that reads back as exactly `value`: plain where it is a plain word or
+// number, double-quoted otherwise (a list {1,2} would be a YAML mapping unquoted).
+std::string yaml_scalar(const std::string& value) {
+  const bool plain = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
+  });
+  if (plain) return value;
+  std::string quoted = "\"";
+  for (char c : value) {
+    if (c == '"' || c == '\\') quoted += '\\';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+void apply(BooksimImport& imported, const std::string& where, const std::string& key, const std::string& value) {
+  if (!NocConfig::knows(key)) {
+    imported.refused.push_back(where + ": '" + key + "' is not a key creditflow models (ignored; see `creditflow list network`)");
+    return;
+  }
+  try {
+    imported.config.set(where, key, value);
+    if (std::find(imported.keys.begin(), imported.keys.end(), key) == imported.keys.end()) imported.keys.push_back(key);
+  } catch (const ParameterError& e) {
+    imported.refused.push_back(std::string(e.what()) + " (not imported)");
+  }
+}
+
+}  // namespace
+
+BooksimImport import_booksim(const std::string& text, const std::string& file, const std::vector<std::string>& extra) {
+  BooksimImport imported;
+  for (const Statement& s : statements(text)) {
+    const auto eq = s.text.find('=');
+    const std::string where = file + ":" + std::to_string(s.line);
+    if (eq == std::string::npos) {
+      imported.refused.push_back(where + ": '" + s.text.substr(0, 60) + "' is not key = value (ignored)");
+      continue;
+    }
+    apply(imported, where, trimmed(s.text.substr(0, eq)), trimmed(s.text.substr(eq + 1)));
+  }
+  for (const std::string& word : extra) {
+    const auto eq = word.find('=');
+    if (eq == std::string::npos) {
+      imported.refused.push_back("'" + word + "' is not key=value (ignored)");
+      continue;
+    }
+    apply(imported, word, trimmed(word.substr(0, eq)), trimmed(word.substr(eq + 1)));
+  }
+  return imported;
+}
+
+std::string network_yaml(const BooksimImport& imported, const std::string& source) {
+  std::string yaml = "# Imported from BookSim2's " + one_line(source) + " by creditflow import-booksim.\n";
+  if (!imported.refused.empty())
+    yaml += "# " + std::to_string(imported.refused.size()) + " of its lines could not be carried over (said on stderr).\n";
+  yaml += "components:\n  net:\n    kind: network\n";
+  for (const std::string& key : imported.keys) yaml += "    " + key + ": " + yaml_scalar(imported.config.text(key)) + "\n";
+  return yaml;
+}
+
+}  // namespace creditflow::noc
