@@ -139,7 +139,7 @@ PointVerdict point_verdict(const PointResult& r) {
 
 namespace {
 
-// Every number under links and classes, by JSON path, in a stable order.
+// Every number under links, classes, flows and networks, by JSON path, in a stable order.
 void flatten(const json& node, const std::string& path, std::map<std::string, json>& out) {
   if (node.is_object()) {
     for (const auto& [key, value] : node.items()) flatten(value, path.empty() ? key : path + "." + key, out);
@@ -155,6 +155,7 @@ std::map<std::string, json> numbers(const PointResult& r) {
   flatten(doc.at("links"), "links", out);
   flatten(doc.at("classes"), "classes", out);
   if (doc.contains("flows")) flatten(doc.at("flows"), "flows", out);
+  if (doc.contains("networks")) flatten(doc.at("networks"), "networks", out);  // not its channel list
   return out;
 }
 

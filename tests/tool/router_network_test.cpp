@@ -1,0 +1,134 @@
+// Networks of routers from the tool (SPEC section 6): models/mesh4x4.yaml and
+// models/mesh8x8.yaml in both views, BookSim2 keys as --set, import-booksim on every
+// configuration of ../shared/reference/booksim2, a latency-load sweep that says where the
+// mesh saturates, and the mistakes a user can make.
+#include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
+
+#include "harness.hpp"
+
+using nlohmann::json;
+
+namespace {
+const std::string kReference = CREDITFLOW_TEST_DIR "/../../../shared/reference/booksim2";
+}
+
+BOOST_AUTO_TEST_CASE(mesh4x4_gives_the_same_figures_in_both_views) {
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/mesh4x4.yaml");
+  const json& net = doc.at("networks").at("net");
+  BOOST_TEST(net.at("routers").get<int>() == 16);
+  BOOST_TEST(net.at("stable").get<bool>());
+  BOOST_TEST(!net.at("saturated").get<bool>());
+  // BookSim2 at 0.30: 20.98 cycles, 3.50 hops (one run, its own coin).
+  BOOST_TEST(net.at("packet_latency").get<double>() == 20.98, boost::test_tools::tolerance(0.03));
+  BOOST_TEST(net.at("hops").get<double>() == 3.504, boost::test_tools::tolerance(0.03));
+  BOOST_TEST(net.at("accepted").get<double>() == 0.3, boost::test_tools::tolerance(0.03));
+  BOOST_TEST(net.at("packet_latency_min").get<int>() == 7);  // a packet to itself: one router
+  BOOST_TEST(net.at("channels").size() == 16u + 48u);       // a terminal each and the mesh's links
+  BOOST_TEST(doc.at("status") == "ok");
+}
+
+BOOST_AUTO_TEST_CASE(a_booksim2_line_is_a_set_of_the_network) {
+  // mesh8x8.cfg with injection_rate = 0.2: BookSim2 gives 37.07 cycles.
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL,
+                                              "run ../../models/mesh8x8.yaml --set net.injection_rate=0.2");
+  const json& net = doc.at("networks").at("net");
+  BOOST_TEST(net.at("packet_latency").get<double>() == 37.07, boost::test_tools::tolerance(0.03));
+  BOOST_TEST(net.at("routers").get<int>() == 64);
+  const cftool::Outcome summary = cftool::tool("run ../../models/mesh8x8.yaml --set net.injection_rate=0.2 --view tl");
+  BOOST_TEST_REQUIRE(summary.status == 0);
+  BOOST_TEST(summary.out.find("network 'net': 8x8 mesh, 64 routers, dor, 2 VCs of 8 flits, uniform traffic; "
+                              "BookSim2's latency measurement: stable") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(past_saturation_the_summary_says_so_with_its_figures) {
+  const cftool::Outcome o = cftool::tool("run ../../models/mesh4x4.yaml --set net.injection_rate=0.7 --view tl --json");
+  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  const json net = json::parse(o.out).at("networks").at("net");
+  BOOST_TEST(!net.at("stable").get<bool>());
+  BOOST_TEST(net.at("saturated").get<bool>());
+  const cftool::Outcome text = cftool::tool("run ../../models/mesh4x4.yaml --set net.injection_rate=0.7 --view tl");
+  char line[200];
+  std::snprintf(line, sizeof line, "  saturated: accepted %.4f is below offered 0.7000 flits/node/cycle; %lld packets wait",
+                net.at("accepted").get<double>(), static_cast<long long>(net.at("source_backlog").get<std::int64_t>()));
+  BOOST_TEST(text.out.find(line) != std::string::npos, text.out);
+}
+
+BOOST_AUTO_TEST_CASE(a_latency_load_sweep_says_where_the_mesh_saturates_and_marks_it) {
+  cftool::TempDir dir;
+  const cftool::Outcome o = cftool::tool("sweep ../../models/mesh4x4.yaml --vary net.injection_rate=0.3,0.5,0.6,0.7 "
+                                         "--metric packet_latency --csv " + dir / "curve.csv" + " --plot " + dir / "curve.png");
+  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  BOOST_TEST(o.out.find("sweep vary: networks.net.packet_latency") != std::string::npos, o.out);
+  // BookSim2's plateau is 0.568-0.576 past 0.58: the sentence quotes the measured one.
+  const auto at = o.out.find("network 'net': saturated at about 0.57");
+  BOOST_TEST(at != std::string::npos, o.out);
+  BOOST_TEST(o.out.find("accepted falls below offered from 0.6 (accepted 0.57") != std::string::npos, o.out);
+  BOOST_TEST(o.out.find("; at 0.5 it took what was offered") != std::string::npos, o.out);
+  BOOST_TEST(cftool::exists(dir / "curve.png"));
+  BOOST_TEST(cftool::read_file(dir / "curve.csv").find("networks.net.accepted") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(every_booksim2_configuration_of_the_reference_imports_or_names_what_it_cannot) {
+  for (const char* name : {"mesh4x4.cfg", "mesh8x8.cfg", "credit_mesh2.cfg"}) {
+    cftool::TempDir dir;
+    const cftool::Outcome o = cftool::tool("import-booksim " + kReference + "/" + name + " -o " + dir / "model.yaml");
+    BOOST_TEST_INFO(name);
+    BOOST_TEST(o.status == 0, o.err);
+    BOOST_TEST(o.err.empty());
+    const cftool::Outcome run = cftool::tool("run " + dir / "model.yaml" + " --view tl --json");
+    BOOST_TEST(run.status == 0, run.err);
+  }
+  // The imported 4x4 with BookSim2's own key on its command line is models/mesh4x4.yaml.
+  cftool::TempDir dir;
+  BOOST_TEST(cftool::tool("import-booksim " + kReference + "/mesh4x4.cfg injection_rate=0.3 -o " + dir / "m.yaml").status == 0);
+  json imported = json::parse(cftool::tool("run " + dir / "m.yaml --view tl --json").out);
+  json ours = json::parse(cftool::tool("run ../../models/mesh4x4.yaml --view tl --json").out);
+  BOOST_TEST(imported.at("networks").dump() == ours.at("networks").dump());
+  // anynet is a netlist creditflow does not build yet: both lines named, status 3.
+  const cftool::Outcome anynet = cftool::tool("import-booksim " + kReference + "/credit_anynet.cfg");
+  BOOST_TEST(anynet.status == 3);
+  const auto lines = cftool::lines(anynet.err);
+  BOOST_TEST_REQUIRE(lines.size() == 2u, anynet.err);
+  BOOST_TEST(lines[0].find("credit_anynet.cfg:5: topology = 'anynet' is not allowed (allowed mesh, torus, ring)") !=
+             std::string::npos);
+  BOOST_TEST(lines[1].find("credit_anynet.cfg:6: routing_function = 'min' is not allowed") != std::string::npos);
+  BOOST_TEST(anynet.out.find("kind: network") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(import_booksim_keeps_a_model_a_user_has) {
+  cftool::TempDir dir;
+  const std::string mine = dir / "mine.yaml";
+  std::system(("echo precious > " + cftool::quote(mine)).c_str());
+  const cftool::Outcome o = cftool::tool("import-booksim " + kReference + "/mesh4x4.cfg -o " + mine);
+  BOOST_TEST(o.status != 0);
+  BOOST_TEST(o.err.find("the file exists (give --force to replace it)") != std::string::npos, o.err);
+  BOOST_TEST(cftool::read_file(mine) == "precious\n");
+  // A hostile value never reaches the model unchecked.
+  const std::string cfg = dir / "hostile.cfg";
+  std::system(("printf 'topology = mesh;\\nk = 4;\\ntraffic = \"uniform\\\\nevil: 1\";\\nfoo = bar;\\n' > " + cftool::quote(cfg)).c_str());
+  const cftool::Outcome h = cftool::tool("import-booksim " + cfg);
+  BOOST_TEST(h.status == 3);
+  BOOST_TEST(h.out.find("evil") == std::string::npos, h.out);
+  BOOST_TEST(h.err.find("hostile.cfg:4: 'foo' is not a key creditflow models") != std::string::npos, h.err);
+}
+
+BOOST_AUTO_TEST_CASE(bad_network_input_gets_one_line_naming_what_where_and_what_is_allowed) {
+  const auto one_line = [](const std::string& args, const std::string& expected) {
+    const cftool::Outcome o = cftool::tool(args);
+    BOOST_TEST_INFO(args);
+    BOOST_TEST(o.status != 0);
+    BOOST_TEST(cftool::lines(o.err).size() == 1u, o.err);
+    BOOST_TEST(o.err.find(expected) != std::string::npos, o.err);
+  };
+  one_line("run ../../models/mesh4x4.yaml --set net.k=1", "net: k = '1' is not allowed (allowed a whole number 2..64)");
+  one_line("run ../../models/mesh4x4.yaml --set net.routing_function=dim_order",
+           "routing_function = dim_order does not route a mesh (allowed: dor)");
+  one_line("run ../../models/mesh4x4.yaml --set net.topology=torus --set net.routing_function=dim_order --set net.num_vcs=1",
+           "num_vcs = 1 cannot break a torus's cycles with a dateline (allowed: 2 or more)");
+  one_line("run ../../models/mesh4x4.yaml --set net.k=3 --set net.traffic=transpose",
+           "traffic = transpose needs a node count that is an even power of two (k^n = 9)");
+  one_line("run ../../models/mesh4x4.yaml --set net.speculative=1",
+           "speculative = '1' is not allowed (allowed 0 only: creditflow models BookSim2's default)");
+  one_line("run ../../models/mesh4x4.yaml --vcd x.vcd", "--vcd: a network's channels are not signals to trace");
+}
