@@ -67,8 +67,11 @@ test: build
 	cd $(FUZZ_BUILD) && ctest --output-on-failure -R '^fuzz\.(netlist|values|sweep|size)$$'
 
 # Simulated cycles per second, side by side in one run (not part of the tests).
+# BOOKSIM=path/to/booksim runs a BookSim2 built from its sources beside the networks.
+BOOKSIM ?=
 bench: build
 	./$(BUILD)/bench/credit_loop_bench
+	cd $(BUILD) && BOOKSIM=$(BOOKSIM) ./bench/network_bench
 
 clean:
 	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD)

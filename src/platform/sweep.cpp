@@ -327,7 +327,8 @@ std::string saturation_text(const Saturation& s) {
                 s.network.c_str(), s.plateau, s.first_offered, s.first_accepted);
   std::string line = text;
   if (s.taken_offered >= 0) {
-    std::snprintf(text, sizeof text, "; at %.4g it took what was offered (%.4g)", s.taken_offered, s.taken_accepted);
+    std::snprintf(text, sizeof text, "; at %.4g it took %.4g, within 2%% of what was offered", s.taken_offered,
+                  s.taken_accepted);
     line += text;
   }
   return line;
