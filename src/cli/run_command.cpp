@@ -8,6 +8,7 @@
 #include "creditflow/platform/platform.hpp"
 #include "creditflow/platform/results.hpp"
 #include "creditflow/platform/simulate.hpp"
+#include "creditflow/platform/network_results.hpp"
 
 namespace creditflow::cli {
 
@@ -17,6 +18,7 @@ struct RunArgs {
   std::vector<std::string> sets;
   RunText run;
   std::string vcd;
+  std::string heatmap;
   std::string vcd_limit;
   std::string view = "cycle";
   bool json = false;
@@ -63,10 +65,12 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
   run->add_option("--vcd", args->vcd, "write every channel's signals to this VCD file (cycle view)");
   run->add_option("--vcd-limit", args->vcd_limit, "the largest VCD file to write, e.g. 4GiB; the run stops there "
                   "(default 1GiB)");
+  run->add_option("--heatmap", args->heatmap, "a network's channel use and credit waits over its routers, as a .png or .svg");
   run->add_option("--view", args->view, "cycle (SystemC modules on signals) or tl (transaction level: faster, "
                   "the same figures)")->check(CLI::IsMember({"cycle", "tl"}));
   run->callback([args, &registry, &status] {
     check_output("--vcd", args->vcd, false);
+    check_output("--heatmap", args->heatmap, false);
     check_distinct({{"--vcd", args->vcd}}, {{"model file", args->model}});
     std::uint64_t vcd_limit = platform::kDefaultVcdLimit;
     if (!args->vcd_limit.empty()) {
@@ -80,6 +84,10 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
     const platform::Platform p = platform::resolve(
         netlist, registry, parse_sets(args->sets), run_overrides(args->run));
     const platform::RunResult result = platform::simulate_view(p, registry, args->view, args->vcd, "--view", vcd_limit);
+    if (!args->heatmap.empty()) {
+      if (result.networks.empty()) throw Error("--heatmap " + args->heatmap + ": the platform has no network to draw");
+      platform::draw_network_heatmap(result.networks.front(), args->heatmap);
+    }
     std::cout << (args->json ? platform::run_json(p, result) : platform::run_summary(p, result));
     // One line per problem; a deadlock adds its dump of every credit holder.
     for (const platform::RunProblem& problem : platform::run_problems(result)) {

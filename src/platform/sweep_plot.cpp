@@ -1,14 +1,7 @@
 // --plot: a sweep's metric drawn by gnuplot.
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
 #include <sstream>
 #include <algorithm>
 #include <optional>
@@ -17,33 +10,11 @@
 
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/sweep.hpp"
-
-extern char** environ;
+#include "gnuplot.hpp"
 
 namespace creditflow::platform {
 
 namespace {
-
-bool ends_with(const std::string& s, const char* tail) {
-  const std::size_t n = std::strlen(tail);
-  return s.size() > n && s.compare(s.size() - n, n, tail) == 0;
-}
-
-// A gnuplot single-quoted string: nothing inside is interpreted but '' for a quote, so no
-// text can end it early and become a command. Control characters (a newline would end the
-// script line) become '?'.
-std::string quoted(const std::string& text) {
-  std::string out = "'";
-  for (const char c : text) {
-    if (c == '\'')
-      out += "''";
-    else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
-      out += '?';
-    else
-      out += c;
-  }
-  return out + "'";
-}
 
 bool is_number(const std::string& text) {
   if (text.empty()) return false;
@@ -56,35 +27,6 @@ struct Curve {
   std::string title;
   std::vector<std::pair<std::string, double>> points;  // x value as given, metric
 };
-
-// Runs gnuplot on `script` without a shell; its stderr is returned in `errors`.
-int run_gnuplot(const std::string& script, std::string& errors) {
-  char errors_path[] = "/tmp/creditflow-plot-err-XXXXXX";
-  const int fd = ::mkstemp(errors_path);
-  if (fd < 0) throw Error("--plot: cannot create a temporary file (" + std::string(std::strerror(errno)) + ")");
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, fd, 2);
-  char* argv[] = {const_cast<char*>("gnuplot"), const_cast<char*>(script.c_str()), nullptr};
-  pid_t pid = 0;
-  const int spawned = ::posix_spawnp(&pid, "gnuplot", &actions, nullptr, argv, environ);
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(fd);
-  int status = 0;
-  if (spawned == 0)
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-  std::ifstream in(errors_path);
-  std::stringstream text;
-  text << in.rdbuf();
-  errors = text.str();
-  std::remove(errors_path);
-  if (spawned != 0) {
-    errors = "cannot start gnuplot (" + std::string(std::strerror(spawned)) + "; is gnuplot installed?)";
-    return -1;
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 }  // namespace
 
@@ -149,13 +91,8 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
     if (numeric) return v;
     return std::to_string(std::find(x_values.begin(), x_values.end(), v) - x_values.begin());
   };
-  // The drawing goes to a temporary file beside the output, renamed into place once
-  // gnuplot has succeeded: a failed plot leaves the old file, or none.
-  const std::string partial = file + ".partial-" + std::to_string(::getpid()) + (ends_with(file, ".svg") ? ".svg" : ".png");
   std::ostringstream script;
-  script << "set terminal " << (ends_with(file, ".svg") ? "svg" : "pngcairo") << " size 900,560 noenhanced\n"
-         << "set output " << quoted(partial) << "\n"
-         << "set title " << quoted(path + " against " + x_param) << "\n"
+  script << "set title " << quoted(path + " against " + x_param) << "\n"
          << "set xlabel " << quoted(x_param) << "\nset ylabel " << quoted(path) << "\n"
          << "set grid\nset key below\n"
          // A margin inside the frame, so a curve at the axis's ends (0, or 1 for a rate)
@@ -187,30 +124,7 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
     script << (c ? ", " : "") << "$d" << c << " using 1:2 with linespoints title "
            << quoted(curves[c].title.empty() ? path : curves[c].title);
   script << "\n";
-  char script_path[] = "/tmp/creditflow-plot-XXXXXX";
-  const int fd = ::mkstemp(script_path);
-  if (fd < 0) throw Error("--plot: cannot create a temporary file (" + std::string(std::strerror(errno)) + ")");
-  ::close(fd);
-  {
-    std::ofstream out(script_path);
-    out << script.str();
-    if (!out) {
-      std::remove(script_path);
-      throw Error("--plot: cannot write a temporary file");
-    }
-  }
-  std::string errors;
-  const int status = run_gnuplot(script_path, errors);
-  std::remove(script_path);
-  if (status != 0) {
-    std::remove(partial.c_str());
-    throw Error("--plot " + file + ": gnuplot failed: " + (errors.empty() ? "no message" : errors));
-  }
-  if (std::rename(partial.c_str(), file.c_str()) != 0) {
-    const int error = errno;
-    std::remove(partial.c_str());
-    throw Error("--plot " + file + ": cannot write (" + std::strerror(error) + ")");
-  }
+  draw_with_gnuplot(script.str(), file, "--plot", "900,560");
 }
 
 }  // namespace creditflow::platform

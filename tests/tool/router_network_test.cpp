@@ -132,3 +132,21 @@ BOOST_AUTO_TEST_CASE(bad_network_input_gets_one_line_naming_what_where_and_what_
            "speculative = '1' is not allowed (allowed 0 only: creditflow models BookSim2's default)");
   one_line("run ../../models/mesh4x4.yaml --vcd x.vcd", "--vcd: a network's channels are not signals to trace");
 }
+
+BOOST_AUTO_TEST_CASE(a_heat_map_draws_channel_use_and_credit_waits_over_the_mesh) {
+  cftool::TempDir dir;
+  const cftool::Outcome o = cftool::tool("run ../../models/mesh8x8.yaml --view tl --set net.injection_rate=0.28 --heatmap " +
+                                         dir / "heat.png");
+  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  const std::string png = cftool::read_file(dir / "heat.png");
+  BOOST_TEST(png.size() > 10000u);
+  BOOST_TEST(png.compare(1, 3, "PNG") == 0);
+  const cftool::Outcome cube = cftool::tool("run ../../models/mesh4x4.yaml --view tl --set net.n=3 --heatmap " + dir / "c.png");
+  BOOST_TEST(cube.status != 0);
+  BOOST_TEST(cube.err.find("a network of 3 dimensions has no flat picture (allowed: 1 or 2 dimensions)") != std::string::npos,
+             cube.err);
+  BOOST_TEST(!cftool::exists(dir / "c.png"));
+  const cftool::Outcome link = cftool::tool("run ../../models/credit_loop.yaml --view tl --heatmap " + dir / "l.png");
+  BOOST_TEST(link.err.find("--heatmap " + dir / "l.png" + ": the platform has no network to draw") != std::string::npos,
+             link.err);
+}
