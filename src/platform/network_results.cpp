@@ -37,7 +37,8 @@ nlohmann::json network_json(const NetworkReport& r) {
   nlohmann::json channels = nlohmann::json::array();
   for (const ChannelUse& c : r.channels)
     channels.push_back({{"router", c.router}, {"port", c.port}, {"to", c.to}, {"flits", c.flits},
-                        {"utilisation", rounded(c.utilisation, 6)}, {"credit_waits", c.credit_waits}});
+                        {"utilisation", rounded(c.utilisation, 6)}, {"credit_waits", c.credit_waits},
+                        {"vc_waits", c.vc_waits}});
   return {{"topology", r.config.topology},
           {"k", r.config.k},
           {"n", r.config.dimensions()},
@@ -89,6 +90,42 @@ std::string network_summary(const NetworkReport& r) {
        << fixed(busiest->utilisation, 3) << " flits/cycle over the run, " << busiest->credit_waits
        << " switch requests held for a credit\n";
   return os.str();
+}
+
+std::vector<std::string> network_diagnosis(const NetworkReport& r) {
+  const noc::NocFigures& f = r.figures;
+  std::vector<std::string> out;
+  const std::string name = "network '" + r.name + "'";
+  const auto channel = [](const ChannelUse& c) { return c.router + " " + c.port + " -> " + c.to; };
+  const auto busiest = std::max_element(r.channels.begin(), r.channels.end(),
+                                        [](const ChannelUse& a, const ChannelUse& b) { return a.utilisation < b.utilisation; });
+  if (f.saturated && busiest != r.channels.end())
+    out.push_back(name + " is saturated: it accepts " + fixed(f.accepted, 4) + " of the " + fixed(f.offered, 4) +
+                  " flits/node/cycle offered; its busiest channel, " + channel(*busiest) + ", carried " +
+                  fixed(busiest->utilisation, 3) + " flits/cycle over the run (a channel carries 1 at most)");
+  else if (!f.saturated)
+    out.push_back(name + " takes what is offered: accepted " + fixed(f.accepted, 4) + " of " + fixed(f.offered, 4) +
+                  " flits/node/cycle");
+  // The three channels with the most of each kind of wait, most first.
+  const auto most = [&](std::int64_t ChannelUse::*field, const std::string& what, const std::string& then) {
+    std::vector<const ChannelUse*> ranked;
+    for (const ChannelUse& c : r.channels)
+      if (c.*field > 0) ranked.push_back(&c);
+    if (ranked.empty()) return;
+    std::stable_sort(ranked.begin(), ranked.end(), [&](const ChannelUse* a, const ChannelUse* b) { return a->*field > b->*field; });
+    std::string list;
+    for (std::size_t i = 0; i < ranked.size() && i < 3; ++i)
+      list += (i ? ", " : "") + channel(*ranked[i]) + " (" + std::to_string(ranked[i]->*field) + ")";
+    std::int64_t total = 0;
+    for (const ChannelUse* c : ranked) total += c->*field;
+    out.push_back(what + " " + std::to_string(total) + " times on " + std::to_string(ranked.size()) +
+                  " channels, most on " + list + then);
+  };
+  most(&ChannelUse::credit_waits, name + ": switch requests were held for want of a credit",
+       ": the buffers at the other end of those channels were full then");
+  most(&ChannelUse::vc_waits, name + ": head flits failed to get an output VC",
+       ", at the router those channels lead to: the VCs they asked for were all held, or went to another packet that cycle");
+  return out;
 }
 
 }  // namespace creditflow::platform

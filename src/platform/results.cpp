@@ -157,6 +157,8 @@ std::vector<std::string> diagnosis(const RunResult& r) {
   std::vector<std::string> out;
   for (const core::LinkReport& l : r.links)
     for (std::string& line : core::diagnose(l)) out.push_back(std::move(line));
+  for (const NetworkReport& n : r.networks)
+    for (std::string& line : network_diagnosis(n)) out.push_back(std::move(line));
   return out;
 }
 
@@ -305,6 +307,7 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
   if (!result.networks.empty()) {
     os << platform.file << ": " << result.run.cycles << " cycles, " << result.view << " view\n";
     for (const NetworkReport& n : result.networks) os << network_summary(n);
+    for (const std::string& line : diagnosis(result)) os << "- " << line << "\n";
     return os.str();
   }
   os << platform.file << ": " << result.run.cycles << " cycles, measured over cycles "

@@ -96,6 +96,7 @@ NetworkReport report_of(RunningNetwork& n) {
       use.flits = counts.flits_out[port];
       use.utilisation = static_cast<double>(use.flits) / cycles;
       use.credit_waits = counts.credit_waits[port];
+      if (link.router >= 0) use.vc_waits = n.network.router(link.router).counts().vc_waits[link.port];
       r.channels.push_back(use);
     }
   }

@@ -150,3 +150,33 @@ BOOST_AUTO_TEST_CASE(a_heat_map_draws_channel_use_and_credit_waits_over_the_mesh
   BOOST_TEST(link.err.find("--heatmap " + dir / "l.png" + ": the platform has no network to draw") != std::string::npos,
              link.err);
 }
+
+BOOST_AUTO_TEST_CASE(the_network_diagnosis_follows_from_its_figures) {
+  const cftool::Outcome o = cftool::tool("run ../../models/mesh4x4.yaml --set net.injection_rate=0.7 --view tl --json");
+  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  const json doc = json::parse(o.out);
+  const json& net = doc.at("networks").at("net");
+  const json* busiest = nullptr;
+  std::int64_t credit_waits = 0, vc_waits = 0;
+  int waiting_channels = 0;
+  for (const json& c : net.at("channels")) {
+    if (!busiest || c.at("utilisation").get<double>() > busiest->at("utilisation").get<double>()) busiest = &c;
+    credit_waits += c.at("credit_waits").get<std::int64_t>();
+    vc_waits += c.at("vc_waits").get<std::int64_t>();
+    waiting_channels += c.at("credit_waits").get<std::int64_t>() > 0;
+  }
+  char first[400];
+  std::snprintf(first, sizeof first,
+                "network 'net' is saturated: it accepts %.4f of the 0.7000 flits/node/cycle offered; its busiest channel, "
+                "%s %s -> %s, carried %.3f flits/cycle over the run (a channel carries 1 at most)",
+                net.at("accepted").get<double>(), busiest->at("router").get<std::string>().c_str(),
+                busiest->at("port").get<std::string>().c_str(), busiest->at("to").get<std::string>().c_str(),
+                busiest->at("utilisation").get<double>());
+  const json& d = doc.at("diagnosis");
+  BOOST_TEST_REQUIRE(d.size() == 3u);
+  BOOST_TEST(d.at(0).get<std::string>() == first);
+  BOOST_TEST(d.at(1).get<std::string>().find("switch requests were held for want of a credit " + std::to_string(credit_waits) +
+                                             " times on " + std::to_string(waiting_channels) + " channels") != std::string::npos);
+  BOOST_TEST(d.at(2).get<std::string>().find("head flits failed to get an output VC " + std::to_string(vc_waits) + " times") !=
+             std::string::npos);
+}

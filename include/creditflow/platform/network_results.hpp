@@ -1,6 +1,7 @@
 // A network's figures as the run's JSON and summary give them.
 #pragma once
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -12,6 +13,10 @@ nlohmann::json network_json(const NetworkReport& report);
 // Its summary lines, each ending in a newline; every statement follows from the figures it
 // quotes.
 std::string network_summary(const NetworkReport& report);
+// What holds its traffic, in sentences that each follow from the figures they quote:
+// saturation and its busiest channel, the channels whose switch requests waited most for
+// a credit, the channels after which head flits waited most for an output VC.
+std::vector<std::string> network_diagnosis(const NetworkReport& report);
 // Its channels over its routers as a PNG or SVG, coloured by use and by credit waits
 // (networks of one or two dimensions); throws Error naming --heatmap and the file.
 void draw_network_heatmap(const NetworkReport& report, const std::string& file);

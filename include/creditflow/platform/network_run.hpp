@@ -21,6 +21,7 @@ struct ChannelUse {
   std::int64_t flits = 0;
   double utilisation = 0.0;     // flits per cycle over the measurement window
   std::int64_t credit_waits = 0;  // cycles a switch request waited here for a credit
+  std::int64_t vc_waits = 0;      // failed VC allocations of heads that came over it, at the next router
 };
 
 struct NetworkReport {
