@@ -139,6 +139,35 @@ Field list_field(Member field, long long lo, long long hi) {
           [=](const NocConfig& c) { return list_text(c.*field); }};
 }
 
+// BookSim2's per-class keys: {a,b} is a value per traffic class, {{a,b}} a list for the one
+// class creditflow models; a bare "a,b" is creditflow's own way to write that list.
+template <class Member>
+Field per_class_list_field(Member field, long long lo, long long hi) {
+  return {[=](NocConfig& c, const std::string& where, const std::string& key, const std::string& value) {
+            const std::string text = trimmed(value);
+            const bool braced = text.size() >= 2 && text.front() == '{' && text.back() == '}';
+            const std::string inside = braced ? trimmed(text.substr(1, text.size() - 2)) : text;
+            if (!braced || (!inside.empty() && inside.front() == '{')) {
+              // "a,b" or {{a,b}}: one class's list. {{a},{b}} would be two classes.
+              if (inside.find('}') != std::string::npos && inside.find('}') + 1 != inside.size())
+                refuse(where, key, value, "one traffic class's list, {{a,b}} or a,b: creditflow models one class");
+              c.*field = whole_list(where, key, inside, lo, hi);
+              return;
+            }
+            const std::vector<int> per_class = whole_list(where, key, inside, lo, hi);
+            if (per_class.size() != 1)
+              refuse(where, key, value,
+                     "one value per traffic class and creditflow models one class: {{a,b}} for a list in it");
+            c.*field = per_class;
+          },
+          [=](const NocConfig& c) {
+            const std::vector<int>& items = c.*field;
+            std::string text;
+            for (int item : items) text += (text.empty() ? "" : ",") + std::to_string(item);
+            return items.size() > 1 ? "{{" + text + "}}" : text;
+          }};
+}
+
 // Values BookSim2 accepts that creditflow models only at their default: set to anything
 // else, they are refused with the one value allowed.
 Field only(const char* allowed) {
@@ -178,8 +207,8 @@ const std::vector<std::pair<std::string, Field>>& table() {
       {"injection_process", name_field(&NocConfig::injection_process, {"bernoulli", "on_off"})},
       {"burst_alpha", real_field(&NocConfig::burst_alpha, 0.0, 1.0)},
       {"burst_beta", real_field(&NocConfig::burst_beta, 0.0, 1.0)},
-      {"packet_size", list_field(&NocConfig::packet_size, 1, 4096)},
-      {"packet_size_rate", list_field(&NocConfig::packet_size_rate, 0, 1000000)},
+      {"packet_size", per_class_list_field(&NocConfig::packet_size, 1, 4096)},
+      {"packet_size_rate", per_class_list_field(&NocConfig::packet_size_rate, 0, 1000000)},
       {"hotspot_nodes", list_field(&NocConfig::hotspot_nodes, 0, 1 << 20)},
       {"hotspot_rates", list_field(&NocConfig::hotspot_rates, 1, 1000000)},
       {"include_queuing", int_field(&NocConfig::include_queuing, 0, 1)},
