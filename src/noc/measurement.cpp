@@ -20,13 +20,14 @@ double latency_with_in_flight(const Network& network) {
 
 }  // namespace
 
-NocRun::NocRun(Network& network, std::int64_t window_warmup, std::int64_t window_cycles)
+NocRun::NocRun(Network& network, std::int64_t window_warmup, std::int64_t window_cycles, std::int64_t watchdog)
     : net_(network),
       latency_mode_(network.config().sim_type == "latency"),
       window_mode_(network.config().sim_type == "window"),
       period_(network.config().sample_period),
       window_warmup_(window_warmup),
-      window_cycles_(window_cycles) {
+      window_cycles_(window_cycles),
+      watchdog_(watchdog) {
   planned_ = window_mode_ ? window_warmup + window_cycles
                           : period_ * (network.config().warmup_periods + 3);
   if (window_mode_) period_ = window_warmup > 0 ? window_warmup : window_cycles;
@@ -36,6 +37,14 @@ NocRun::NocRun(Network& network, std::int64_t window_warmup, std::int64_t window
 }
 
 bool NocRun::next() {
+  if (watchdog_ > 0 && state_ != State::done && net_.flits_in_flight() > 0 &&
+      net_.now() - net_.last_progress() > watchdog_) {
+    finish(net_.now() - net_.stats().reset_time, false);
+    figures_.deadlock_cycle = net_.now();
+    figures_.wait_cycle = net_.wait_cycle();
+    state_ = State::done;
+    return false;
+  }
   switch (state_) {
     case State::sampling:
       if (in_period_ == period_) {

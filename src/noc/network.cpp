@@ -1,6 +1,7 @@
 #include "creditflow/noc/network.hpp"
 
 #include <cmath>
+#include <map>
 #include <limits>
 #include <string>
 
@@ -25,7 +26,9 @@ Network::Network(const NocConfig& config, const std::string& where)
       packet_rate_(config.packet_rate()),
       bernoulli_(config.injection_process == "bernoulli"),
       channel_cycles_(config.channel_cycles()) {
-  if (config.topology == "mesh")
+  if (const RoutingFactory* users = find_routing(config.routing_function))
+    routing_ = (*users)(cube_, config_, rng_);
+  else if (config.topology == "mesh")
     routing_ = std::make_unique<DorMesh>(cube_, config.num_vcs);
   else
     routing_ = std::make_unique<DimOrderTorus>(cube_, config.num_vcs, rng_);
@@ -97,6 +100,7 @@ void Network::wake(int router) {
 }
 
 void Network::flit(int router, int output, const NocFlit& flit) {
+  last_progress_ = now_;
   const PortLink link = cube_.out(router, output);
   if (link.router == -1) {
     schedule(now_ + kTerminalLatency + 1, {Delivery::flit_to_terminal, router, 0, 0, flit});
@@ -181,6 +185,7 @@ std::int64_t Network::send_packet(int source, int destination, int size, bool wa
   flit.destination = destination;
   flit.watched = watched;
   flit.measured = phase_ == Phase::running;
+  if (in_flight_ == 0) last_progress_ = now_;  // the watchdog counts from the first flit
   for (int i = 0; i < size; ++i) {
     flit.head = i == 0;
     flit.tail = i == size - 1;
@@ -224,6 +229,7 @@ void Network::make_packets(Terminal& t, int node) {
       t.packet.push_back(flit);
     }
     ++t.made;
+    if (in_flight_ == 0) last_progress_ = now_;  // the watchdog counts from the first flit
     in_flight_ += size;
     in_flight_created_ += created * size;
     if (measured) measured_in_flight_ += size;
@@ -257,6 +263,7 @@ void Network::inject(Terminal& t, int node) {
   }
   buffer.sending(flit, flit.vc);
   flit.injected = now_;
+  last_progress_ = now_;
   flit.head_injected = t.head_injected;
   tell("injected", node, flit);
   if (!t.packet.empty() && !flit.tail) t.packet.front().vc = flit.vc;
@@ -275,6 +282,7 @@ void Network::retire(const NocFlit& flit, int node) {
                         std::to_string(flit.destination) + " arrived at node " +
                         std::to_string(node));
   stats_.flit_latency.add(now_ - flit.injected);
+  last_progress_ = now_;
   tell("retired", node, flit);
   --in_flight_;
   in_flight_created_ -= flit.created;
@@ -288,6 +296,48 @@ void Network::retire(const NocFlit& flit, int node) {
   const PortLink eject{node, cube_.terminal_port()};
   schedule(now_ + kTerminalLatency + 1,
            {Delivery::credit_to_router, eject.router, eject.port, VcMask{1} << flit.vc, {}});
+}
+
+std::string Network::wait_cycle() const {
+  const int ports = cube_.ports(), vcs = config_.num_vcs;
+  // Each waiting input VC (router, input, vc) as one number, and the one it waits on.
+  std::map<std::int64_t, std::int64_t> waits_on;
+  const auto id = [&](int r, int input, int vc) { return (static_cast<std::int64_t>(r) * ports + input) * vcs + vc; };
+  for (int r = 0; r < nodes_; ++r) {
+    for (const VcWait& w : routers_[r]->waits()) {
+      if (w.output >= 0) {
+        const PortLink link = cube_.out(r, w.output);
+        if (link.router >= 0) waits_on[id(r, w.input, w.vc)] = id(link.router, link.port, w.out_vc);
+      } else {
+        waits_on[id(r, w.input, w.vc)] = id(r, w.holder_input, w.holder_vc);
+      }
+    }
+  }
+  const auto name = [&](std::int64_t node) {
+    const int vc = static_cast<int>(node % vcs);
+    const int input = static_cast<int>(node / vcs % ports);
+    const int r = static_cast<int>(node / vcs / ports);
+    const PortLink from = feeds_[r * ports + input];
+    const std::string channel = input == cube_.terminal_port() || from.router < 0
+                                    ? "terminal -> " + cube_.router_name(r)
+                                    : cube_.router_name(from.router) + " " + cube_.port_name(from.port);
+    return channel + " VC " + std::to_string(vc);
+  };
+  for (const auto& [start, unused] : waits_on) {
+    std::map<std::int64_t, int> seen;
+    std::vector<std::int64_t> path;
+    std::int64_t at = start;
+    while (waits_on.count(at) && !seen.count(at)) {
+      seen[at] = static_cast<int>(path.size());
+      path.push_back(at);
+      at = waits_on.at(at);
+    }
+    if (!seen.count(at)) continue;  // the walk left the waiting VCs: no cycle from here
+    std::string text;
+    for (std::size_t i = static_cast<std::size_t>(seen.at(at)); i < path.size(); ++i) text += name(path[i]) + " -> ";
+    return text + name(at);
+  }
+  return "";
 }
 
 void Network::step() {

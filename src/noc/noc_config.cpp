@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/noc/routing.hpp"
 
 namespace creditflow::noc {
 namespace {
@@ -186,7 +187,18 @@ const std::vector<std::pair<std::string, Field>>& table() {
       {"k", int_field(&NocConfig::k, 2, 64)},
       {"n", int_field(&NocConfig::n, 1, 3)},
       {"channel_latency", int_field(&NocConfig::channel_latency, 0, 64)},
-      {"routing_function", name_field(&NocConfig::routing_function, {"dor", "dim_order"})},
+      {"routing_function",
+       {[](NocConfig& c, const std::string& where, const std::string& key, const std::string& value) {
+          const std::string name = trimmed(value);
+          const auto names = routing_names();
+          if (std::find(names.begin(), names.end(), name) == names.end()) {
+            std::string list;
+            for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+            refuse(where, key, value, list);
+          }
+          c.routing_function = name;
+        },
+        [](const NocConfig& c) { return c.routing_function; }}},
       {"num_vcs", int_field(&NocConfig::num_vcs, 1, 64)},
       {"vc_buf_size", int_field(&NocConfig::vc_buf_size, 1, 4096)},
       {"routing_delay", int_field(&NocConfig::routing_delay, 1, 16)},
@@ -319,15 +331,16 @@ void NocConfig::validate(const std::string& where) const {
   auto fail = [&](const std::string& what) { throw ParameterError(where + ": " + what); };
   if (routing_function == "none")
     fail("routing_function is not set (allowed: dor on a mesh, dim_order on a torus or ring)");
-  if (topology == "mesh" && routing_function != "dor")
+  const bool users = find_routing(routing_function) != nullptr;
+  if (topology == "mesh" && routing_function != "dor" && !users)
     fail("routing_function = " + routing_function + " does not route a mesh (allowed: dor)");
-  if (topology != "mesh" && routing_function != "dim_order")
+  if (topology != "mesh" && routing_function != "dim_order" && !users)
     fail("routing_function = " + routing_function + " does not route a " + topology +
          " (allowed: dim_order, which uses a dateline and needs num_vcs >= 2)");
-  if (topology != "mesh" && num_vcs < 2)
+  if (topology != "mesh" && !users && num_vcs < 2)
     fail("num_vcs = " + std::to_string(num_vcs) + " cannot break a " + topology +
          "'s cycles with a dateline (allowed: 2 or more)");
-  if (topology != "mesh" && num_vcs % 2 != 0)
+  if (topology != "mesh" && !users && num_vcs % 2 != 0)
     fail("num_vcs = " + std::to_string(num_vcs) + " must be even on a " + topology +
          " (dim_order splits the VCs in two dateline classes)");
   if (nodes() > 65536)

@@ -1,6 +1,34 @@
 #include "creditflow/noc/topology.hpp"
 
+#include <map>
+
+#include "creditflow/core/error.hpp"
+
 namespace creditflow::noc {
+
+namespace {
+std::map<std::string, RoutingFactory>& routings() {
+  static std::map<std::string, RoutingFactory> registered;
+  return registered;
+}
+}  // namespace
+
+void register_routing(const std::string& name, RoutingFactory factory) {
+  if (name == "dor" || name == "dim_order" || name == "none" || routings().count(name))
+    throw Error("routing function '" + name + "' is registered already");
+  routings()[name] = std::move(factory);
+}
+
+const RoutingFactory* find_routing(const std::string& name) {
+  const auto it = routings().find(name);
+  return it == routings().end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> routing_names() {
+  std::vector<std::string> names{"dor", "dim_order"};
+  for (const auto& entry : routings()) names.push_back(entry.first);
+  return names;
+}
 
 KaryNcube::KaryNcube(const NocConfig& config)
     : k_(config.k), n_(config.dimensions()), routers_(config.nodes()),

@@ -66,6 +66,34 @@ std::int64_t VcRouter::flits_inside() const {
   return count;
 }
 
+std::vector<VcWait> VcRouter::waits() const {
+  std::vector<VcWait> out;
+  for (int input = 0; input < ports_; ++input) {
+    for (int vc = 0; vc < num_vcs_; ++vc) {
+      const InputVc& v = vcs_[input * num_vcs_ + vc];
+      if (v.buffer.empty()) continue;
+      VcWait w;
+      w.input = input;
+      w.vc = vc;
+      if (v.state == VcState::active && downstream_[v.out_port].full(v.out_vc)) {
+        w.output = v.out_port;
+        w.out_vc = v.out_vc;
+        out.push_back(w);
+      } else if (v.state == VcState::vc_alloc) {
+        bool all_held = true;
+        for (int out_vc = v.route.first_vc; out_vc <= v.route.last_vc; ++out_vc)
+          all_held = all_held && !downstream_[v.route.port].available(out_vc);
+        if (!all_held) continue;
+        const int holder = downstream_[v.route.port].holder(v.route.first_vc);
+        w.holder_input = holder / num_vcs_;
+        w.holder_vc = holder % num_vcs_;
+        out.push_back(w);
+      }
+    }
+  }
+  return out;
+}
+
 void VcRouter::head_to_routing(int input, int vc) {
   at(input, vc).state = VcState::routing;
   routing_q_.push({-1, input, vc, -1});
@@ -118,6 +146,12 @@ void VcRouter::route_update(Cycle now) {
     routing_q_.pop();
     InputVc& vc = at(w.input, w.vc);
     vc.route = routing_.route(id_, w.input, vc.buffer.front());
+    if (vc.route.port < 0 || vc.route.port >= ports_ || vc.route.first_vc < 0 || vc.route.last_vc >= num_vcs_ ||
+        vc.route.first_vc > vc.route.last_vc)
+      throw ProtocolError("routing function '" + config_.routing_function + "' gave router " + std::to_string(id_) +
+                          " output " + std::to_string(vc.route.port) + " VCs " + std::to_string(vc.route.first_vc) +
+                          ".." + std::to_string(vc.route.last_vc) + " (allowed outputs 0.." + std::to_string(ports_ - 1) +
+                          ", VCs 0.." + std::to_string(num_vcs_ - 1) + ")");
     vc.state = VcState::vc_alloc;
     tell(now, "routed", w.input, vc.buffer.front());
     vc_q_.push({-1, w.input, w.vc, -1});

@@ -63,6 +63,8 @@ nlohmann::json network_json(const NetworkReport& r) {
           {"packet_latency_p99", f.packet_latency_p99},
           {"packet_latency_max", f.packet_latency_max},
           {"source_backlog", f.source_backlog},
+          {"deadlock_cycle", f.deadlock_cycle},
+          {"wait_cycle", f.wait_cycle},
           {"router_steps", r.router_steps},
           {"channels", channels}};
 }
@@ -79,6 +81,9 @@ std::string network_summary(const NetworkReport& r) {
      << "; packet latency " << fixed(f.packet_latency, 2) << " (network " << fixed(f.network_latency, 2) << ", min "
      << f.packet_latency_min << " p50 " << f.packet_latency_p50 << " p99 " << f.packet_latency_p99 << " max "
      << f.packet_latency_max << ") over " << f.packets << " packets, " << fixed(f.hops, 3) << " routers crossed\n";
+  if (f.deadlock_cycle > 0)
+    os << "  DEADLOCK at cycle " << f.deadlock_cycle << ": the run stopped there; VCs wait on each other in a cycle: "
+       << (f.wait_cycle.empty() ? "none found" : f.wait_cycle) << "\n";
   if (f.saturated)
     os << "  saturated: accepted " << fixed(f.accepted, 4) << " is below offered " << fixed(f.offered, 4)
        << " flits/node/cycle; " << f.source_backlog << " packets wait at the sources\n";

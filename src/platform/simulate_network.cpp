@@ -19,7 +19,7 @@ struct RunningNetwork {
   RunningNetwork(const Platform& platform, const ResolvedComponent& c)
       : name(c.name),
         network(network_config(c.params, platform.file + ":" + std::to_string(c.line) + ": " + c.name), c.name),
-        run(network, platform.run.warmup, platform.run.cycles - platform.run.warmup) {}
+        run(network, platform.run.warmup, platform.run.cycles - platform.run.warmup, platform.run.watchdog) {}
   std::string name;
   noc::Network network;
   noc::NocRun run;
@@ -160,6 +160,14 @@ RunResult simulate_networks(const Platform& platform, const std::string& view) {
   std::int64_t cycles = 0;
   for (auto& n : nets) {
     result.networks.push_back(report_of(*n));
+    const noc::NocFigures& f = n->run.figures();
+    if (f.deadlock_cycle > 0)
+      result.deadlocks.push_back("network '" + n->name + "' deadlocked at cycle " + std::to_string(f.deadlock_cycle) +
+                                 ": no flit moved for " + std::to_string(f.deadlock_cycle - n->network.last_progress()) +
+                                 " cycles with " + std::to_string(n->network.flits_in_flight()) + " in flight" +
+                                 (f.wait_cycle.empty() ? std::string(" (no cycle of waiting VCs found)")
+                                                       : "; VCs wait on each other in a cycle: " + f.wait_cycle) +
+                                 "\n");
     cycles = std::max(cycles, n->network.now());
   }
   result.run.cycles = cycles;

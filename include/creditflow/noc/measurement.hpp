@@ -8,6 +8,7 @@
 //   while (run.next()) network.step();
 #pragma once
 #include <cstdint>
+#include <string>
 
 #include "creditflow/noc/network.hpp"
 
@@ -28,12 +29,17 @@ struct NocFigures {
   std::int64_t packets = 0;       // packets measured
   std::int64_t source_backlog = 0;  // packets due at the sources but not yet sent, at the end
   std::int64_t samples = 0;       // sample periods run
+  std::int64_t deadlock_cycle = 0;  // the cycle the watchdog stopped the run at (0: it did not)
+  std::string wait_cycle;         // then, the cycle of waiting VCs it found
 };
 
 class NocRun {
  public:
   // window_warmup and window_cycles serve sim_type window only.
-  NocRun(Network& network, std::int64_t window_warmup = 0, std::int64_t window_cycles = 0);
+  // A run whose flits in flight have not moved for `watchdog` cycles (0: never) stops
+  // there as deadlocked, naming the cycle of channels that wait on each other.
+  NocRun(Network& network, std::int64_t window_warmup = 0, std::int64_t window_cycles = 0,
+         std::int64_t watchdog = 10000);
   // Whether the network must step once more; moves the measurement on first.
   bool next();
   // The figures, once next() has said false.
@@ -55,6 +61,7 @@ class NocRun {
   int converged_ = 0, phases_ = 0;
   bool clear_next_ = false;
   std::int64_t drain_steps_ = 0;
+  std::int64_t watchdog_;
   NocFigures figures_;
 };
 

@@ -57,6 +57,13 @@ class Network : private RouterOutbox {
   // naming the channel and VC that breaks it.
   void check_conservation() const;
 
+  // The last cycle a flit moved (sent by a router, injected or retired).
+  Cycle last_progress() const { return last_progress_; }
+  // A cycle of input VCs each waiting on the next (for a credit, or for a VC the next
+  // holds), named by the channel that feeds each: "router_0_1 +x VC 0 -> ... -> router_0_1
+  // +x VC 0"; "" when there is none.
+  std::string wait_cycle() const;
+
   const NocConfig& config() const { return config_; }
   const KaryNcube& cube() const { return cube_; }
   const VcRouter& router(int r) const { return *routers_[r]; }
@@ -123,6 +130,7 @@ class Network : private RouterOutbox {
   std::int64_t next_packet_ = 0;
   std::int64_t in_flight_ = 0, in_flight_created_ = 0, measured_in_flight_ = 0;
   std::int64_t router_steps_ = 0;
+  Cycle last_progress_ = 0;
   std::function<void(const NocEvent&)> watcher_;
   double packet_rate_;
   bool bernoulli_;

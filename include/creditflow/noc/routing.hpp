@@ -1,5 +1,11 @@
 // Where a head flit goes from a router: an output port and the VCs it may take there.
 #pragma once
+#include <functional>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
 #include "creditflow/noc/noc_flit.hpp"
 
 namespace creditflow::noc {
@@ -17,5 +23,19 @@ class Routing {
   // records its dateline class in the flit.
   virtual Route route(int router, int input, NocFlit& flit) const = 0;
 };
+
+class KaryNcube;
+struct NocConfig;
+
+// A routing function a user writes in C++, registered by name before the network is
+// built; `routing_function: NAME` then picks it. It must be deadlock-free for the VCs it
+// gives, or the watchdog names the cycle of channels it made.
+using RoutingFactory =
+    std::function<std::unique_ptr<Routing>(const KaryNcube& cube, const NocConfig& config, std::mt19937_64& coin)>;
+// Throws creditflow::Error for a name taken (dor and dim_order are BookSim2's).
+void register_routing(const std::string& name, RoutingFactory factory);
+// The factory registered under `name`, or null.
+const RoutingFactory* find_routing(const std::string& name);
+std::vector<std::string> routing_names();
 
 }  // namespace creditflow::noc

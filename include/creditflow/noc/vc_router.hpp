@@ -32,6 +32,15 @@ struct RouterCounts {
   std::vector<std::int64_t> switch_losses; // switch requests that lost to another input, per input
 };
 
+// What an input VC holding flits waits for, when it cannot move: a credit for its output
+// VC (the buffer downstream is full), or an output VC that another of this router's input
+// VCs holds.
+struct VcWait {
+  int input = -1, vc = -1;
+  int output = -1, out_vc = -1;         // waiting for a credit on this output VC
+  int holder_input = -1, holder_vc = -1;  // waiting for this input VC to free an output VC
+};
+
 class VcRouter {
  public:
   VcRouter(const NocConfig& config, int id, int ports, const Routing& routing);
@@ -53,6 +62,8 @@ class VcRouter {
   // Flits held in input buffers, crossbar and output queues (for the conservation check).
   std::int64_t flits_inside() const;
   const BufferState& downstream(int output) const { return downstream_[output]; }
+  // Every input VC that holds flits and cannot move for want of a credit or a VC.
+  std::vector<VcWait> waits() const;
   // Flits in input port `input`'s buffer for `vc`.
   int buffered(int input, int vc) const;
 
