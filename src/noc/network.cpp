@@ -49,7 +49,8 @@ Network::Network(const NocConfig& config, const std::string& where)
   }
   std::size_t slots = 1;
   while (slots < static_cast<std::size_t>(config.channel_cycles() + kTerminalLatency + 2)) slots *= 2;
-  wheel_.resize(slots);
+  flit_wheel_.resize(slots);
+  credit_wheel_.resize(slots);
   wheel_mask_ = slots - 1;
   is_awake_.assign(nodes_, 0);
   stats_.clear(nodes_, 0);
@@ -89,10 +90,6 @@ std::int64_t Network::source_backlog() const {
   return backlog;
 }
 
-void Network::schedule(Cycle due, const Delivery& delivery) {
-  wheel_[static_cast<std::size_t>(due) & wheel_mask_].push_back(delivery);
-}
-
 void Network::wake(int router) {
   if (is_awake_[router]) return;
   is_awake_[router] = 1;
@@ -103,51 +100,49 @@ void Network::flit(int router, int output, const NocFlit& flit) {
   last_progress_ = now_;
   const PortLink link = cube_.out(router, output);
   if (link.router == -1) {
-    schedule(now_ + kTerminalLatency + 1, {Delivery::flit_to_terminal, router, 0, 0, flit});
+    flit_wheel_[slot(now_ + kTerminalLatency + 1)].push_back({router, 0, true, flit});
     return;
   }
   if (link.router < 0)
     throw ProtocolError(cube_.router_name(router) + " routed a flit to its unconnected port " +
                         cube_.port_name(output));
-  schedule(now_ + channel_cycles_ + 1,
-           {Delivery::flit_to_router, link.router, link.port, 0, flit});
+  flit_wheel_[slot(now_ + channel_cycles_ + 1)].push_back({link.router, link.port, false, flit});
 }
 
 void Network::credit(int router, int input, VcMask vcs) {
   if (input == cube_.terminal_port()) {
-    schedule(now_ + kTerminalLatency + 1, {Delivery::credit_to_terminal, router, 0, vcs, {}});
+    credit_wheel_[slot(now_ + kTerminalLatency + 1)].push_back({router, 0, true, vcs});
     return;
   }
   const PortLink up = feeds_[router * cube_.ports() + input];
-  schedule(now_ + channel_cycles_ + 1,
-           {Delivery::credit_to_router, up.router, up.port, vcs, {}});
+  credit_wheel_[slot(now_ + channel_cycles_ + 1)].push_back({up.router, up.port, false, vcs});
 }
 
 void Network::deliver() {
-  auto& slot = wheel_[static_cast<std::size_t>(now_) & wheel_mask_];
-  for (const Delivery& d : slot) {
-    switch (d.kind) {
-      case Delivery::flit_to_router:
-        routers_[d.target]->arrive(d.port, d.flit);
-        wake(d.target);
-        break;
-      case Delivery::credit_to_router:
-        routers_[d.target]->credit_arrives(d.port, d.vcs, now_);
-        wake(d.target);
-        break;
-      case Delivery::flit_to_terminal:
-        ejected_.emplace_back(d.target, d.flit);
-        if (phase_ == Phase::warming_up || phase_ == Phase::running) {
-          ++stats_.accepted_flits[d.target];
-          if (d.flit.tail) ++stats_.accepted_packets[d.target];
-        }
-        break;
-      case Delivery::credit_to_terminal:
-        terminals_[d.target].router_input->credit(d.vcs);
-        break;
+  auto& flits = flit_wheel_[slot(now_)];
+  for (const FlitDelivery& d : flits) {
+    if (!d.to_terminal) {
+      routers_[d.target]->arrive(d.port, d.flit);
+      wake(d.target);
+      continue;
+    }
+    ejected_.emplace_back(d.target, d.flit);
+    if (phase_ == Phase::warming_up || phase_ == Phase::running) {
+      ++stats_.accepted_flits[d.target];
+      if (d.flit.tail) ++stats_.accepted_packets[d.target];
     }
   }
-  slot.clear();
+  flits.clear();
+  auto& credits = credit_wheel_[slot(now_)];
+  for (const CreditDelivery& d : credits) {
+    if (d.to_terminal) {
+      terminals_[d.target].router_input->credit(d.vcs);
+      continue;
+    }
+    routers_[d.target]->credit_arrives(d.port, d.vcs, now_);
+    wake(d.target);
+  }
+  credits.clear();
 }
 
 bool Network::due_packet(Terminal& t, int node, Cycle& due) {
@@ -271,8 +266,7 @@ void Network::inject(Terminal& t, int node) {
     ++stats_.sent_flits[node];
     if (flit.head) ++stats_.sent_packets[node];
   }
-  schedule(now_ + kTerminalLatency + 1,
-           {Delivery::flit_to_router, node, cube_.terminal_port(), 0, flit});
+  flit_wheel_[slot(now_ + kTerminalLatency + 1)].push_back({node, cube_.terminal_port(), false, flit});
 }
 
 void Network::retire(const NocFlit& flit, int node) {
@@ -294,8 +288,7 @@ void Network::retire(const NocFlit& flit, int node) {
   }
   // Its buffer slot at the terminal is free at once: the credit goes back this cycle.
   const PortLink eject{node, cube_.terminal_port()};
-  schedule(now_ + kTerminalLatency + 1,
-           {Delivery::credit_to_router, eject.router, eject.port, VcMask{1} << flit.vc, {}});
+  credit_wheel_[slot(now_ + kTerminalLatency + 1)].push_back({eject.router, eject.port, false, VcMask{1} << flit.vc});
 }
 
 std::string Network::wait_cycle() const {

@@ -82,20 +82,24 @@ class Network : private RouterOutbox {
     Cycle head_injected = 0;
     std::unique_ptr<BufferState> router_input;  // the router's injection buffer, seen from here
   };
-  // Something due on a channel at a cycle: a flit or a credit for a router's port or a
-  // terminal.
-  struct Delivery {
-    enum Kind : std::uint8_t { flit_to_router, credit_to_router, flit_to_terminal,
-                               credit_to_terminal } kind;
+  // What is due on a channel at a cycle, for a router's port or a terminal: flits and
+  // credits apart (a credit is a few bytes, a flit a few dozen).
+  struct FlitDelivery {
+    std::int32_t target;  // router, or node when to_terminal
+    std::int32_t port;
+    bool to_terminal;
+    NocFlit flit;
+  };
+  struct CreditDelivery {
     std::int32_t target;
     std::int32_t port;
+    bool to_terminal;
     VcMask vcs;
-    NocFlit flit;
   };
 
   void flit(int router, int output, const NocFlit& flit) override;
   void credit(int router, int input, VcMask vcs) override;
-  void schedule(Cycle due, const Delivery& delivery);
+  std::size_t slot(Cycle due) const { return static_cast<std::size_t>(due) & wheel_mask_; }
   void wake(int router);
   void deliver();
   void make_packets(Terminal& t, int node);
@@ -118,7 +122,8 @@ class Network : private RouterOutbox {
   std::vector<std::unique_ptr<VcRouter>> routers_;
   std::vector<PortLink> feeds_;  // per router input: the router and output feeding it (-1: terminal)
   std::vector<Terminal> terminals_;
-  std::vector<std::vector<Delivery>> wheel_;
+  std::vector<std::vector<FlitDelivery>> flit_wheel_;
+  std::vector<std::vector<CreditDelivery>> credit_wheel_;
   std::size_t wheel_mask_;
   std::vector<int> awake_, next_awake_;
   std::vector<std::uint8_t> is_awake_;
