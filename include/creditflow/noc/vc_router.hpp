@@ -11,7 +11,7 @@
 
 #include "creditflow/core/ring_fifo.hpp"
 #include "creditflow/noc/buffer_state.hpp"
-#include "creditflow/noc/islip.hpp"
+#include "creditflow/noc/small_islip.hpp"
 #include "creditflow/noc/noc_config.hpp"
 #include "creditflow/noc/routing.hpp"
 
@@ -131,8 +131,8 @@ class VcRouter {
   std::vector<VcMask> credits_now_;
   std::vector<Fifo<VcMask>> credit_q_;
   std::vector<int> switch_rr_;  // per input: the VC that wins ties first
-  IslipAllocator vc_allocator_;
-  IslipAllocator switch_allocator_;
+  RouterAllocator vc_allocator_;
+  RouterAllocator switch_allocator_;
   RouterCounts counts_;
   // Ports with something to send, a bit each (ports < 32).
   unsigned output_q_mask_ = 0, credit_q_mask_ = 0, credits_now_mask_ = 0;
