@@ -1,6 +1,8 @@
 #include "creditflow/noc/booksim_import.hpp"
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 
 #include "creditflow/core/error.hpp"
 
@@ -66,7 +68,37 @@ std::string yaml_scalar(const std::string& value) {
   return quoted + "\"";
 }
 
-void apply(BooksimImport& imported, const std::string& where, const std::string& key, const std::string& value) {
+// BookSim2 reads an anynet's network_file from its working directory; the importer looks
+// beside the configuration first, then there, and puts the netlist in the model itself.
+std::string read_netlist(const std::string& config_file, const std::string& name, std::string& looked) {
+  const auto slash = config_file.rfind('/');
+  std::vector<std::string> places;
+  if (!name.empty() && name.front() != '/' && slash != std::string::npos)
+    places.push_back(config_file.substr(0, slash + 1) + name);
+  places.push_back(name);
+  for (const std::string& path : places) {
+    looked += (looked.empty() ? "" : ", ") + path;
+    std::ifstream in(path);
+    if (!in) continue;
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+  return "";
+}
+
+void apply(BooksimImport& imported, const std::string& where, const std::string& key, const std::string& value,
+           const std::string& file) {
+  if (key == "network_file") {
+    std::string looked;
+    const std::string text = read_netlist(file, trimmed(value), looked);
+    if (text.empty()) {
+      imported.refused.push_back(where + ": network_file = '" + trimmed(value) + "' cannot be read (looked at " + looked +
+                                 "; not imported)");
+      return;
+    }
+    return apply(imported, where, "netlist", text, file);
+  }
   if (!NocConfig::knows(key)) {
     imported.refused.push_back(where + ": '" + key + "' is not a key creditflow models (ignored; see `creditflow list network`)");
     return;
@@ -90,7 +122,7 @@ BooksimImport import_booksim(const std::string& text, const std::string& file, c
       imported.refused.push_back(where + ": '" + s.text.substr(0, 60) + "' is not key = value (ignored)");
       continue;
     }
-    apply(imported, where, trimmed(s.text.substr(0, eq)), trimmed(s.text.substr(eq + 1)));
+    apply(imported, where, trimmed(s.text.substr(0, eq)), trimmed(s.text.substr(eq + 1)), file);
   }
   for (const std::string& word : extra) {
     const auto eq = word.find('=');
@@ -98,7 +130,12 @@ BooksimImport import_booksim(const std::string& text, const std::string& file, c
       imported.refused.push_back("'" + word + "' is not key=value (ignored)");
       continue;
     }
-    apply(imported, word, trimmed(word.substr(0, eq)), trimmed(word.substr(eq + 1)));
+    apply(imported, word, trimmed(word.substr(0, eq)), trimmed(word.substr(eq + 1)), file);
+  }
+  try {
+    imported.config.validate(file);
+  } catch (const ParameterError& e) {
+    imported.refused.push_back(std::string(e.what()) + " (the model will not run as it is)");
   }
   return imported;
 }
@@ -108,7 +145,15 @@ std::string network_yaml(const BooksimImport& imported, const std::string& sourc
   if (!imported.refused.empty())
     yaml += "# " + std::to_string(imported.refused.size()) + " of its lines could not be carried over (said on stderr).\n";
   yaml += "components:\n  net:\n    kind: network\n";
-  for (const std::string& key : imported.keys) yaml += "    " + key + ": " + yaml_scalar(imported.config.text(key)) + "\n";
+  for (const std::string& key : imported.keys) {
+    std::string value = imported.config.text(key);
+    if (key == "netlist") {  // one line: its lines joined by ';', which the netlist reads the same
+      std::string joined;
+      for (char c : value) joined += c == '\n' ? ';' : (c == '\r' ? ' ' : c);
+      value = joined;
+    }
+    yaml += "    " + key + ": " + yaml_scalar(value) + "\n";
+  }
   return yaml;
 }
 

@@ -1,6 +1,7 @@
 #include "creditflow/noc/network.hpp"
 
 #include <cmath>
+#include <algorithm>
 #include <map>
 #include <limits>
 #include <string>
@@ -11,34 +12,51 @@ namespace creditflow::noc {
 namespace {
 
 constexpr Cycle kNever = std::numeric_limits<Cycle>::max() / 4;
-constexpr int kTerminalLatency = 1;  // BookSim2's injection and ejection channels
+
+}  // namespace
+
+namespace {
+
+std::unique_ptr<Topology> topology_of(const NocConfig& config, const std::string& where) {
+  config.validate(where);
+  if (config.topology == "anynet") return std::make_unique<Anynet>(config.netlist, where);
+  return std::make_unique<KaryNcube>(config);
+}
 
 }  // namespace
 
 Network::Network(const NocConfig& config, const std::string& where)
     : config_(config),
-      cube_((config.validate(where), config)),
+      topology_(topology_of(config, where)),
       rng_(config.seed),
-      pattern_(config),
+      pattern_(config, topology_->nodes()),
       injection_(config, rng_),
       sizes_(config),
-      nodes_(config.nodes()),
+      nodes_(topology_->nodes()),
       packet_rate_(config.packet_rate()),
-      bernoulli_(config.injection_process == "bernoulli"),
-      channel_cycles_(config.channel_cycles()) {
+      bernoulli_(config.injection_process == "bernoulli") {
   if (const RoutingFactory* users = find_routing(config.routing_function))
-    routing_ = (*users)(cube_, config_, rng_);
+    routing_ = (*users)(*topology_, config_, rng_);
+  else if (config.topology == "anynet")
+    routing_ = std::make_unique<MinTable>(static_cast<const Anynet&>(*topology_), config.num_vcs);
   else if (config.topology == "mesh")
-    routing_ = std::make_unique<DorMesh>(cube_, config.num_vcs);
+    routing_ = std::make_unique<DorMesh>(static_cast<const KaryNcube&>(*topology_), config.num_vcs);
   else
-    routing_ = std::make_unique<DimOrderTorus>(cube_, config.num_vcs, rng_);
-  const int ports = cube_.ports();
-  feeds_.assign(static_cast<std::size_t>(nodes_) * ports, PortLink{});
-  for (int r = 0; r < nodes_; ++r) {
-    routers_.push_back(std::make_unique<VcRouter>(config_, r, ports, *routing_));
-    for (int p = 0; p < ports; ++p) {
-      const PortLink link = cube_.out(r, p);
-      if (link.router >= 0) feeds_[link.router * ports + link.port] = {r, p};
+    routing_ = std::make_unique<DimOrderTorus>(static_cast<const KaryNcube&>(*topology_), config.num_vcs, rng_);
+  const int routers = topology_->routers();
+  port_base_.resize(routers + 1, 0);
+  for (int r = 0; r < routers; ++r) port_base_[r + 1] = port_base_[r] + topology_->ports(r);
+  feeds_.assign(port_base_.back(), PortLink{});
+  latency_.assign(port_base_.back(), 1);
+  int longest = 1;
+  for (int r = 0; r < routers; ++r) {
+    routers_.push_back(std::make_unique<VcRouter>(config_, r, topology_->ports(r), *routing_));
+    for (int p = 0; p < topology_->ports(r); ++p) {
+      const PortLink link = topology_->out(r, p);
+      latency_[port_base_[r] + p] = topology_->latency(r, p);
+      longest = std::max(longest, latency_[port_base_[r] + p]);
+      if (link.router >= 0) feeds_[port_base_[link.router] + link.port] = {r, p};
+      if (link.router == -1) feeds_[port_base_[r] + p] = {-1, link.port};  // the node injects here
     }
   }
   terminals_.resize(nodes_);
@@ -48,11 +66,11 @@ Network::Network(const NocConfig& config, const std::string& where)
     t.next_due = bernoulli_ ? next_gap() : 0;
   }
   std::size_t slots = 1;
-  while (slots < static_cast<std::size_t>(config.channel_cycles() + kTerminalLatency + 2)) slots *= 2;
+  while (slots < static_cast<std::size_t>(longest + 2)) slots *= 2;
   flit_wheel_.resize(slots);
   credit_wheel_.resize(slots);
   wheel_mask_ = slots - 1;
-  is_awake_.assign(nodes_, 0);
+  is_awake_.assign(routers, 0);
   stats_.clear(nodes_, 0);
 }
 
@@ -98,24 +116,25 @@ void Network::wake(int router) {
 
 void Network::flit(int router, int output, const NocFlit& flit) {
   last_progress_ = now_;
-  const PortLink link = cube_.out(router, output);
+  const PortLink link = topology_->out(router, output);
+  const Cycle due = now_ + latency_[port_base_[router] + output] + 1;
   if (link.router == -1) {
-    flit_wheel_[slot(now_ + kTerminalLatency + 1)].push_back({router, 0, true, flit});
+    flit_wheel_[slot(due)].push_back({link.port, 0, true, flit});
     return;
   }
   if (link.router < 0)
-    throw ProtocolError(cube_.router_name(router) + " routed a flit to its unconnected port " +
-                        cube_.port_name(output));
-  flit_wheel_[slot(now_ + channel_cycles_ + 1)].push_back({link.router, link.port, false, flit});
+    throw ProtocolError(topology_->router_name(router) + " routed a flit to its unconnected port " +
+                        topology_->port_name(router, output));
+  flit_wheel_[slot(due)].push_back({link.router, link.port, false, flit});
 }
 
 void Network::credit(int router, int input, VcMask vcs) {
-  if (input == cube_.terminal_port()) {
-    credit_wheel_[slot(now_ + kTerminalLatency + 1)].push_back({router, 0, true, vcs});
+  const PortLink up = feeds_[port_base_[router] + input];
+  if (up.router == -1) {  // back to the node injecting there, over its channel's cycles
+    credit_wheel_[slot(now_ + latency_[port_base_[router] + input] + 1)].push_back({up.port, 0, true, vcs});
     return;
   }
-  const PortLink up = feeds_[router * cube_.ports() + input];
-  credit_wheel_[slot(now_ + channel_cycles_ + 1)].push_back({up.router, up.port, false, vcs});
+  credit_wheel_[slot(now_ + latency_[port_base_[up.router] + up.port] + 1)].push_back({up.router, up.port, false, vcs});
 }
 
 void Network::deliver() {
@@ -266,7 +285,8 @@ void Network::inject(Terminal& t, int node) {
     ++stats_.sent_flits[node];
     if (flit.head) ++stats_.sent_packets[node];
   }
-  flit_wheel_[slot(now_ + kTerminalLatency + 1)].push_back({node, cube_.terminal_port(), false, flit});
+  const int router = topology_->router_of(node), port = topology_->port_of(node);
+  flit_wheel_[slot(now_ + latency_[port_base_[router] + port] + 1)].push_back({router, port, false, flit});
 }
 
 void Network::retire(const NocFlit& flit, int node) {
@@ -287,33 +307,34 @@ void Network::retire(const NocFlit& flit, int node) {
     stats_.network_latency.add(now_ - flit.head_injected);
   }
   // Its buffer slot at the terminal is free at once: the credit goes back this cycle.
-  const PortLink eject{node, cube_.terminal_port()};
-  credit_wheel_[slot(now_ + kTerminalLatency + 1)].push_back({eject.router, eject.port, false, VcMask{1} << flit.vc});
+  const int router = topology_->router_of(node), port = topology_->port_of(node);
+  credit_wheel_[slot(now_ + latency_[port_base_[router] + port] + 1)].push_back(
+      {router, port, false, VcMask{1} << flit.vc});
 }
 
 std::string Network::wait_cycle() const {
-  const int ports = cube_.ports(), vcs = config_.num_vcs;
+  const int vcs = config_.num_vcs;
   // Each waiting input VC (router, input, vc) as one number, and the one it waits on.
   std::map<std::int64_t, std::int64_t> waits_on;
-  const auto id = [&](int r, int input, int vc) { return (static_cast<std::int64_t>(r) * ports + input) * vcs + vc; };
-  for (int r = 0; r < nodes_; ++r) {
+  const auto id = [&](int r, int input, int vc) { return static_cast<std::int64_t>(port_base_[r] + input) * vcs + vc; };
+  for (int r = 0; r < routers(); ++r) {
     for (const VcWait& w : routers_[r]->waits()) {
       if (w.output >= 0) {
-        const PortLink link = cube_.out(r, w.output);
+        const PortLink link = topology_->out(r, w.output);
         if (link.router >= 0) waits_on[id(r, w.input, w.vc)] = id(link.router, link.port, w.out_vc);
       } else {
         waits_on[id(r, w.input, w.vc)] = id(r, w.holder_input, w.holder_vc);
       }
     }
   }
-  const auto name = [&](std::int64_t node) {
-    const int vc = static_cast<int>(node % vcs);
-    const int input = static_cast<int>(node / vcs % ports);
-    const int r = static_cast<int>(node / vcs / ports);
-    const PortLink from = feeds_[r * ports + input];
-    const std::string channel = input == cube_.terminal_port() || from.router < 0
-                                    ? "terminal -> " + cube_.router_name(r)
-                                    : cube_.router_name(from.router) + " " + cube_.port_name(from.port);
+  const auto name = [&](std::int64_t id_of) {
+    const int vc = static_cast<int>(id_of % vcs);
+    const int at = static_cast<int>(id_of / vcs);
+    const int r = static_cast<int>(std::upper_bound(port_base_.begin(), port_base_.end(), at) - port_base_.begin()) - 1;
+    const PortLink from = feeds_[at];
+    const std::string channel = from.router < 0 ? "node" + std::to_string(from.port) + " -> " + topology_->router_name(r)
+                                                : topology_->router_name(from.router) + " " +
+                                                      topology_->port_name(from.router, from.port);
     return channel + " VC " + std::to_string(vc);
   };
   for (const auto& [start, unused] : waits_on) {

@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/noc/anynet.hpp"
 #include "creditflow/noc/routing.hpp"
 
 namespace creditflow::noc {
@@ -183,7 +184,13 @@ Field only(const char* allowed) {
 
 const std::vector<std::pair<std::string, Field>>& table() {
   static const std::vector<std::pair<std::string, Field>> setters{
-      {"topology", name_field(&NocConfig::topology, {"mesh", "torus", "ring"})},
+      {"topology", name_field(&NocConfig::topology, {"mesh", "torus", "ring", "anynet"})},
+      {"netlist", {[](NocConfig& c, const std::string&, const std::string&, const std::string& value) { c.netlist = value; },
+                   [](const NocConfig& c) { return c.netlist; }}},
+      {"network_file", {[](NocConfig& c, const std::string&, const std::string&, const std::string& value) {
+                          c.network_file = trimmed(value);
+                        },
+                        [](const NocConfig& c) { return c.network_file; }}},
       {"k", int_field(&NocConfig::k, 2, 64)},
       {"n", int_field(&NocConfig::n, 1, 3)},
       {"channel_latency", int_field(&NocConfig::channel_latency, 0, 64)},
@@ -297,6 +304,7 @@ const std::vector<std::string>& NocConfig::keys() {
 }
 
 int NocConfig::nodes() const {
+  if (topology == "anynet") return netlist_nodes(netlist);
   int count = 1;
   for (int d = 0; d < dimensions(); ++d) count *= k;
   return count;
@@ -330,8 +338,22 @@ double NocConfig::packet_rate() const {
 void NocConfig::validate(const std::string& where) const {
   auto fail = [&](const std::string& what) { throw ParameterError(where + ": " + what); };
   if (routing_function == "none")
-    fail("routing_function is not set (allowed: dor on a mesh, dim_order on a torus or ring)");
-  const bool users = find_routing(routing_function) != nullptr;
+    fail("routing_function is not set (allowed: dor on a mesh, dim_order on a torus or ring, min on an anynet)");
+  const bool users_routing = find_routing(routing_function) != nullptr;
+  if (topology == "anynet") {
+    if (netlist.empty())
+      fail("topology = anynet needs its netlist (netlist: the text, or network_file: the file)");
+    Anynet check(netlist, where);  // throws, naming the netlist's line
+    if (routing_function != "min" && !users_routing)
+      fail("routing_function = " + routing_function + " does not route an anynet (allowed: min)");
+    if (traffic == "tornado" || traffic == "neighbor" || traffic == "transpose")
+      fail("traffic = " + traffic + " needs a k-ary n-cube's coordinates (allowed on an anynet: uniform, "
+           "uniform_noself, bitcomp, bitrev, shuffle, hotspot)");
+  } else if (routing_function == "min") {
+    fail("routing_function = min routes an anynet, not a " + topology + " (allowed: " +
+         (topology == "mesh" ? "dor" : "dim_order") + ")");
+  }
+  const bool users = users_routing || topology == "anynet";
   if (topology == "mesh" && routing_function != "dor" && !users)
     fail("routing_function = " + routing_function + " does not route a mesh (allowed: dor)");
   if (topology != "mesh" && routing_function != "dim_order" && !users)

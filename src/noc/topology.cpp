@@ -14,7 +14,7 @@ std::map<std::string, RoutingFactory>& routings() {
 }  // namespace
 
 void register_routing(const std::string& name, RoutingFactory factory) {
-  if (name == "dor" || name == "dim_order" || name == "none" || routings().count(name))
+  if (name == "dor" || name == "dim_order" || name == "min" || name == "none" || routings().count(name))
     throw Error("routing function '" + name + "' is registered already");
   routings()[name] = std::move(factory);
 }
@@ -25,14 +25,14 @@ const RoutingFactory* find_routing(const std::string& name) {
 }
 
 std::vector<std::string> routing_names() {
-  std::vector<std::string> names{"dor", "dim_order"};
+  std::vector<std::string> names{"dor", "dim_order", "min"};
   for (const auto& entry : routings()) names.push_back(entry.first);
   return names;
 }
 
 KaryNcube::KaryNcube(const NocConfig& config)
     : k_(config.k), n_(config.dimensions()), routers_(config.nodes()),
-      wraps_(config.topology != "mesh") {
+      wraps_(config.topology != "mesh"), latency_(config.channel_cycles()) {
   coordinates_.resize(static_cast<std::size_t>(routers_) * n_);
   for (int r = 0; r < routers_; ++r)
     for (int d = 0, rest = r; d < n_; ++d, rest /= k_) coordinates_[static_cast<std::size_t>(r) * n_ + d] = rest % k_;
@@ -51,7 +51,7 @@ int KaryNcube::neighbour(int r, int dim, int step) const {
 }
 
 PortLink KaryNcube::out(int r, int p) const {
-  if (p == terminal_port()) return {-1, terminal_port()};
+  if (p == terminal_port()) return {-1, r};
   const int dim = p / 2;
   const bool right = p % 2 == 0;
   const int next = neighbour(r, dim, right ? 1 : -1);

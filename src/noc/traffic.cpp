@@ -7,8 +7,8 @@
 
 namespace creditflow::noc {
 
-TrafficPattern::TrafficPattern(const NocConfig& config)
-    : nodes_(config.nodes()), k_(config.k), n_(config.dimensions()), bits_(0) {
+TrafficPattern::TrafficPattern(const NocConfig& config, int nodes)
+    : nodes_(nodes), k_(config.k), n_(config.dimensions()), bits_(0) {
   while ((1 << bits_) < nodes_) ++bits_;
   const std::string& name = config.traffic;
   kind_ = name == "uniform_noself" ? Kind::uniform_noself

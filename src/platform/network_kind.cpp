@@ -14,11 +14,14 @@ namespace {
 // What each key means, for `creditflow list` and the README's table.
 const std::map<std::string, std::string>& key_docs() {
   static const std::map<std::string, std::string> docs{
-      {"topology", "mesh, torus or ring (a torus of one dimension)"},
+      {"topology", "mesh, torus, ring (a torus of one dimension) or anynet (a netlist)"},
+      {"netlist", "anynet: BookSim2's netlist, lines like 'router 0 node 0 router 1 4' (';' may part them)"},
+      {"network_file", "anynet: the file holding the netlist, beside the model"},
       {"k", "routers per dimension"},
       {"n", "dimensions"},
       {"channel_latency", "cycles on a router-to-router channel, both ways (0: BookSim2's, 1 on a mesh, 2 on a torus)"},
-      {"routing_function", "dor (mesh) or dim_order (torus, ring: a dateline splits the VCs in two classes)"},
+      {"routing_function", "dor (mesh), dim_order (torus, ring: a dateline splits the VCs in two classes), min (anynet), "
+                           "or one registered in C++"},
       {"num_vcs", "virtual channels per port"},
       {"vc_buf_size", "flits each VC buffers at each input"},
       {"routing_delay", "cycles to route a head flit"},
@@ -79,7 +82,10 @@ KindSpec network_kind() {
                 }};
   kind.check = [](const std::map<std::string, ParamValue>& values, const std::function<bool(const std::string&)>&,
                   const std::string& where) {
-    network_config(values, where);
+    // A network_file is read when the run starts, beside its model: checked there.
+    const auto file = values.find("network_file");
+    if (file != values.end() && !format_value(file->second).empty()) return;
+    network_config(values, where, "");
   };
   return kind;
 }

@@ -20,6 +20,7 @@ double rounded(double v, int decimals) {
 }
 
 std::string shape(const noc::NocConfig& c) {
+  if (c.topology == "anynet") return "anynet";
   std::string size = std::to_string(c.k);
   for (int d = 1; d < c.dimensions(); ++d) size += "x" + std::to_string(c.k);
   return size + " " + c.topology;
@@ -42,7 +43,8 @@ nlohmann::json network_json(const NetworkReport& r) {
   return {{"topology", r.config.topology},
           {"k", r.config.k},
           {"n", r.config.dimensions()},
-          {"routers", r.config.nodes()},
+          {"routers", r.routers},
+          {"nodes", r.nodes},
           {"sim_type", r.config.sim_type},
           {"stable", f.stable},
           {"saturated", f.saturated},
@@ -73,7 +75,7 @@ std::string network_summary(const NetworkReport& r) {
   const noc::NocFigures& f = r.figures;
   const noc::NocConfig& c = r.config;
   std::ostringstream os;
-  os << "network '" << r.name << "': " << shape(c) << ", " << c.nodes() << " routers, " << c.routing_function << ", "
+  os << "network '" << r.name << "': " << shape(c) << ", " << r.routers << " routers, " << c.routing_function << ", "
      << c.num_vcs << " VCs of " << c.vc_buf_size << " flits, " << c.traffic << " traffic; " << measurement(c) << ": "
      << (f.stable ? "stable" : "UNSTABLE (mean latency passed latency_thres, or no convergence)") << ", window "
      << f.window << " cycles, " << f.cycles << " cycles in all\n";

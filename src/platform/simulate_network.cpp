@@ -1,5 +1,7 @@
 #include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 #include <memory>
 
 #include <systemc>
@@ -18,7 +20,7 @@ bool is_network(const ResolvedComponent& c) { return c.kind->name == "network"; 
 struct RunningNetwork {
   RunningNetwork(const Platform& platform, const ResolvedComponent& c)
       : name(c.name),
-        network(network_config(c.params, platform.file + ":" + std::to_string(c.line) + ": " + c.name), c.name),
+        network(network_config(c.params, platform.file + ":" + std::to_string(c.line) + ": " + c.name, platform.file), c.name),
         run(network, platform.run.warmup, platform.run.cycles - platform.run.warmup, platform.run.watchdog) {}
   std::string name;
   noc::Network network;
@@ -82,17 +84,19 @@ NetworkReport report_of(RunningNetwork& n) {
   r.config = n.network.config();
   r.figures = n.run.figures();
   r.router_steps = n.network.router_steps();
-  const noc::KaryNcube& cube = n.network.cube();
+  r.routers = n.network.routers();
+  r.nodes = n.network.nodes();
+  const noc::Topology& topology = n.network.topology();
   const double cycles = static_cast<double>(std::max<std::int64_t>(n.network.now(), 1));
-  for (int router = 0; router < cube.routers(); ++router) {
+  for (int router = 0; router < topology.routers(); ++router) {
     const noc::RouterCounts& counts = n.network.router(router).counts();
-    for (int port = 0; port < cube.ports(); ++port) {
-      const noc::PortLink link = cube.out(router, port);
+    for (int port = 0; port < topology.ports(router); ++port) {
+      const noc::PortLink link = topology.out(router, port);
       if (link.router == -2) continue;  // a mesh's edge: no channel
       ChannelUse use;
-      use.router = cube.router_name(router);
-      use.port = cube.port_name(port);
-      use.to = link.router == -1 ? "terminal" : cube.router_name(link.router);
+      use.router = topology.router_name(router);
+      use.port = topology.port_name(router, port);
+      use.to = link.router == -1 ? "terminal" : topology.router_name(link.router);
       use.flits = counts.flits_out[port];
       use.utilisation = static_cast<double>(use.flits) / cycles;
       use.credit_waits = counts.credit_waits[port];
@@ -117,9 +121,22 @@ bool has_networks(const Platform& platform) {
   return true;
 }
 
-noc::NocConfig network_config(const std::map<std::string, ParamValue>& params, const std::string& where) {
+noc::NocConfig network_config(const std::map<std::string, ParamValue>& params, const std::string& where,
+                              const std::string& model_file) {
   noc::NocConfig config;
   for (const auto& [key, value] : params) config.set(where, key, format_value(value));
+  if (!config.network_file.empty()) {
+    // A netlist file beside the model (or where it says, if absolute).
+    const auto slash = model_file.rfind('/');
+    const std::string path = config.network_file.front() == '/' || slash == std::string::npos
+                                 ? config.network_file
+                                 : model_file.substr(0, slash + 1) + config.network_file;
+    std::ifstream in(path);
+    if (!in) throw ParameterError(where + ": network_file = '" + config.network_file + "' cannot be read (looked at " + path + ")");
+    std::stringstream text;
+    text << in.rdbuf();
+    config.netlist = text.str();
+  }
   config.validate(where);
   return config;
 }

@@ -17,20 +17,20 @@ namespace {
 // wait on each other all the way round.
 class Clockwise : public Routing {
  public:
-  Clockwise(const KaryNcube& cube, int vcs) : cube_(cube), vcs_(vcs) {}
+  Clockwise(const Topology& topology, int vcs) : topology_(topology), vcs_(vcs) {}
   Route route(int router, int, NocFlit& flit) const override {
-    if (router == flit.destination) return {cube_.terminal_port(), 0, vcs_ - 1};
+    if (router == topology_.router_of(flit.destination)) return {topology_.port_of(flit.destination), 0, vcs_ - 1};
     return {0, 0, vcs_ - 1};
   }
 
  private:
-  const KaryNcube& cube_;
+  const Topology& topology_;
   int vcs_;
 };
 
 void register_clockwise() {
   static const bool once = [] {
-    register_routing("clockwise", [](const KaryNcube& cube, const NocConfig& config, std::mt19937_64&) {
+    register_routing("clockwise", [](const Topology& cube, const NocConfig& config, std::mt19937_64&) {
       return std::make_unique<Clockwise>(cube, config.num_vcs);
     });
     return true;
@@ -78,7 +78,7 @@ BOOST_AUTO_TEST_CASE(a_routing_deadlock_is_named_as_its_cycle_of_channels) {
 
 BOOST_AUTO_TEST_CASE(a_routing_function_that_names_no_port_is_stopped_in_one_line) {
   static const bool once = [] {
-    register_routing("nowhere", [](const KaryNcube&, const NocConfig&, std::mt19937_64&) {
+    register_routing("nowhere", [](const Topology&, const NocConfig&, std::mt19937_64&) {
       struct Nowhere : Routing {
         Route route(int, int, NocFlit&) const override { return {9, 0, 0}; }
       };

@@ -107,3 +107,21 @@ BOOST_AUTO_TEST_CASE(body_flits_go_every_3_plus_2L_cycles_and_head_flits_every_5
   BOOST_CHECK_EQUAL(head_gaps, 2);
   BOOST_CHECK_EQUAL(body_gaps, 125);
 }
+
+// BookSim2's own configuration of the table: an anynet of two routers (credit_anynet.cfg
+// with anynet_L1.net and anynet_L4.net), min routing: the same figures as the k = 2 mesh.
+BOOST_AUTO_TEST_CASE(the_anynet_of_the_reference_gives_its_table) {
+  const auto rows = reference_csv("booksim_credit.csv");
+  for (int latency : {1, 4}) {
+    const std::string netlist =
+        "router 0 node 0 router 1 " + std::to_string(latency) + "\nrouter 1 node 1 router 0 " + std::to_string(latency);
+    for (const auto& row : rows) {
+      const int buffer = std::stoi(row.at("vc_buf_size"));
+      const auto f = measured({"topology=anynet", "netlist=" + netlist, "routing_function=min", "traffic=bitcomp",
+                               "num_vcs=1", "sim_type=throughput", "vc_buf_size=" + std::to_string(buffer),
+                               "packet_size=1", "injection_rate=1.0"});
+      BOOST_TEST_INFO("L=" << latency << " vc_buf_size " << buffer);
+      BOOST_CHECK_CLOSE_FRACTION(f.accepted, std::stod(row.at(latency == 1 ? "any_L1_P1" : "any_L4_P1")), 1e-5);
+    }
+  }
+}

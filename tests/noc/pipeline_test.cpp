@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "creditflow/noc/topology.hpp"
 #include "noc_testing.hpp"
 
 using namespace noc_testing;
@@ -17,7 +18,7 @@ BOOST_AUTO_TEST_CASE(a_traced_packet_takes_five_cycles_per_router) {
   creditflow::noc::Network network(config_of(mesh(4, 2, "0", "latency")), "test");
   std::vector<std::string> steps;
   network.set_watcher([&](const NocEvent& e) {
-    const std::string where = e.router < 0 ? "node" + std::to_string(e.port) : network.cube().router_name(e.router);
+    const std::string where = e.router < 0 ? "node" + std::to_string(e.port) : network.topology().router_name(e.router);
     steps.push_back(std::to_string(e.cycle) + " " + where + " " + e.what);
   });
   for (int i = 0; i < 17; ++i) network.step();
@@ -47,7 +48,7 @@ BOOST_AUTO_TEST_CASE(zero_load_latency_is_5H_plus_2_for_every_pair) {
         std::vector<std::string>{"topology=mesh", "k=3", "n=3", "routing_function=dor", "num_vcs=2",
                                  "injection_rate=0"}}) {
     creditflow::noc::Network network(config_of(words), "test");
-    const auto& cube = network.cube();
+    const creditflow::noc::KaryNcube cube(config_of(words));
     for (int source = 0; source < network.nodes(); ++source) {
       for (int destination = 0; destination < network.nodes(); ++destination) {
         Cycle injected = -1, retired = -1;

@@ -85,15 +85,24 @@ BOOST_AUTO_TEST_CASE(every_booksim2_configuration_of_the_reference_imports_or_na
   json imported = json::parse(cftool::tool("run " + dir / "m.yaml --view tl --json").out);
   json ours = json::parse(cftool::tool("run ../../models/mesh4x4.yaml --view tl --json").out);
   BOOST_TEST(imported.at("networks").dump() == ours.at("networks").dump());
-  // anynet is a netlist creditflow does not build yet: both lines named, status 3.
-  const cftool::Outcome anynet = cftool::tool("import-booksim " + kReference + "/credit_anynet.cfg");
-  BOOST_TEST(anynet.status == 3);
-  const auto lines = cftool::lines(anynet.err);
-  BOOST_TEST_REQUIRE(lines.size() == 2u, anynet.err);
-  BOOST_TEST(lines[0].find("credit_anynet.cfg:5: topology = 'anynet' is not allowed (allowed mesh, torus, ring)") !=
-             std::string::npos);
-  BOOST_TEST(lines[1].find("credit_anynet.cfg:6: routing_function = 'min' is not allowed") != std::string::npos);
-  BOOST_TEST(anynet.out.find("kind: network") != std::string::npos);
+  // An anynet: its network_file, given as BookSim2 takes it, is read beside the configuration
+  // and put in the model; BookSim2's figure for L = 1, B = 1, 1-flit packets is 0.1430.
+  const cftool::Outcome anynet =
+      cftool::tool("import-booksim " + kReference + "/credit_anynet.cfg network_file=anynet_L1.net -o " + dir / "any.yaml");
+  BOOST_TEST(anynet.status == 0, anynet.err);
+  BOOST_TEST(cftool::read_file(dir / "any.yaml").find("netlist: \"router 0 node 0 router 1 1;") != std::string::npos);
+  const json any = json::parse(cftool::tool("run " + dir / "any.yaml --view tl --json").out);
+  BOOST_TEST(any.at("networks").at("net").at("accepted").get<double>() == 0.143);
+  BOOST_TEST(any.at("networks").at("net").at("routers").get<int>() == 2);
+  // Without it the model is not whole: said in one line, status 3.
+  const cftool::Outcome bare = cftool::tool("import-booksim " + kReference + "/credit_anynet.cfg");
+  BOOST_TEST(bare.status == 3);
+  const auto lines = cftool::lines(bare.err);
+  BOOST_TEST_REQUIRE(lines.size() == 1u, bare.err);
+  BOOST_TEST(lines[0].find("topology = anynet needs its netlist (netlist: the text, or network_file: the file) "
+                           "(the model will not run as it is)") != std::string::npos, bare.err);
+  const cftool::Outcome missing = cftool::tool("import-booksim " + kReference + "/credit_anynet.cfg network_file=nowhere.net");
+  BOOST_TEST(missing.err.find("network_file = 'nowhere.net' cannot be read (looked at ") != std::string::npos, missing.err);
 }
 
 BOOST_AUTO_TEST_CASE(import_booksim_keeps_a_model_a_user_has) {
@@ -131,6 +140,13 @@ BOOST_AUTO_TEST_CASE(bad_network_input_gets_one_line_naming_what_where_and_what_
   one_line("run ../../models/mesh4x4.yaml --set net.speculative=1",
            "speculative = '1' is not allowed (allowed 0 only: creditflow models BookSim2's default)");
   one_line("run ../../models/mesh4x4.yaml --vcd x.vcd", "--vcd: a network's channels are not signals to trace");
+  const std::string anynet = "run ../../models/mesh4x4.yaml --set net.topology=anynet --set net.routing_function=min ";
+  one_line(anynet + "--set 'net.netlist=router 0 node 0 router 0'", "net: netlist line 1: router 0 linked to itself");
+  one_line(anynet + "--set 'net.netlist=router 0 node 0 router 1;router 1 node 2'",
+           "net: the netlist's nodes are not numbered 0..1 (node 2)");
+  one_line(anynet + "--set 'net.netlist=router 0 node 0 route 1'",
+           "net: netlist line 1: 'route' is neither router nor node (allowed: router ID, node ID)");
+  one_line(anynet + "--set net.network_file=nowhere.net", "net: network_file = 'nowhere.net' cannot be read");
 }
 
 BOOST_AUTO_TEST_CASE(a_heat_map_draws_channel_use_and_credit_waits_over_the_mesh) {

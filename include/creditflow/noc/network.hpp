@@ -13,6 +13,7 @@
 
 #include "creditflow/noc/noc_config.hpp"
 #include "creditflow/noc/noc_stats.hpp"
+#include "creditflow/noc/anynet.hpp"
 #include "creditflow/noc/topology.hpp"
 #include "creditflow/noc/traffic.hpp"
 #include "creditflow/noc/vc_router.hpp"
@@ -65,9 +66,10 @@ class Network : private RouterOutbox {
   std::string wait_cycle() const;
 
   const NocConfig& config() const { return config_; }
-  const KaryNcube& cube() const { return cube_; }
+  const Topology& topology() const { return *topology_; }
   const VcRouter& router(int r) const { return *routers_[r]; }
   int nodes() const { return nodes_; }
+  int routers() const { return static_cast<int>(routers_.size()); }
   std::int64_t router_steps() const { return router_steps_; }
 
  private:
@@ -112,7 +114,7 @@ class Network : private RouterOutbox {
   bool due_packet(Terminal& t, int node, Cycle& due);
 
   NocConfig config_;
-  KaryNcube cube_;
+  std::unique_ptr<Topology> topology_;
   Rng rng_;
   std::unique_ptr<Routing> routing_;
   TrafficPattern pattern_;
@@ -120,7 +122,8 @@ class Network : private RouterOutbox {
   PacketSizes sizes_;
   int nodes_;
   std::vector<std::unique_ptr<VcRouter>> routers_;
-  std::vector<PortLink> feeds_;  // per router input: the router and output feeding it (-1: terminal)
+  std::vector<PortLink> feeds_;  // per router input (at port_base_ + input): who feeds it (-1: a node)
+  std::vector<int> port_base_;
   std::vector<Terminal> terminals_;
   std::vector<std::vector<FlitDelivery>> flit_wheel_;
   std::vector<std::vector<CreditDelivery>> credit_wheel_;
@@ -139,7 +142,7 @@ class Network : private RouterOutbox {
   std::function<void(const NocEvent&)> watcher_;
   double packet_rate_;
   bool bernoulli_;
-  int channel_cycles_;  // config_.channel_cycles(), asked once a flit
+  std::vector<int> latency_;  // per router output (at port_base_ + output): its channel's cycles
 };
 
 }  // namespace creditflow::noc

@@ -15,7 +15,10 @@ struct NocConfig {
   int k = 8;
   int n = 2;
   int channel_latency = 0;
-  std::string routing_function = "none";  // dor (mesh), dim_order (torus, ring)
+  std::string routing_function = "none";  // dor (mesh), dim_order (torus, ring), min (anynet)
+  // anynet: the netlist in BookSim2's format (noc/anynet.hpp), or the file holding it.
+  std::string netlist;
+  std::string network_file;
 
   // Router (BookSim2's iq router).
   int num_vcs = 16;
@@ -69,7 +72,7 @@ struct NocConfig {
   // on a torus, a transpose on a node count that is not an even power of two, ...).
   void validate(const std::string& where) const;
 
-  int dimensions() const { return topology == "ring" ? 1 : n; }
+  int dimensions() const { return topology == "ring" ? 1 : topology == "anynet" ? 0 : n; }
   int nodes() const;
   int channel_cycles() const;
   int crossbar_delay() const { return st_prepare_delay + st_final_delay; }

@@ -24,14 +24,14 @@ class Routing {
   virtual Route route(int router, int input, NocFlit& flit) const = 0;
 };
 
-class KaryNcube;
+class Topology;
 struct NocConfig;
 
 // A routing function a user writes in C++, registered by name before the network is
 // built; `routing_function: NAME` then picks it. It must be deadlock-free for the VCs it
 // gives, or the watchdog names the cycle of channels it made.
 using RoutingFactory =
-    std::function<std::unique_ptr<Routing>(const KaryNcube& cube, const NocConfig& config, std::mt19937_64& coin)>;
+    std::function<std::unique_ptr<Routing>(const Topology& topology, const NocConfig& config, std::mt19937_64& coin)>;
 // Throws creditflow::Error for a name taken (dor and dim_order are BookSim2's).
 void register_routing(const std::string& name, RoutingFactory factory);
 // The factory registered under `name`, or null.

@@ -15,30 +15,56 @@ namespace creditflow::noc {
 
 // Where an output port's channel leads: a router's input, or a terminal (router -1).
 struct PortLink {
-  int router = -1;  // -1: the terminal of the router (ejection), or nothing (-2)
+  int router = -1;  // -1: a terminal (port: its node), -2: nothing (an edge of a mesh)
   int port = -1;
 };
 
-class KaryNcube {
+// Routers, their ports, the channels between them and where the terminals sit: what a
+// network is built from, generated (k-ary n-cubes) or read (BookSim2's anynet netlists).
+class Topology {
+ public:
+  virtual ~Topology() = default;
+  virtual int routers() const = 0;
+  virtual int nodes() const = 0;
+  virtual int ports(int r) const = 0;
+  // Where router r's output port p leads.
+  virtual PortLink out(int r, int p) const = 0;
+  // Cycles on router r's output p's channel, and on the credits coming back along it.
+  virtual int latency(int r, int p) const = 0;
+  // The router a node's terminal is on, and the port there (its injection input and its
+  // ejection output have the same number).
+  virtual int router_of(int node) const = 0;
+  virtual int port_of(int node) const = 0;
+  virtual std::string router_name(int r) const = 0;
+  virtual std::string port_name(int r, int p) const = 0;
+};
+
+class KaryNcube : public Topology {
  public:
   explicit KaryNcube(const NocConfig& config);
-  int routers() const { return routers_; }
+  int routers() const override { return routers_; }
+  int nodes() const override { return routers_; }
+  int ports(int) const override { return 2 * n_ + 1; }
   int ports() const { return 2 * n_ + 1; }
   int terminal_port() const { return 2 * n_; }
-  // Where router r's output port p leads (router -2: an edge of a mesh, unconnected).
-  PortLink out(int r, int p) const;
+  PortLink out(int r, int p) const override;
+  int latency(int, int p) const override { return p == terminal_port() ? 1 : latency_; }
+  int router_of(int node) const override { return node; }
+  int port_of(int) const override { return terminal_port(); }
   int coordinate(int r, int dim) const { return coordinates_[static_cast<std::size_t>(r) * n_ + dim]; }
   int k() const { return k_; }
   int n() const { return n_; }
   bool wraps() const { return wraps_; }
-  // "router_x_y" style names as BookSim2 gives them, for messages and pictures.
-  std::string router_name(int r) const;
+  // "router_y_x" names as BookSim2 gives them, for messages and pictures.
+  std::string router_name(int r) const override;
+  std::string port_name(int, int p) const override { return port_name(p); }
   std::string port_name(int p) const;
 
  private:
   int neighbour(int r, int dim, int step) const;
   int k_, n_, routers_;
   bool wraps_;
+  int latency_;
   std::vector<int> coordinates_;  // router r's in dimension d at r * n + d
 };
 

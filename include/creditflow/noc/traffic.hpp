@@ -20,7 +20,8 @@ inline int uniform_int(Rng& rng, int top) {
 
 class TrafficPattern {
  public:
-  explicit TrafficPattern(const NocConfig& config);
+  // Over `nodes` nodes (a k-ary n-cube's k^n, or what a netlist names).
+  TrafficPattern(const NocConfig& config, int nodes);
   int destination(int source, Rng& rng) const;
 
  private:

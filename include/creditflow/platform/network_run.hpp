@@ -30,11 +30,14 @@ struct NetworkReport {
   noc::NocFigures figures;
   std::vector<ChannelUse> channels;  // every router output, router by router
   std::int64_t router_steps = 0;     // routers stepped (idle ones are skipped)
+  int routers = 0, nodes = 0;
 };
 
-// The configuration a `network` component's parameters give; throws ParameterError
-// naming `where` (file:line and component) for a value or a combination it refuses.
-noc::NocConfig network_config(const std::map<std::string, ParamValue>& params, const std::string& where);
+// The configuration a `network` component's parameters give (an anynet's network_file read
+// from beside `model_file`); throws ParameterError naming `where` (file:line and component)
+// for a value or a combination it refuses.
+noc::NocConfig network_config(const std::map<std::string, ParamValue>& params, const std::string& where,
+                              const std::string& model_file);
 
 // Whether the platform has networks; throws creditflow::Error when it mixes them with
 // other components (a network runs on its own).

@@ -1,0 +1,216 @@
+#include "creditflow/noc/anynet.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <set>
+#include <sstream>
+
+#include "creditflow/core/error.hpp"
+
+namespace creditflow::noc {
+namespace {
+
+struct Parsed {
+  std::map<int, std::map<int, int>> links;      // router -> neighbour -> latency
+  std::map<int, std::pair<int, int>> node_at;   // node -> (router, latency)
+  std::set<int> routers;
+};
+
+std::vector<std::string> netlist_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::string line;
+  for (char c : text) {
+    if (c == '\n' || c == ';') {
+      lines.push_back(line);
+      line.clear();
+    } else {
+      line += c;
+    }
+  }
+  lines.push_back(line);
+  return lines;
+}
+
+Parsed parse(const std::string& text, const std::string& where) {
+  Parsed p;
+  const auto lines = netlist_lines(text);
+  for (std::size_t n = 0; n < lines.size(); ++n) {
+    std::istringstream in(lines[n]);
+    std::vector<std::string> words;
+    for (std::string w; in >> w;) words.push_back(w);
+    if (words.empty()) continue;
+    const std::string at = where + ": netlist line " + std::to_string(n + 1);
+    const auto number = [&](std::size_t i, const char* what) {
+      if (i >= words.size()) throw ParameterError(at + ": " + what + " has no id (allowed: router ID or node ID)");
+      const std::string& w = words[i];
+      if (w.empty() || w.size() > 7 || !std::all_of(w.begin(), w.end(), ::isdigit))
+        throw ParameterError(at + ": '" + w + "' is not an id (allowed: a whole number 0..9999999)");
+      return std::stoi(w);
+    };
+    const auto kind = [&](std::size_t i) {
+      if (words[i] != "router" && words[i] != "node")
+        throw ParameterError(at + ": '" + words[i] + "' is neither router nor node (allowed: router ID, node ID)");
+      return words[i] == "router";
+    };
+    const bool head_router = kind(0);
+    const int head = number(1, words[0].c_str());
+    if (head_router) p.routers.insert(head);
+    const auto place = [&](int node, int router, int latency) {
+      const auto it = p.node_at.find(node);
+      if (it != p.node_at.end() && it->second.first != router)
+        throw ParameterError(at + ": node " + std::to_string(node) + " is on router " + std::to_string(it->second.first) +
+                             " already (allowed: one router a node)");
+      p.node_at[node] = {router, latency};
+    };
+    for (std::size_t i = 2; i < words.size();) {
+      const bool body_router = kind(i);
+      const int body = number(i + 1, words[i].c_str());
+      int latency = 1;
+      std::size_t next = i + 2;
+      if (next < words.size() && !words[next].empty() &&
+          std::all_of(words[next].begin(), words[next].end(), ::isdigit)) {
+        latency = number(next, "a latency");
+        if (latency < 1) throw ParameterError(at + ": latency 0 (allowed 1 or more cycles)");
+        ++next;
+      }
+      if (!head_router && !body_router) throw ParameterError(at + ": a node linked to a node (allowed: node ID router ID)");
+      if (head_router && body_router) {
+        if (body == head) throw ParameterError(at + ": router " + std::to_string(head) + " linked to itself");
+        p.routers.insert(body);
+        p.links[head][body] = latency;
+        p.links[body].emplace(head, 1);  // the way back, unless its own line says otherwise
+      } else if (head_router) {
+        place(body, head, latency);
+      } else {
+        p.routers.insert(body);
+        place(head, body, latency);
+      }
+      i = next;
+    }
+  }
+  return p;
+}
+
+}  // namespace
+
+int netlist_nodes(const std::string& netlist) {
+  try {
+    return static_cast<int>(parse(netlist, "netlist").node_at.size());
+  } catch (const Error&) {
+    return 0;
+  }
+}
+
+Anynet::Anynet(const std::string& netlist, const std::string& where) {
+  const Parsed p = parse(netlist, where);
+  if (p.routers.empty()) throw ParameterError(where + ": the netlist has no router (allowed: lines like 'router 0 node 0 router 1')");
+  const int count = static_cast<int>(p.routers.size());
+  if (*p.routers.rbegin() != count - 1)
+    throw ParameterError(where + ": the netlist's routers are not numbered 0.." + std::to_string(count - 1) +
+                         " (router " + std::to_string(*p.routers.rbegin()) + ")");
+  const int nodes = static_cast<int>(p.node_at.size());
+  if (nodes == 0) throw ParameterError(where + ": the netlist puts no node on any router");
+  if (p.node_at.rbegin()->first != nodes - 1)
+    throw ParameterError(where + ": the netlist's nodes are not numbered 0.." + std::to_string(nodes - 1) + " (node " +
+                         std::to_string(p.node_at.rbegin()->first) + ")");
+  routers_.resize(count);
+  node_router_.resize(nodes);
+  node_latency_.resize(nodes);
+  for (const auto& [node, place] : p.node_at) {
+    node_router_[node] = place.first;
+    node_latency_[node] = place.second;
+    routers_[place.first].nodes.push_back(node);
+  }
+  for (const auto& [r, neighbours] : p.links) routers_[r].out = neighbours;
+  for (int r = 0; r < count; ++r) {
+    if (routers_[r].out.empty() && count > 1)
+      throw ParameterError(where + ": router " + std::to_string(r) + " has no channel to another router");
+    for (const auto& [to, latency] : routers_[r].out) routers_[to].in_from.push_back(r);
+  }
+  for (Router& r : routers_) r.ports = static_cast<int>(r.nodes.size() + r.out.size());
+}
+
+PortLink Anynet::out(int r, int p) const {
+  const Router& router = routers_[r];
+  const int local = static_cast<int>(router.nodes.size());
+  if (p < local) return {-1, router.nodes[p]};
+  auto it = router.out.begin();
+  std::advance(it, p - local);
+  const int to = it->first;
+  const Router& there = routers_[to];
+  const auto rank = std::lower_bound(there.in_from.begin(), there.in_from.end(), r) - there.in_from.begin();
+  return {to, static_cast<int>(there.nodes.size() + rank)};
+}
+
+int Anynet::latency(int r, int p) const {
+  const Router& router = routers_[r];
+  const int local = static_cast<int>(router.nodes.size());
+  if (p < local) return node_latency_[router.nodes[p]];
+  auto it = router.out.begin();
+  std::advance(it, p - local);
+  return it->second;
+}
+
+int Anynet::port_of(int node) const {
+  const Router& router = routers_[node_router_[node]];
+  return static_cast<int>(std::find(router.nodes.begin(), router.nodes.end(), node) - router.nodes.begin());
+}
+
+int Anynet::port_to(int r, int to) const {
+  const Router& router = routers_[r];
+  const auto it = router.out.find(to);
+  if (it == router.out.end()) return -1;
+  return static_cast<int>(router.nodes.size() + std::distance(router.out.begin(), it));
+}
+
+std::string Anynet::port_name(int r, int p) const {
+  const PortLink link = out(r, p);
+  return link.router == -1 ? "node" + std::to_string(link.port) : "to_router_" + std::to_string(link.router);
+}
+
+MinTable::MinTable(const Anynet& net, int vcs) : port_(net.routers()), vcs_(vcs) {
+  const int count = net.routers();
+  constexpr int kFar = std::numeric_limits<int>::max();
+  for (int start = 0; start < count; ++start) {
+    // Dijkstra over channel latencies; the lowest id first among equals, as BookSim2's.
+    std::vector<int> dist(count, kFar), prev(count, -1);
+    std::vector<bool> done(count, false);
+    dist[start] = 0;
+    for (int round = 0; round < count; ++round) {
+      int at = -1;
+      for (int r = 0; r < count; ++r)
+        if (!done[r] && (at < 0 || dist[r] < dist[at])) at = r;
+      if (at < 0 || dist[at] == kFar) break;
+      done[at] = true;
+      for (int p = 0; p < net.ports(at); ++p) {
+        const PortLink link = net.out(at, p);
+        if (link.router < 0) continue;
+        const int through = dist[at] + net.latency(at, p);
+        if (through < dist[link.router]) {
+          dist[link.router] = through;
+          prev[link.router] = at;
+        }
+      }
+    }
+    port_[start].assign(net.nodes(), -1);
+    for (int node = 0; node < net.nodes(); ++node) {
+      int target = net.router_of(node);
+      if (target == start) {
+        port_[start][node] = net.port_of(node);
+        continue;
+      }
+      if (dist[target] == kFar) continue;  // unreachable: a route to it is refused when asked
+      while (prev[target] != start) target = prev[target];
+      port_[start][node] = net.port_to(start, target);
+    }
+  }
+}
+
+Route MinTable::route(int router, int, NocFlit& flit) const {
+  const int port = port_[router][flit.destination];
+  if (port < 0)
+    throw ProtocolError("router_" + std::to_string(router) + " has no path to node " + std::to_string(flit.destination));
+  return {port, 0, vcs_ - 1};
+}
+
+}  // namespace creditflow::noc
