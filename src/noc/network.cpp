@@ -46,19 +46,28 @@ Network::Network(const NocConfig& config, const std::string& where)
   const int routers = topology_->routers();
   port_base_.resize(routers + 1, 0);
   for (int r = 0; r < routers; ++r) port_base_[r + 1] = port_base_[r] + topology_->ports(r);
-  feeds_.assign(port_base_.back(), PortLink{});
+  feeds_.assign(port_base_.back(), PortLink{-2, -1});  // fed by nothing until a link says so
   latency_.assign(port_base_.back(), 1);
+  links_.assign(port_base_.back(), PortLink{});
+  router_at_.assign(port_base_.back(), 0);
   int longest = 1;
   for (int r = 0; r < routers; ++r) {
     routers_.push_back(std::make_unique<VcRouter>(config_, r, topology_->ports(r), *routing_));
     for (int p = 0; p < topology_->ports(r); ++p) {
       const PortLink link = topology_->out(r, p);
+      links_[port_base_[r] + p] = link;
+      router_at_[port_base_[r] + p] = r;
       latency_[port_base_[r] + p] = topology_->latency(r, p);
       longest = std::max(longest, latency_[port_base_[r] + p]);
       if (link.router >= 0) feeds_[port_base_[link.router] + link.port] = {r, p};
       if (link.router == -1) feeds_[port_base_[r] + p] = {-1, link.port};  // the node injects here
     }
   }
+  wire_flits_.assign(static_cast<std::size_t>(port_base_.back()) * config.num_vcs, 0);
+  wire_credits_.assign(wire_flits_.size(), 0);
+  inject_flits_.assign(static_cast<std::size_t>(nodes_) * config.num_vcs, 0);
+  inject_credits_.assign(inject_flits_.size(), 0);
+  touched_flag_.assign(static_cast<std::size_t>(port_base_.back() + nodes_) * config.num_vcs, 0);
   terminals_.resize(nodes_);
   for (Terminal& t : terminals_) {
     t.router_input = std::make_unique<BufferState>(config.num_vcs, config.vc_buf_size,
@@ -116,8 +125,10 @@ void Network::wake(int router) {
 
 void Network::flit(int router, int output, const NocFlit& flit) {
   last_progress_ = now_;
-  const PortLink link = topology_->out(router, output);
+  const PortLink link = links_[port_base_[router] + output];
   const Cycle due = now_ + latency_[port_base_[router] + output] + 1;
+  ++wire_flits_[static_cast<std::size_t>(port_base_[router] + output) * config_.num_vcs + flit.vc];
+  touch(port_base_[router] + output, flit.vc);
   if (link.router == -1) {
     flit_wheel_[slot(due)].push_back({link.port, 0, true, flit});
     return;
@@ -130,6 +141,10 @@ void Network::flit(int router, int output, const NocFlit& flit) {
 
 void Network::credit(int router, int input, VcMask vcs) {
   const PortLink up = feeds_[port_base_[router] + input];
+  int* back = up.router == -1 ? &inject_credits_[static_cast<std::size_t>(up.port) * config_.num_vcs]
+                              : &wire_credits_[static_cast<std::size_t>(port_base_[up.router] + up.port) * config_.num_vcs];
+  for (int vc = 0; vc < config_.num_vcs; ++vc) back[vc] += static_cast<int>((vcs >> vc) & 1);
+  touch_mask(up.router == -1 ? port_base_.back() + up.port : port_base_[up.router] + up.port, vcs);
   if (up.router == -1) {  // back to the node injecting there, over its channel's cycles
     credit_wheel_[slot(now_ + latency_[port_base_[router] + input] + 1)].push_back({up.port, 0, true, vcs});
     return;
@@ -138,8 +153,19 @@ void Network::credit(int router, int input, VcMask vcs) {
 }
 
 void Network::deliver() {
+  const int vcs = config_.num_vcs;
   auto& flits = flit_wheel_[slot(now_)];
   for (const FlitDelivery& d : flits) {
+    // Off the wire of the channel it came by: a router's output, or a node's injection.
+    const PortLink from = d.to_terminal ? PortLink{topology_->router_of(d.target), topology_->port_of(d.target)}
+                                        : feeds_[port_base_[d.target] + d.port];
+    if (from.router >= 0) {
+      --wire_flits_[static_cast<std::size_t>(port_base_[from.router] + from.port) * vcs + d.flit.vc];
+      touch(port_base_[from.router] + from.port, d.flit.vc);
+    } else {
+      --inject_flits_[static_cast<std::size_t>(from.port) * vcs + d.flit.vc];
+      touch(port_base_.back() + from.port, d.flit.vc);
+    }
     if (!d.to_terminal) {
       routers_[d.target]->arrive(d.port, d.flit);
       wake(d.target);
@@ -154,6 +180,10 @@ void Network::deliver() {
   flits.clear();
   auto& credits = credit_wheel_[slot(now_)];
   for (const CreditDelivery& d : credits) {
+    int* back = d.to_terminal ? &inject_credits_[static_cast<std::size_t>(d.target) * vcs]
+                              : &wire_credits_[static_cast<std::size_t>(port_base_[d.target] + d.port) * vcs];
+    for (int vc = 0; vc < vcs; ++vc) back[vc] -= static_cast<int>((d.vcs >> vc) & 1);
+    touch_mask(d.to_terminal ? port_base_.back() + d.target : port_base_[d.target] + d.port, d.vcs);
     if (d.to_terminal) {
       terminals_[d.target].router_input->credit(d.vcs);
       continue;
@@ -286,6 +316,8 @@ void Network::inject(Terminal& t, int node) {
     if (flit.head) ++stats_.sent_packets[node];
   }
   const int router = topology_->router_of(node), port = topology_->port_of(node);
+  ++inject_flits_[static_cast<std::size_t>(node) * config_.num_vcs + flit.vc];
+  touch(port_base_.back() + node, flit.vc);
   flit_wheel_[slot(now_ + latency_[port_base_[router] + port] + 1)].push_back({router, port, false, flit});
 }
 
@@ -308,8 +340,52 @@ void Network::retire(const NocFlit& flit, int node) {
   }
   // Its buffer slot at the terminal is free at once: the credit goes back this cycle.
   const int router = topology_->router_of(node), port = topology_->port_of(node);
+  ++wire_credits_[static_cast<std::size_t>(port_base_[router] + port) * config_.num_vcs + flit.vc];
+  touch(port_base_[router] + port, flit.vc);
   credit_wheel_[slot(now_ + latency_[port_base_[router] + port] + 1)].push_back(
       {router, port, false, VcMask{1} << flit.vc});
+}
+
+void Network::check_channel(int router, int output, int only_vc) const {
+  const PortLink to = links_[port_base_[router] + output];
+  if (to.router == -2) return;
+  const VcRouter& up = *routers_[router];
+  const std::size_t channel = static_cast<std::size_t>(port_base_[router] + output);
+  for (int vc = only_vc < 0 ? 0 : only_vc; vc < (only_vc < 0 ? config_.num_vcs : only_vc + 1); ++vc) {
+    const int spent = up.downstream(output).occupancy(vc);
+    const int leaving = up.leaving(output, vc), wire = wire_flits_[channel * config_.num_vcs + vc];
+    const int held = to.router >= 0 ? routers_[to.router]->buffered(to.port, vc) : 0;
+    const int unsent = to.router >= 0 ? routers_[to.router]->credits_to_send(to.port, vc) : 0;
+    const int back = wire_credits_[channel * config_.num_vcs + vc], due = up.credits_due(output, vc);
+    if (spent == leaving + wire + held + unsent + back + due) continue;
+    throw ProtocolError("cycle " + std::to_string(now_) + ": channel " + topology_->router_name(router) + " " +
+                        topology_->port_name(router, output) + " VC " + std::to_string(vc) + ": " +
+                        std::to_string(spent) + " credits spent, but " + std::to_string(leaving) + " flits leaving + " +
+                        std::to_string(wire) + " on the wire + " + std::to_string(held) + " buffered + " +
+                        std::to_string(unsent + back + due) + " credits on the way back = " +
+                        std::to_string(leaving + wire + held + unsent + back + due));
+  }
+}
+
+void Network::check_injection(int node, int only_vc) const {
+  const int router = topology_->router_of(node), port = topology_->port_of(node);
+  const std::size_t channel = static_cast<std::size_t>(node);
+  const BufferState& spent = *terminals_[node].router_input;
+  for (int vc = only_vc < 0 ? 0 : only_vc; vc < (only_vc < 0 ? config_.num_vcs : only_vc + 1); ++vc) {
+    const int wire = inject_flits_[channel * config_.num_vcs + vc], held = routers_[router]->buffered(port, vc);
+    const int back = routers_[router]->credits_to_send(port, vc) + inject_credits_[channel * config_.num_vcs + vc];
+    if (spent.occupancy(vc) == wire + held + back) continue;
+    throw ProtocolError("cycle " + std::to_string(now_) + ": node " + std::to_string(node) + "'s injection channel VC " +
+                        std::to_string(vc) + ": " + std::to_string(spent.occupancy(vc)) + " credits spent, but " +
+                        std::to_string(wire) + " on the wire + " + std::to_string(held) + " buffered + " +
+                        std::to_string(back) + " credits on the way back = " + std::to_string(wire + held + back));
+  }
+}
+
+void Network::check_conservation() const {
+  for (int r = 0; r < routers(); ++r)
+    for (int p = 0; p < topology_->ports(r); ++p) check_channel(r, p);
+  for (int node = 0; node < nodes_; ++node) check_injection(node);
 }
 
 std::string Network::wait_cycle() const {
@@ -374,6 +450,18 @@ void Network::step() {
     else
       next_awake_.push_back(r);
   }
+  // Conservation, every cycle, of every channel a flit or a credit moved on: each moves a
+  // unit from one term to the next, so a channel whose sum broke is one something moved on.
+  for (const auto& [channel, vc] : touched_) {
+    touched_flag_[static_cast<std::size_t>(channel) * config_.num_vcs + vc] = 0;
+    if (channel >= port_base_.back()) {
+      check_injection(channel - port_base_.back(), vc);
+      continue;
+    }
+    const int r = router_at_[channel];
+    check_channel(r, channel - port_base_[r], vc);
+  }
+  touched_.clear();
   awake_.swap(next_awake_);
   ++now_;
 }

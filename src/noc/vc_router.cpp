@@ -55,8 +55,25 @@ bool VcRouter::quiet() const {
          switch_q_.empty() && crossbar_q_.empty() && output_q_mask_ == 0 && credit_q_mask_ == 0;
 }
 
-int VcRouter::buffered(int input, int vc) const {
-  return static_cast<int>(vcs_[input * num_vcs_ + vc].buffer.size());
+int VcRouter::leaving(int output, int vc) const {
+  int count = 0;
+  for (std::size_t i = 0; i < crossbar_q_.size(); ++i)
+    count += crossbar_q_[i].output == output && crossbar_q_[i].flit.vc == vc;
+  for (std::size_t i = 0; i < output_q_[output].size(); ++i) count += output_q_[output][i].vc == vc;
+  return count;
+}
+
+int VcRouter::credits_to_send(int input, int vc) const {
+  int count = static_cast<int>((credits_now_[input] >> vc) & 1);
+  for (std::size_t i = 0; i < credit_q_[input].size(); ++i) count += static_cast<int>((credit_q_[input][i] >> vc) & 1);
+  return count;
+}
+
+int VcRouter::credits_due(int output, int vc) const {
+  int count = 0;
+  for (std::size_t i = 0; i < due_credits_.size(); ++i)
+    count += due_credits_[i].output == output && ((due_credits_[i].vcs >> vc) & 1);
+  return count;
 }
 
 std::int64_t VcRouter::flits_inside() const {

@@ -53,9 +53,11 @@ class Network : private RouterOutbox {
   // Packets due but not yet made into flits, summed over sources: the source queues.
   std::int64_t source_backlog() const;
 
-  // The per-VC conservation of every channel: credits held upstream equal flits on the
-  // wire, credits on the way back and flits in the buffer downstream. Throws ProtocolError
-  // naming the channel and VC that breaks it.
+  // The per-VC conservation of a channel (SPEC section 1 per VC): the credits its sender
+  // has spent equal its flits still leaving the sender, on the wire and in the buffer at
+  // the other end, and their credits on the way back; each term counted from the queues
+  // that hold them. step() checks every channel of every router it stepped, every cycle;
+  // this checks them all. Throws ProtocolError naming the channel, the VC and the terms.
   void check_conservation() const;
 
   // The last cycle a flit moved (sent by a router, injected or retired).
@@ -143,6 +145,27 @@ class Network : private RouterOutbox {
   double packet_rate_;
   bool bernoulli_;
   std::vector<int> latency_;  // per router output (at port_base_ + output): its channel's cycles
+  std::vector<PortLink> links_;  // per router output: where it leads (topology_->out, asked once)
+  std::vector<int> router_at_;   // per router output: its router
+  // Flits and credits on each channel's wires, per VC: out of a router's output at
+  // (port_base_ + output) * vcs + vc, out of a node (its injection channel) at node * vcs + vc.
+  std::vector<int> wire_flits_, wire_credits_, inject_flits_, inject_credits_;
+  // Checks one VC of a channel, or every VC (vc -1).
+  void check_channel(int router, int output, int only_vc = -1) const;
+  void check_injection(int node, int only_vc = -1) const;
+  // The VCs of channels a flit or credit moved on this cycle (router outputs by port_base_
+  // + output, then nodes' injections; times vcs plus the VC), checked at its end.
+  void touch(int channel, int vc) {
+    const std::size_t at = static_cast<std::size_t>(channel) * config_.num_vcs + vc;
+    if (touched_flag_[at]) return;
+    touched_flag_[at] = 1;
+    touched_.push_back({channel, vc});
+  }
+  void touch_mask(int channel, VcMask vcs) {
+    for (; vcs != 0; vcs &= vcs - 1) touch(channel, __builtin_ctzll(vcs));
+  }
+  std::vector<std::pair<int, int>> touched_;  // channel, VC
+  std::vector<std::uint8_t> touched_flag_;
 };
 
 }  // namespace creditflow::noc

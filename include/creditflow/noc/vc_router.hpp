@@ -64,8 +64,14 @@ class VcRouter {
   const BufferState& downstream(int output) const { return downstream_[output]; }
   // Every input VC that holds flits and cannot move for want of a credit or a VC.
   std::vector<VcWait> waits() const;
+  // For the conservation check, counted from the queues themselves: flits granted to
+  // `output` on `vc` not yet on its channel; credits for `input`'s `vc` not yet sent back;
+  // credits for `output`'s `vc` received and not yet counted (credit_delay).
+  int leaving(int output, int vc) const;
+  int credits_to_send(int input, int vc) const;
+  int credits_due(int output, int vc) const;
   // Flits in input port `input`'s buffer for `vc`.
-  int buffered(int input, int vc) const;
+  int buffered(int input, int vc) const { return static_cast<int>(vcs_[input * num_vcs_ + vc].buffer.size()); }
 
  private:
   enum class VcState : std::uint8_t { idle, routing, vc_alloc, active };
