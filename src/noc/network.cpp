@@ -413,7 +413,8 @@ std::string Network::wait_cycle() const {
                                                       topology_->port_name(from.router, from.port);
     return channel + " VC " + std::to_string(vc);
   };
-  for (const auto& [start, unused] : waits_on) {
+  for (const auto& entry : waits_on) {
+    const std::int64_t start = entry.first;
     std::map<std::int64_t, int> seen;
     std::vector<std::int64_t> path;
     std::int64_t at = start;

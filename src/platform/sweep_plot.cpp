@@ -69,21 +69,18 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
   std::vector<const PointResult*> all;
   for (const PointResult& r : results) all.push_back(&r);
   const std::optional<Saturation> saturation = network_saturation(all);
-  // Only where the axis is in the same unit: every point's x is its offered flits/node/cycle.
-  bool same_unit = saturation && saturation->seen;
+  // Marked only where the axis is the offered load: every point's x is its offered
+  // flits/node/cycle (not packets, not another parameter).
+  bool mark = saturation && saturation->seen;
   for (const PointResult* r : all) {
-    if (!same_unit || !r->ok || r->point.values.empty() || !is_number(r->point.values[0].second)) {
-      same_unit = same_unit && r->ok;
-      continue;
-    }
-    double offered = 0, unused = 0;
+    if (!mark || !r->ok) continue;
+    double offered = 0;
     std::string at;
     bool integral = false;
-    const std::string path = "networks." + saturation->network + ".offered";
-    same_unit = metric_of(*r, path, offered, at, integral) &&
-                std::fabs(std::strtod(r->point.values[0].second.c_str(), nullptr) - offered) < 1e-9 + unused;
+    mark = !r->point.values.empty() && is_number(r->point.values[0].second) &&
+           metric_of(*r, "networks." + saturation->network + ".offered", offered, at, integral) &&
+           std::fabs(std::strtod(r->point.values[0].second.c_str(), nullptr) - offered) < 1e-9;
   }
-  const bool mark = same_unit;
   // Text values (a policy, a crossing kind) are labels at 0, 1, 2, ... in the order given.
   bool numeric = true;
   for (const std::string& v : x_values) numeric = numeric && is_number(v);
