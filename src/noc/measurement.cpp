@@ -42,7 +42,6 @@ bool NocRun::next() {
     finish(net_.now() - net_.stats().reset_time, false);
     figures_.deadlock_cycle = net_.now();
     figures_.wait_cycle = net_.wait_cycle();
-    state_ = State::done;
     return false;
   }
   switch (state_) {
@@ -93,9 +92,7 @@ void NocRun::end_of_period() {
       return;
     }
     net_.set_phase(Phase::draining);
-    finish(window_cycles_, true);
-    state_ = State::done;
-    figures_.cycles = net_.now();
+    finish(window_cycles_, true, false);
     return;
   }
   const NocConfig& c = net_.config();
@@ -118,8 +115,6 @@ void NocRun::end_of_period() {
     net_.set_phase(Phase::draining);
     ++phases_;
     finish(net_.now() - s.reset_time, false);
-    state_ = State::done;
-    figures_.cycles = net_.now();
     return;
   }
   if (!running) {
@@ -135,8 +130,6 @@ void NocRun::end_of_period() {
   if (more) return;
   if (net_.phase() != Phase::running) {  // never warmed up within max_samples
     finish(net_.now() - s.reset_time, false);
-    state_ = State::done;
-    figures_.cycles = net_.now();
     return;
   }
   net_.set_phase(Phase::draining);
@@ -147,7 +140,7 @@ void NocRun::end_of_period() {
   finish(net_.drain_time() - s.reset_time, true);
 }
 
-void NocRun::finish(std::int64_t window, bool stable) {
+void NocRun::finish(std::int64_t window, bool stable, bool then_empty) {
   const NocStats& s = net_.stats();
   const NocConfig& c = net_.config();
   NocFigures& f = figures_;
@@ -173,7 +166,7 @@ void NocRun::finish(std::int64_t window, bool stable) {
   f.saturated = f.accepted < f.offered * 0.98 - 0.002;
   f.cycles = net_.now();
   // BookSim2 empties the network (no new packets) before it reports a stable run.
-  if (stable) {
+  if (stable && then_empty) {
     net_.set_phase(Phase::emptying);
     state_ = State::emptying;
   } else {

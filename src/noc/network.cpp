@@ -13,10 +13,6 @@ namespace {
 
 constexpr Cycle kNever = std::numeric_limits<Cycle>::max() / 4;
 
-}  // namespace
-
-namespace {
-
 std::unique_ptr<Topology> topology_of(const NocConfig& config, const std::string& where) {
   config.validate(where);
   if (config.topology == "anynet") return std::make_unique<Anynet>(config.netlist, where);
@@ -63,11 +59,9 @@ Network::Network(const NocConfig& config, const std::string& where)
       if (link.router == -1) feeds_[port_base_[r] + p] = {-1, link.port};  // the node injects here
     }
   }
-  wire_flits_.assign(static_cast<std::size_t>(port_base_.back()) * config.num_vcs, 0);
+  wire_flits_.assign(static_cast<std::size_t>(injection_channel(nodes_)) * config.num_vcs, 0);
   wire_credits_.assign(wire_flits_.size(), 0);
-  inject_flits_.assign(static_cast<std::size_t>(nodes_) * config.num_vcs, 0);
-  inject_credits_.assign(inject_flits_.size(), 0);
-  touched_flag_.assign(static_cast<std::size_t>(port_base_.back() + nodes_) * config.num_vcs, 0);
+  touched_flag_.assign(wire_flits_.size(), 0);
   terminals_.resize(nodes_);
   for (Terminal& t : terminals_) {
     t.router_input = std::make_unique<BufferState>(config.num_vcs, config.vc_buf_size,
@@ -127,8 +121,7 @@ void Network::flit(int router, int output, const NocFlit& flit) {
   last_progress_ = now_;
   const PortLink link = links_[port_base_[router] + output];
   const Cycle due = now_ + latency_[port_base_[router] + output] + 1;
-  ++wire_flits_[static_cast<std::size_t>(port_base_[router] + output) * config_.num_vcs + flit.vc];
-  touch(port_base_[router] + output, flit.vc);
+  flit_on_wire(out_channel(router, output), flit.vc, +1);
   if (link.router == -1) {
     flit_wheel_[slot(due)].push_back({link.port, 0, true, flit});
     return;
@@ -141,10 +134,7 @@ void Network::flit(int router, int output, const NocFlit& flit) {
 
 void Network::credit(int router, int input, VcMask vcs) {
   const PortLink up = feeds_[port_base_[router] + input];
-  int* back = up.router == -1 ? &inject_credits_[static_cast<std::size_t>(up.port) * config_.num_vcs]
-                              : &wire_credits_[static_cast<std::size_t>(port_base_[up.router] + up.port) * config_.num_vcs];
-  for (int vc = 0; vc < config_.num_vcs; ++vc) back[vc] += static_cast<int>((vcs >> vc) & 1);
-  touch_mask(up.router == -1 ? port_base_.back() + up.port : port_base_[up.router] + up.port, vcs);
+  credits_on_wire(up.router == -1 ? injection_channel(up.port) : out_channel(up.router, up.port), vcs, +1);
   if (up.router == -1) {  // back to the node injecting there, over its channel's cycles
     credit_wheel_[slot(now_ + latency_[port_base_[router] + input] + 1)].push_back({up.port, 0, true, vcs});
     return;
@@ -153,19 +143,12 @@ void Network::credit(int router, int input, VcMask vcs) {
 }
 
 void Network::deliver() {
-  const int vcs = config_.num_vcs;
   auto& flits = flit_wheel_[slot(now_)];
   for (const FlitDelivery& d : flits) {
     // Off the wire of the channel it came by: a router's output, or a node's injection.
     const PortLink from = d.to_terminal ? PortLink{topology_->router_of(d.target), topology_->port_of(d.target)}
                                         : feeds_[port_base_[d.target] + d.port];
-    if (from.router >= 0) {
-      --wire_flits_[static_cast<std::size_t>(port_base_[from.router] + from.port) * vcs + d.flit.vc];
-      touch(port_base_[from.router] + from.port, d.flit.vc);
-    } else {
-      --inject_flits_[static_cast<std::size_t>(from.port) * vcs + d.flit.vc];
-      touch(port_base_.back() + from.port, d.flit.vc);
-    }
+    flit_on_wire(from.router >= 0 ? out_channel(from.router, from.port) : injection_channel(from.port), d.flit.vc, -1);
     if (!d.to_terminal) {
       routers_[d.target]->arrive(d.port, d.flit);
       wake(d.target);
@@ -180,10 +163,7 @@ void Network::deliver() {
   flits.clear();
   auto& credits = credit_wheel_[slot(now_)];
   for (const CreditDelivery& d : credits) {
-    int* back = d.to_terminal ? &inject_credits_[static_cast<std::size_t>(d.target) * vcs]
-                              : &wire_credits_[static_cast<std::size_t>(port_base_[d.target] + d.port) * vcs];
-    for (int vc = 0; vc < vcs; ++vc) back[vc] -= static_cast<int>((d.vcs >> vc) & 1);
-    touch_mask(d.to_terminal ? port_base_.back() + d.target : port_base_[d.target] + d.port, d.vcs);
+    credits_on_wire(d.to_terminal ? injection_channel(d.target) : out_channel(d.target, d.port), d.vcs, -1);
     if (d.to_terminal) {
       terminals_[d.target].router_input->credit(d.vcs);
       continue;
@@ -223,20 +203,24 @@ std::int64_t Network::send_packet(int source, int destination, int size, bool wa
                          " of " + std::to_string(size) + " flits (allowed nodes 0.." + std::to_string(nodes_ - 1) +
                          ", 1 flit or more)");
   NocFlit flit;
-  flit.packet = next_packet_++;
   flit.created = now_;
   flit.source = source;
   flit.destination = destination;
   flit.watched = watched;
   flit.measured = phase_ == Phase::running;
-  if (in_flight_ == 0) last_progress_ = now_;  // the watchdog counts from the first flit
+  return add_packet(flit, size, terminals_[source].extra);
+}
+
+std::int64_t Network::add_packet(NocFlit flit, int size, std::deque<NocFlit>& queue) {
+  flit.packet = next_packet_++;
   for (int i = 0; i < size; ++i) {
     flit.head = i == 0;
     flit.tail = i == size - 1;
-    terminals_[source].extra.push_back(flit);
+    queue.push_back(flit);
   }
+  if (in_flight_ == 0) last_progress_ = now_;  // the watchdog counts from the first flit
   in_flight_ += size;
-  in_flight_created_ += now_ * size;
+  in_flight_created_ += flit.created * size;
   if (flit.measured) measured_in_flight_ += size;
   return flit.packet;
 }
@@ -262,21 +246,12 @@ void Network::make_packets(Terminal& t, int node) {
                           (phase_ == Phase::draining && created < drain_time_);
     const int size = sizes_.draw(rng_);
     NocFlit flit;
-    flit.packet = next_packet_++;
     flit.created = created;
     flit.source = node;
     flit.destination = pattern_.destination(node, rng_);
     flit.measured = measured;
-    for (int i = 0; i < size; ++i) {
-      flit.head = i == 0;
-      flit.tail = i == size - 1;
-      t.packet.push_back(flit);
-    }
+    add_packet(flit, size, t.packet);
     ++t.made;
-    if (in_flight_ == 0) last_progress_ = now_;  // the watchdog counts from the first flit
-    in_flight_ += size;
-    in_flight_created_ += created * size;
-    if (measured) measured_in_flight_ += size;
   }
   if (phase_ == Phase::draining && t.tested_to > drain_time_) t.drained = true;
 }
@@ -316,8 +291,7 @@ void Network::inject(Terminal& t, int node) {
     if (flit.head) ++stats_.sent_packets[node];
   }
   const int router = topology_->router_of(node), port = topology_->port_of(node);
-  ++inject_flits_[static_cast<std::size_t>(node) * config_.num_vcs + flit.vc];
-  touch(port_base_.back() + node, flit.vc);
+  flit_on_wire(injection_channel(node), flit.vc, +1);
   flit_wheel_[slot(now_ + latency_[port_base_[router] + port] + 1)].push_back({router, port, false, flit});
 }
 
@@ -340,8 +314,7 @@ void Network::retire(const NocFlit& flit, int node) {
   }
   // Its buffer slot at the terminal is free at once: the credit goes back this cycle.
   const int router = topology_->router_of(node), port = topology_->port_of(node);
-  ++wire_credits_[static_cast<std::size_t>(port_base_[router] + port) * config_.num_vcs + flit.vc];
-  touch(port_base_[router] + port, flit.vc);
+  credits_on_wire(out_channel(router, port), VcMask{1} << flit.vc, +1);
   credit_wheel_[slot(now_ + latency_[port_base_[router] + port] + 1)].push_back(
       {router, port, false, VcMask{1} << flit.vc});
 }
@@ -350,7 +323,7 @@ void Network::check_channel(int router, int output, int only_vc) const {
   const PortLink to = links_[port_base_[router] + output];
   if (to.router == -2) return;
   const VcRouter& up = *routers_[router];
-  const std::size_t channel = static_cast<std::size_t>(port_base_[router] + output);
+  const std::size_t channel = static_cast<std::size_t>(out_channel(router, output));
   for (int vc = only_vc < 0 ? 0 : only_vc; vc < (only_vc < 0 ? config_.num_vcs : only_vc + 1); ++vc) {
     const int spent = up.downstream(output).occupancy(vc);
     const int leaving = up.leaving(output, vc), wire = wire_flits_[channel * config_.num_vcs + vc];
@@ -369,11 +342,11 @@ void Network::check_channel(int router, int output, int only_vc) const {
 
 void Network::check_injection(int node, int only_vc) const {
   const int router = topology_->router_of(node), port = topology_->port_of(node);
-  const std::size_t channel = static_cast<std::size_t>(node);
+  const std::size_t channel = static_cast<std::size_t>(injection_channel(node));
   const BufferState& spent = *terminals_[node].router_input;
   for (int vc = only_vc < 0 ? 0 : only_vc; vc < (only_vc < 0 ? config_.num_vcs : only_vc + 1); ++vc) {
-    const int wire = inject_flits_[channel * config_.num_vcs + vc], held = routers_[router]->buffered(port, vc);
-    const int back = routers_[router]->credits_to_send(port, vc) + inject_credits_[channel * config_.num_vcs + vc];
+    const int wire = wire_flits_[channel * config_.num_vcs + vc], held = routers_[router]->buffered(port, vc);
+    const int back = routers_[router]->credits_to_send(port, vc) + wire_credits_[channel * config_.num_vcs + vc];
     if (spent.occupancy(vc) == wire + held + back) continue;
     throw ProtocolError("cycle " + std::to_string(now_) + ": node " + std::to_string(node) + "'s injection channel VC " +
                         std::to_string(vc) + ": " + std::to_string(spent.occupancy(vc)) + " credits spent, but " +
@@ -455,8 +428,8 @@ void Network::step() {
   // unit from one term to the next, so a channel whose sum broke is one something moved on.
   for (const auto& [channel, vc] : touched_) {
     touched_flag_[static_cast<std::size_t>(channel) * config_.num_vcs + vc] = 0;
-    if (channel >= port_base_.back()) {
-      check_injection(channel - port_base_.back(), vc);
+    if (channel >= injection_channel(0)) {
+      check_injection(channel - injection_channel(0), vc);
       continue;
     }
     const int r = router_at_[channel];

@@ -164,9 +164,7 @@ Field per_class_list_field(Member field, long long lo, long long hi) {
           },
           [=](const NocConfig& c) {
             const std::vector<int>& items = c.*field;
-            std::string text;
-            for (int item : items) text += (text.empty() ? "" : ",") + std::to_string(item);
-            return items.size() > 1 ? "{{" + text + "}}" : text;
+            return items.size() > 1 ? "{" + list_text(items) + "}" : list_text(items);
           }};
 }
 

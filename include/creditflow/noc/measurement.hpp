@@ -50,7 +50,9 @@ class NocRun {
  private:
   enum class State { sampling, draining, emptying, done };
   void end_of_period();
-  void finish(std::int64_t window, bool stable);
+  // The figures of the window; then the network empties (a stable BookSim2 run) or the
+  // run is done.
+  void finish(std::int64_t window, bool stable, bool then_empty = true);
 
   Network& net_;
   State state_ = State::sampling;

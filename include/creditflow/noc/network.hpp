@@ -107,6 +107,9 @@ class Network : private RouterOutbox {
   void wake(int router);
   void deliver();
   void make_packets(Terminal& t, int node);
+  // Queues `size` flits of a packet like `flit` (a new id, head to tail) and counts them in
+  // flight; returns its id.
+  std::int64_t add_packet(NocFlit flit, int size, std::deque<NocFlit>& queue);
   void inject(Terminal& t, int node);
   void retire(const NocFlit& flit, int node);
   void tell(const char* what, int node, const NocFlit& flit) const {
@@ -147,22 +150,33 @@ class Network : private RouterOutbox {
   std::vector<int> latency_;  // per router output (at port_base_ + output): its channel's cycles
   std::vector<PortLink> links_;  // per router output: where it leads (topology_->out, asked once)
   std::vector<int> router_at_;   // per router output: its router
-  // Flits and credits on each channel's wires, per VC: out of a router's output at
-  // (port_base_ + output) * vcs + vc, out of a node (its injection channel) at node * vcs + vc.
-  std::vector<int> wire_flits_, wire_credits_, inject_flits_, inject_credits_;
+  // Every channel by one number: a router's output at port_base_ + output, then each
+  // node's injection channel after them.
+  int out_channel(int router, int output) const { return port_base_[router] + output; }
+  int injection_channel(int node) const { return port_base_.back() + node; }
+  // Flits and credits on each channel's wires, per VC (at channel * vcs + vc); a change
+  // marks the channel's VC for this cycle's conservation check.
+  std::vector<int> wire_flits_, wire_credits_;
+  void flit_on_wire(int channel, int vc, int change) {
+    wire_flits_[static_cast<std::size_t>(channel) * config_.num_vcs + vc] += change;
+    touch(channel, vc);
+  }
+  void credits_on_wire(int channel, VcMask vcs, int change) {
+    for (; vcs != 0; vcs &= vcs - 1) {
+      const int vc = __builtin_ctzll(vcs);
+      wire_credits_[static_cast<std::size_t>(channel) * config_.num_vcs + vc] += change;
+      touch(channel, vc);
+    }
+  }
   // Checks one VC of a channel, or every VC (vc -1).
   void check_channel(int router, int output, int only_vc = -1) const;
   void check_injection(int node, int only_vc = -1) const;
-  // The VCs of channels a flit or credit moved on this cycle (router outputs by port_base_
-  // + output, then nodes' injections; times vcs plus the VC), checked at its end.
+  // The VCs of channels a flit or credit moved on this cycle, checked at its end.
   void touch(int channel, int vc) {
     const std::size_t at = static_cast<std::size_t>(channel) * config_.num_vcs + vc;
     if (touched_flag_[at]) return;
     touched_flag_[at] = 1;
     touched_.push_back({channel, vc});
-  }
-  void touch_mask(int channel, VcMask vcs) {
-    for (; vcs != 0; vcs &= vcs - 1) touch(channel, __builtin_ctzll(vcs));
   }
   std::vector<std::pair<int, int>> touched_;  // channel, VC
   std::vector<std::uint8_t> touched_flag_;
