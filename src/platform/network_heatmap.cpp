@@ -2,9 +2,11 @@
 // credit waits they caused, side by side (a mesh or torus of one or two dimensions).
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/noc/topology.hpp"
 #include "creditflow/platform/network_results.hpp"
 #include "gnuplot.hpp"
 
@@ -27,41 +29,29 @@ void draw_network_heatmap(const NetworkReport& r, const std::string& file) {
   if (!ends_with(file, ".png") && !ends_with(file, ".svg"))
     throw Error("--heatmap " + file + ": the file must end in .png or .svg");
   const int k = c.k;
+  const noc::KaryNcube cube(c);  // where each router sits
+  const auto x_of = [&](int router) { return cube.coordinate(router, 0); };
+  const auto y_of = [&](int router) { return c.dimensions() == 2 ? cube.coordinate(router, 1) : 0; };
   const double cycles = std::max<double>(static_cast<double>(r.figures.cycles), 1.0);
   std::vector<Arrow> arrows, terminals;
   double most_use = 0, most_waits = 0;
-  const int ports = 2 * c.dimensions() + 1;
-  for (std::size_t i = 0; i < r.channels.size(); ++i) {
-    const ChannelUse& ch = r.channels[i];
-    // Router of this channel: channels are listed router by router, the mesh's edges left out,
-    // so find it from its name's coordinates (router_<y>_<x>).
-    int x = 0, y = 0;
-    if (c.dimensions() == 2)
-      std::sscanf(ch.router.c_str(), "router_%d_%d", &y, &x);
-    else
-      std::sscanf(ch.router.c_str(), "router_%d", &x);
+  for (const ChannelUse& ch : r.channels) {
+    const int x = x_of(ch.from_id), y = y_of(ch.from_id);
     const double waits = static_cast<double>(ch.credit_waits) / cycles;
     most_use = std::max(most_use, ch.utilisation);
     most_waits = std::max(most_waits, waits);
-    if (ch.port == "terminal") {
+    if (ch.to_id < 0) {
       terminals.push_back({double(x), double(y), 0, 0, ch.utilisation, waits});
       continue;
     }
     const int sign = ch.port[0] == '+' ? 1 : -1;
     const bool along_x = ch.port[1] == 'x';
-    int tx = 0, ty = 0;
-    if (c.dimensions() == 2)
-      std::sscanf(ch.to.c_str(), "router_%d_%d", &ty, &tx);
-    else
-      std::sscanf(ch.to.c_str(), "router_%d", &tx);
-    const bool wraps = along_x ? std::abs(tx - x) != 1 : std::abs(ty - y) != 1;
+    const bool wraps = along_x ? std::abs(x_of(ch.to_id) - x) != 1 : std::abs(y_of(ch.to_id) - y) != 1;
     const double length = wraps ? 0.3 : 0.7;
     const double side = 0.12 * sign;  // the two directions of a link side by side
-    Arrow a{x + (along_x ? 0.15 * sign : side), y + (along_x ? side : 0.15 * sign), along_x ? length * sign : 0,
-            along_x ? 0 : length * sign, ch.utilisation, waits};
-    arrows.push_back(a);
+    arrows.push_back({x + (along_x ? 0.15 * sign : side), y + (along_x ? side : 0.15 * sign),
+                      along_x ? length * sign : 0, along_x ? 0 : length * sign, ch.utilisation, waits});
   }
-  (void)ports;
   std::ostringstream body;
   const auto table = [&](const char* name, const std::vector<Arrow>& items, bool use) {
     body << "$" << name << " << EOD\n";

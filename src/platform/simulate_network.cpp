@@ -97,6 +97,8 @@ NetworkReport report_of(RunningNetwork& n) {
       use.router = topology.router_name(router);
       use.port = topology.port_name(router, port);
       use.to = link.router == -1 ? "terminal" : topology.router_name(link.router);
+      use.from_id = router;
+      use.to_id = link.router;
       use.flits = counts.flits_out[port];
       use.utilisation = static_cast<double>(use.flits) / cycles;
       use.credit_waits = counts.credit_waits[port];

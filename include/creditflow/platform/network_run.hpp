@@ -18,6 +18,7 @@ namespace creditflow::platform {
 struct ChannelUse {
   std::string router, port;     // the router and output port it leaves from
   std::string to;               // the router it reaches, or "terminal"
+  int from_id = 0, to_id = -1;  // the same routers by number (to_id -1: a terminal)
   std::int64_t flits = 0;
   double utilisation = 0.0;     // flits per cycle over the measurement window
   std::int64_t credit_waits = 0;  // cycles a switch request waited here for a credit
