@@ -1,4 +1,5 @@
 #include "creditflow/platform/network_results.hpp"
+#include "fixed_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,12 +8,6 @@
 
 namespace creditflow::platform {
 namespace {
-
-std::string fixed(double v, int decimals) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, v);
-  return text;
-}
 
 double rounded(double v, int decimals) {
   const double scale = std::pow(10.0, decimals);

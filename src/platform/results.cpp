@@ -10,6 +10,7 @@
 #include "creditflow/core/diagnosis.hpp"
 #include "creditflow/core/report_figures.hpp"
 #include "creditflow/platform/network_results.hpp"
+#include "fixed_text.hpp"
 
 namespace creditflow::platform {
 
@@ -160,12 +161,6 @@ std::vector<std::string> diagnosis(const RunResult& r) {
   for (const NetworkReport& n : r.networks)
     for (std::string& line : network_diagnosis(n)) out.push_back(std::move(line));
   return out;
-}
-
-std::string fixed(double v, int decimals) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
 }
 
 std::string latency_text(const core::LatencyStats& s) {
