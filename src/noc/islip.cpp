@@ -16,15 +16,17 @@ inline void zero(std::uint64_t* row, int words) {
 
 }  // namespace
 
-IslipAllocator::IslipAllocator(int inputs, int outputs, int iterations, bool labelled)
+IslipAllocator::IslipAllocator(int inputs, int outputs, int iterations, bool labelled, bool input_first)
     : inputs_(inputs),
       outputs_(outputs),
       iterations_(iterations),
+      input_first_(input_first),
       in_words_(words_for(inputs)),
       out_words_(words_for(outputs)),
       by_input_(static_cast<std::size_t>(inputs) * words_for(outputs), 0),
       by_output_(static_cast<std::size_t>(outputs) * words_for(inputs), 0),
       grants_(static_cast<std::size_t>(inputs) * words_for(outputs), 0),
+      picks_(input_first ? static_cast<std::size_t>(outputs) * words_for(inputs) : 0, 0),
       labels_(labelled ? static_cast<std::size_t>(inputs) * outputs : 0, 0),
       grant_pointer_(outputs, 0),
       accept_pointer_(inputs, 0),
@@ -104,6 +106,10 @@ void IslipAllocator::allocate() {
     match(first_from(&by_output_[output * in_words_], in_words_, grant_pointer_[output], inputs_), output);
     return;
   }
+  if (input_first_) {
+    allocate_input_first();
+    return;
+  }
   std::vector<Word>& free_inputs = free_inputs_;
   for (int iteration = 0; iteration < iterations_; ++iteration) {
     for (int input : busy_inputs_) {
@@ -134,6 +140,20 @@ void IslipAllocator::allocate() {
         accept_pointer_[input] = (output + 1) % outputs_;
       }
     }
+  }
+}
+
+void IslipAllocator::allocate_input_first() {
+  for (int input : busy_inputs_) {
+    const int output = first_from(&by_input_[input * out_words_], out_words_, accept_pointer_[input], outputs_);
+    picks_[output * in_words_ + (input >> 6)] |= Word{1} << (input & 63);
+  }
+  for (int output : busy_outputs_) {
+    Word* picked = &picks_[output * in_words_];
+    const int input = first_from(picked, in_words_, grant_pointer_[output], inputs_);
+    if (input < 0) continue;
+    match(input, output);
+    zero(picked, in_words_);
   }
 }
 

@@ -36,8 +36,8 @@ VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& ro
       credits_now_(ports, 0),
       credit_q_(ports, Fifo<VcMask>(2)),
       switch_rr_(ports, 0),
-      vc_allocator_(ports * config.num_vcs, ports * config.num_vcs, config.alloc_iters, false),
-      switch_allocator_(ports, ports, config.alloc_iters, true) {
+      vc_allocator_(ports * config.num_vcs, ports * config.num_vcs, config.vc_allocator, config.alloc_iters, false),
+      switch_allocator_(ports, ports, config.sw_allocator, config.alloc_iters, true) {
   counts_.flits_out.assign(ports, 0);
   counts_.credit_waits.assign(ports, 0);
   counts_.vc_waits.assign(ports, 0);

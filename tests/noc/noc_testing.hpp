@@ -28,15 +28,15 @@ inline creditflow::noc::NocFigures measured(const std::vector<std::string>& word
   return run.figures();
 }
 
-// A CSV of the reference folder as rows of column -> text.
-inline std::vector<std::map<std::string, std::string>> reference_csv(const std::string& file) {
-  const std::string path = std::string(CREDITFLOW_BOOKSIM_REFERENCE) + "/" + file;
+// A CSV as rows of column -> text (lines starting with # say where it came from).
+inline std::vector<std::map<std::string, std::string>> csv_rows(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read " + path + " (shared/ must be beside the project)");
   std::vector<std::map<std::string, std::string>> rows;
   std::string line;
   std::vector<std::string> columns;
   while (std::getline(in, line)) {
+    if (!line.empty() && line[0] == '#') continue;
     std::vector<std::string> cells;
     std::stringstream cells_in(line);
     std::string cell;
@@ -50,6 +50,14 @@ inline std::vector<std::map<std::string, std::string>> reference_csv(const std::
     rows.push_back(row);
   }
   return rows;
+}
+
+// A CSV of the reference folder, and one of BookSim2's figures measured for these tests.
+inline std::vector<std::map<std::string, std::string>> reference_csv(const std::string& file) {
+  return csv_rows(std::string(CREDITFLOW_BOOKSIM_REFERENCE) + "/" + file);
+}
+inline std::vector<std::map<std::string, std::string>> test_data_csv(const std::string& file) {
+  return csv_rows(std::string(CREDITFLOW_NOC_TEST_DATA) + "/" + file);
 }
 
 // The one channel of SPEC section 6 (BookSim2's 2-router anynet or k=2 n=1 mesh): node 0

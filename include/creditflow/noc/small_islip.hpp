@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "creditflow/noc/islip.hpp"
@@ -15,9 +16,9 @@ class SmallIslip {
   using Word = std::uint64_t;
   static constexpr int kMax = 64;
 
-  SmallIslip(int inputs, int outputs, int iterations)
-      : inputs_(inputs), outputs_(outputs), iterations_(iterations), by_input_(inputs, 0), by_output_(outputs, 0),
-        grants_(inputs, 0), labels_(static_cast<std::size_t>(inputs) * outputs, 0), grant_pointer_(outputs, 0),
+  SmallIslip(int inputs, int outputs, int iterations, bool input_first)
+      : inputs_(inputs), outputs_(outputs), iterations_(iterations), input_first_(input_first), by_input_(inputs, 0),
+        by_output_(outputs, 0), grants_(inputs, 0), picks_(outputs, 0), labels_(static_cast<std::size_t>(inputs) * outputs, 0), grant_pointer_(outputs, 0),
         accept_pointer_(inputs, 0), in_match_(inputs, -1) {}
 
   void clear() {
@@ -41,6 +42,10 @@ class SmallIslip {
   int output_of(int input) const { return in_match_[input]; }
 
   void allocate() {
+    if (input_first_) {
+      allocate_input_first();
+      return;
+    }
     Word matched_in = 0, matched_out = 0;
     for (int iteration = 0; iteration < iterations_; ++iteration) {
       const Word free_in = busy_inputs_ & ~matched_in;
@@ -70,6 +75,23 @@ class SmallIslip {
   }
 
  private:
+  void allocate_input_first() {
+    Word picked_outputs = 0;
+    for (Word rest = busy_inputs_; rest != 0; rest &= rest - 1) {
+      const int input = __builtin_ctzll(rest);
+      const int output = first_from(by_input_[input], accept_pointer_[input]);
+      picks_[output] |= Word{1} << input;
+      picked_outputs |= Word{1} << output;
+    }
+    for (Word rest = picked_outputs; rest != 0; rest &= rest - 1) {
+      const int output = __builtin_ctzll(rest);
+      const int input = first_from(picks_[output], grant_pointer_[output]);
+      picks_[output] = 0;
+      in_match_[input] = output;
+      grant_pointer_[output] = input + 1 == inputs_ ? 0 : input + 1;
+      accept_pointer_[input] = output + 1 == outputs_ ? 0 : output + 1;
+    }
+  }
   // The first set bit at or after `from`, wrapping (mask is not 0).
   static int first_from(Word mask, int from) {
     const Word after = mask & (~Word{0} << from);
@@ -77,20 +99,26 @@ class SmallIslip {
   }
 
   int inputs_, outputs_, iterations_;
+  bool input_first_;
   std::vector<Word> by_input_, by_output_, grants_;
+  std::vector<Word> picks_;  // input first: per output, the inputs that picked it
   std::vector<int> labels_;
   std::vector<int> grant_pointer_, accept_pointer_;
   std::vector<int> in_match_;
   Word busy_inputs_ = 0, busy_outputs_ = 0;
 };
 
-// SmallIslip where both sides fit in a word, IslipAllocator beyond (16 VCs on 5 ports).
+// SmallIslip where both sides fit in a word, IslipAllocator beyond (16 VCs on 5 ports);
+// `kind` is BookSim2's vc_allocator or sw_allocator (islip, separable_input_first,
+// separable_output_first: iSLIP of one iteration).
 class RouterAllocator {
  public:
-  RouterAllocator(int inputs, int outputs, int iterations, bool labelled)
+  RouterAllocator(int inputs, int outputs, const std::string& kind, int iterations, bool labelled)
       : small_(inputs <= SmallIslip::kMax && outputs <= SmallIslip::kMax),
-        fits_(small_ ? inputs : 0, small_ ? outputs : 0, iterations),
-        wide_(small_ ? nullptr : std::make_unique<IslipAllocator>(inputs, outputs, iterations, labelled)) {}
+        fits_(small_ ? inputs : 0, small_ ? outputs : 0, iterations_of(kind, iterations), input_first(kind)),
+        wide_(small_ ? nullptr
+                     : std::make_unique<IslipAllocator>(inputs, outputs, iterations_of(kind, iterations), labelled,
+                                                        input_first(kind))) {}
   void clear() { small_ ? fits_.clear() : wide_->clear(); }
   void add(int input, int output, int label) { small_ ? fits_.add(input, output, label) : wide_->add(input, output, label); }
   bool has(int input, int output) const { return small_ ? fits_.has(input, output) : wide_->has(input, output); }
@@ -99,6 +127,9 @@ class RouterAllocator {
   int output_of(int input) const { return small_ ? fits_.output_of(input) : wide_->output_of(input); }
 
  private:
+  static bool input_first(const std::string& kind) { return kind == "separable_input_first"; }
+  static int iterations_of(const std::string& kind, int iterations) { return kind == "islip" ? iterations : 1; }
+
   bool small_;
   SmallIslip fits_;
   std::unique_ptr<IslipAllocator> wide_;
