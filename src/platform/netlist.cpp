@@ -135,12 +135,30 @@ class Reader {
         } else if (key == "clock") {
           c.clock = scalar(p.second, c.name + ".clock");
           c.clock_line = line(p.first);
+        } else if (key == "topology" && p.second.IsMap()) {
+          read_topology(p.first, p.second, c, keys);
         } else {
           c.params.push_back({key, {value_text(p.second, c.name + "." + key), line(p.first)}});
         }
       }
       if (c.kind.empty()) fail(kv.first, "component " + c.name + " has no kind");
       out.components.push_back(std::move(c));
+    }
+  }
+
+  // A network's `topology: {kind: mesh, k: 4, n: 2, channel_latency: 1}` is its flat
+  // parameters topology, k, n and channel_latency (or netlist, network_file for anynet).
+  void read_topology(const YAML::Node& key, const YAML::Node& map, ComponentDecl& c,
+                     std::set<std::string>& keys) const {
+    const std::string what = "component " + c.name + " topology";
+    check_keys(map, {"kind", "k", "n", "channel_latency", "netlist", "network_file"}, what);
+    if (!map["kind"]) fail(key, what + " has no kind (mesh, torus, ring or anynet)");
+    for (const auto& p : map) {
+      const std::string inner = p.first.Scalar();
+      const std::string param = inner == "kind" ? "topology" : inner;
+      if (param != "topology" && !keys.insert(param).second)
+        fail(p.first, what + " gives " + param + ", which component " + c.name + " gives too");
+      c.params.push_back({param, {scalar(p.second, c.name + ".topology." + inner), line(p.first)}});
     }
   }
 

@@ -3,6 +3,7 @@
 // configuration of ../shared/reference/booksim2, a latency-load sweep that says where the
 // mesh saturates, and the mistakes a user can make.
 #include <boost/test/unit_test.hpp>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "harness.hpp"
@@ -147,6 +148,43 @@ BOOST_AUTO_TEST_CASE(bad_network_input_gets_one_line_naming_what_where_and_what_
   one_line(anynet + "--set 'net.netlist=router 0 node 0 route 1'",
            "net: netlist line 1: 'route' is neither router nor node (allowed: router ID, node ID)");
   one_line(anynet + "--set net.network_file=nowhere.net", "net: network_file = 'nowhere.net' cannot be read");
+}
+
+// The nested form, `topology: {kind: mesh, k: 4, n: 2, channel_latency: 1}`, is the
+// flat keys: the same figures as models/mesh4x4.yaml, and its mistakes named in one line.
+BOOST_AUTO_TEST_CASE(a_nested_topology_is_the_same_network_as_its_flat_keys) {
+  cftool::TempDir dir;
+  const auto model = [&](const std::string& name, const std::string& topology) {
+    std::ofstream(dir / name) << "components:\n  net:\n    kind: network\n    topology: " << topology
+                              << "\n    routing_function: dor\n    num_vcs: 2\n    packet_size: 1\n"
+                                 "    traffic: uniform\n    injection_rate: 0.3\n";
+    return dir / name;
+  };
+  const cftool::Outcome nested = cftool::tool("run " + model("nested.yaml", "{kind: mesh, k: 4, n: 2, channel_latency: 1}") +
+                                              " --view tl --json");
+  const cftool::Outcome flat = cftool::tool("run ../../models/mesh4x4.yaml --view tl --json");
+  BOOST_TEST_REQUIRE(nested.status == 0, nested.err);
+  BOOST_TEST_REQUIRE(flat.status == 0, flat.err);
+  const json a = json::parse(nested.out).at("networks").at("net"), b = json::parse(flat.out).at("networks").at("net");
+  BOOST_TEST(a.at("routers").get<int>() == 16);
+  BOOST_TEST(a == b);
+  // Two cycles a channel: every packet that crosses a router takes one more cycle per hop.
+  const cftool::Outcome slow = cftool::tool("run " + model("slow.yaml", "{kind: mesh, k: 4, n: 2, channel_latency: 2}") +
+                                            " --view tl --json");
+  BOOST_TEST_REQUIRE(slow.status == 0, slow.err);
+  BOOST_TEST(json::parse(slow.out).at("networks").at("net").at("packet_latency").get<double>() >
+             b.at("packet_latency").get<double>() + 2.0);
+  const auto one_line = [&](const std::string& topology, const std::string& expected) {
+    const cftool::Outcome o = cftool::tool("run " + model("bad.yaml", topology) + " --view tl");
+    BOOST_TEST_INFO(topology);
+    BOOST_TEST(o.status != 0);
+    BOOST_TEST(cftool::lines(o.err).size() == 1u, o.err);
+    BOOST_TEST(o.err.find(expected) != std::string::npos, o.err);
+  };
+  one_line("{kind: mesh, k: 4, m: 2}", "bad.yaml:4: unknown key 'm' in component net topology");
+  one_line("{k: 4, n: 2}", "bad.yaml:4: component net topology has no kind (mesh, torus, ring or anynet)");
+  one_line("{kind: mess, k: 4, n: 2}", "net: topology = 'mess' is not allowed (allowed mesh, torus, ring, anynet)");
+  one_line("{kind: mesh, k: 4, n: 2}\n    k: 8", "duplicate key 'k' in component net");
 }
 
 BOOST_AUTO_TEST_CASE(a_heat_map_draws_channel_use_and_credit_waits_over_the_mesh) {
