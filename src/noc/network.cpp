@@ -12,6 +12,7 @@ namespace creditflow::noc {
 namespace {
 
 constexpr Cycle kNever = std::numeric_limits<Cycle>::max() / 4;
+constexpr Cycle kAuditPeriod = 1024;  // cycles between checks of every channel (a power of 2)
 
 std::unique_ptr<Topology> topology_of(const NocConfig& config, const std::string& where) {
   config.validate(where);
@@ -356,8 +357,10 @@ void Network::check_injection(int node, int only_vc) const {
 }
 
 void Network::check_conservation() const {
-  for (int r = 0; r < routers(); ++r)
+  for (int r = 0; r < routers(); ++r) {
+    routers_[r]->audit_counts();
     for (int p = 0; p < topology_->ports(r); ++p) check_channel(r, p);
+  }
   for (int node = 0; node < nodes_; ++node) check_injection(node);
 }
 
@@ -436,6 +439,9 @@ void Network::step() {
     check_channel(r, channel - port_base_[r], vc);
   }
   touched_.clear();
+  // And every channel, with the routers' counts of what their queues hold checked against
+  // the queues, once in a while (a few thousand instructions each time).
+  if ((now_ & (kAuditPeriod - 1)) == kAuditPeriod - 1) check_conservation();
   awake_.swap(next_awake_);
   ++now_;
 }

@@ -10,6 +10,11 @@ namespace {
 
 constexpr int kStalled = -2;  // a stage's result when the VC must try again
 
+// Adds `change` to counts[base + vc] for each VC in `vcs`.
+void count_vcs(std::vector<int>& counts, int base, VcMask vcs, int change) {
+  for (; vcs != 0; vcs &= vcs - 1) counts[base + __builtin_ctzll(vcs)] += change;
+}
+
 // Round robin among one input's VCs asking for the same output: does `challenger` come
 // before `holder` counting from `first`?
 bool comes_first(int challenger, int holder, int first, int vcs) {
@@ -36,6 +41,9 @@ VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& ro
       credits_now_(ports, 0),
       credit_q_(ports, Fifo<VcMask>(2)),
       switch_rr_(ports, 0),
+      leaving_(vcs_.size(), 0),
+      unsent_(vcs_.size(), 0),
+      due_(vcs_.size(), 0),
       vc_allocator_(ports * config.num_vcs, ports * config.num_vcs, config.vc_allocator, config.alloc_iters, false),
       switch_allocator_(ports, ports, config.sw_allocator, config.alloc_iters, true) {
   counts_.flits_out.assign(ports, 0);
@@ -48,6 +56,7 @@ void VcRouter::arrive(int input, const NocFlit& flit) { arrivals_.emplace_back(i
 
 void VcRouter::credit_arrives(int output, VcMask vcs, Cycle now) {
   due_credits_.push({now + config_.credit_delay, output, vcs});
+  count_vcs(due_, output * num_vcs_, vcs, +1);
 }
 
 bool VcRouter::quiet() const {
@@ -55,25 +64,25 @@ bool VcRouter::quiet() const {
          switch_q_.empty() && crossbar_q_.empty() && output_q_mask_ == 0 && credit_q_mask_ == 0;
 }
 
-int VcRouter::leaving(int output, int vc) const {
-  int count = 0;
-  for (std::size_t i = 0; i < crossbar_q_.size(); ++i)
-    count += crossbar_q_[i].output == output && crossbar_q_[i].flit.vc == vc;
-  for (std::size_t i = 0; i < output_q_[output].size(); ++i) count += output_q_[output][i].vc == vc;
-  return count;
-}
-
-int VcRouter::credits_to_send(int input, int vc) const {
-  int count = static_cast<int>((credits_now_[input] >> vc) & 1);
-  for (std::size_t i = 0; i < credit_q_[input].size(); ++i) count += static_cast<int>((credit_q_[input][i] >> vc) & 1);
-  return count;
-}
-
-int VcRouter::credits_due(int output, int vc) const {
-  int count = 0;
-  for (std::size_t i = 0; i < due_credits_.size(); ++i)
-    count += due_credits_[i].output == output && ((due_credits_[i].vcs >> vc) & 1);
-  return count;
+void VcRouter::audit_counts() const {
+  for (int port = 0; port < ports_; ++port) {
+    for (int vc = 0; vc < num_vcs_; ++vc) {
+      int leaving = 0, unsent = static_cast<int>((credits_now_[port] >> vc) & 1), due = 0;
+      for (std::size_t i = 0; i < crossbar_q_.size(); ++i)
+        leaving += crossbar_q_[i].output == port && crossbar_q_[i].flit.vc == vc;
+      for (std::size_t i = 0; i < output_q_[port].size(); ++i) leaving += output_q_[port][i].vc == vc;
+      for (std::size_t i = 0; i < credit_q_[port].size(); ++i) unsent += static_cast<int>((credit_q_[port][i] >> vc) & 1);
+      for (std::size_t i = 0; i < due_credits_.size(); ++i)
+        due += due_credits_[i].output == port && ((due_credits_[i].vcs >> vc) & 1);
+      const int at = port * num_vcs_ + vc;
+      if (leaving == leaving_[at] && unsent == unsent_[at] && due == due_[at]) continue;
+      throw ProtocolError("router " + std::to_string(id_) + " port " + std::to_string(port) + " VC " +
+                          std::to_string(vc) + ": its queues hold " + std::to_string(leaving) + " flits leaving, " +
+                          std::to_string(unsent) + " credits to send and " + std::to_string(due) +
+                          " credits due, but it counted " + std::to_string(leaving_[at]) + ", " +
+                          std::to_string(unsent_[at]) + " and " + std::to_string(due_[at]));
+    }
+  }
 }
 
 std::int64_t VcRouter::flits_inside() const {
@@ -144,7 +153,9 @@ void VcRouter::queue_arrivals() {
 
 void VcRouter::apply_credits(Cycle now) {
   while (!due_credits_.empty() && due_credits_.front().due <= now) {
-    downstream_[due_credits_.front().output].credit(due_credits_.front().vcs);
+    const DueCredit& credit = due_credits_.front();
+    downstream_[credit.output].credit(credit.vcs);
+    count_vcs(due_, credit.output * num_vcs_, credit.vcs, -1);
     due_credits_.pop();
   }
 }
@@ -282,6 +293,8 @@ void VcRouter::switch_update(Cycle now) {
     downstream_[w.result].sending(flit, vc.out_vc);
     tell(now, "switch_granted", w.input, flit);
     crossbar_q_.push({-1, flit, w.result});
+    ++leaving_[w.result * num_vcs_ + vc.out_vc];
+    ++unsent_[w.input * num_vcs_ + w.vc];
     credits_now_[w.input] |= VcMask{1} << w.vc;
     credits_now_mask_ |= 1u << w.input;
     if (vc.buffer.empty()) {
@@ -320,12 +333,14 @@ void VcRouter::send(RouterOutbox& out) {
     ++counts_.flits_out[output];
     tell(now_, "sent", output, output_q_[output].front());
     out.flit(id_, output, output_q_[output].front());
+    --leaving_[output * num_vcs_ + output_q_[output].front().vc];
     output_q_[output].pop();
     if (output_q_[output].empty()) output_q_mask_ &= ~(1u << output);
   }
   for (unsigned pending = credit_q_mask_; pending != 0; pending &= pending - 1) {
     const int input = __builtin_ctz(pending);
     out.credit(id_, input, credit_q_[input].front());
+    count_vcs(unsent_, input * num_vcs_, credit_q_[input].front(), -1);
     credit_q_[input].pop();
     if (credit_q_[input].empty()) credit_q_mask_ &= ~(1u << input);
   }

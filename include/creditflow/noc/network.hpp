@@ -56,8 +56,10 @@ class Network : private RouterOutbox {
   // The per-VC conservation of a channel (SPEC section 1 per VC): the credits its sender
   // has spent equal its flits still leaving the sender, on the wire and in the buffer at
   // the other end, and their credits on the way back; each term counted from the queues
-  // that hold them. step() checks every channel of every router it stepped, every cycle;
-  // this checks them all. Throws ProtocolError naming the channel, the VC and the terms.
+  // that hold them or kept by the moves that change them. step() checks every channel a
+  // flit or credit moved on, every cycle; this checks them all and the routers' kept
+  // counts against their queues (step() calls it every 1024 cycles). Throws ProtocolError
+  // naming the channel, the VC and the terms.
   void check_conservation() const;
 
   // The last cycle a flit moved (sent by a router, injected or retired).

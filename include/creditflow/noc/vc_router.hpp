@@ -64,12 +64,16 @@ class VcRouter {
   const BufferState& downstream(int output) const { return downstream_[output]; }
   // Every input VC that holds flits and cannot move for want of a credit or a VC.
   std::vector<VcWait> waits() const;
-  // For the conservation check, counted from the queues themselves: flits granted to
+  // For the conservation check, kept by the moves that change them: flits granted to
   // `output` on `vc` not yet on its channel; credits for `input`'s `vc` not yet sent back;
-  // credits for `output`'s `vc` received and not yet counted (credit_delay).
-  int leaving(int output, int vc) const;
-  int credits_to_send(int input, int vc) const;
-  int credits_due(int output, int vc) const;
+  // credits for `output`'s `vc` received and not yet counted (credit_delay). Cheap enough
+  // to read every cycle.
+  int leaving(int output, int vc) const { return leaving_[output * num_vcs_ + vc]; }
+  int credits_to_send(int input, int vc) const { return unsent_[input * num_vcs_ + vc]; }
+  int credits_due(int output, int vc) const { return due_[output * num_vcs_ + vc]; }
+  // The same three counted from the queues that hold them; throws ProtocolError naming the
+  // router, the port and the VC where a count and its queue disagree.
+  void audit_counts() const;
   // Flits in input port `input`'s buffer for `vc`.
   int buffered(int input, int vc) const { return static_cast<int>(vcs_[input * num_vcs_ + vc].buffer.size()); }
 
@@ -137,6 +141,7 @@ class VcRouter {
   std::vector<VcMask> credits_now_;
   std::vector<Fifo<VcMask>> credit_q_;
   std::vector<int> switch_rr_;  // per input: the VC that wins ties first
+  std::vector<int> leaving_, unsent_, due_;  // per port and VC: see leaving() and audit_counts()
   RouterAllocator vc_allocator_;
   RouterAllocator switch_allocator_;
   RouterCounts counts_;
