@@ -320,48 +320,55 @@ void Network::retire(const NocFlit& flit, int node) {
       {router, port, false, VcMask{1} << flit.vc});
 }
 
-void Network::check_channel(int router, int output, int only_vc) const {
+void Network::check_channel(int router, int output, int vc) const {
   const PortLink to = links_[port_base_[router] + output];
   if (to.router == -2) return;
   const VcRouter& up = *routers_[router];
-  const std::size_t channel = static_cast<std::size_t>(out_channel(router, output));
-  for (int vc = only_vc < 0 ? 0 : only_vc; vc < (only_vc < 0 ? config_.num_vcs : only_vc + 1); ++vc) {
-    const int spent = up.downstream(output).occupancy(vc);
-    const int leaving = up.leaving(output, vc), wire = wire_flits_[channel * config_.num_vcs + vc];
-    const int held = to.router >= 0 ? routers_[to.router]->buffered(to.port, vc) : 0;
-    const int unsent = to.router >= 0 ? routers_[to.router]->credits_to_send(to.port, vc) : 0;
-    const int back = wire_credits_[channel * config_.num_vcs + vc], due = up.credits_due(output, vc);
-    if (spent == leaving + wire + held + unsent + back + due) continue;
-    throw ProtocolError("cycle " + std::to_string(now_) + ": channel " + topology_->router_name(router) + " " +
-                        topology_->port_name(router, output) + " VC " + std::to_string(vc) + ": " +
-                        std::to_string(spent) + " credits spent, but " + std::to_string(leaving) + " flits leaving + " +
-                        std::to_string(wire) + " on the wire + " + std::to_string(held) + " buffered + " +
-                        std::to_string(unsent + back + due) + " credits on the way back = " +
-                        std::to_string(leaving + wire + held + unsent + back + due));
-  }
+  const std::size_t at = static_cast<std::size_t>(out_channel(router, output)) * config_.num_vcs + vc;
+  const int spent = up.downstream(output).occupancy(vc);
+  const int sum = up.leaving(output, vc) + wire_flits_[at] + wire_credits_[at] + up.credits_due(output, vc) +
+                  (to.router >= 0 ? routers_[to.router]->buffered(to.port, vc) + routers_[to.router]->credits_to_send(to.port, vc) : 0);
+  if (spent != sum) channel_broken(router, output, vc);
 }
 
-void Network::check_injection(int node, int only_vc) const {
-  const int router = topology_->router_of(node), port = topology_->port_of(node);
-  const std::size_t channel = static_cast<std::size_t>(injection_channel(node));
-  const BufferState& spent = *terminals_[node].router_input;
-  for (int vc = only_vc < 0 ? 0 : only_vc; vc < (only_vc < 0 ? config_.num_vcs : only_vc + 1); ++vc) {
-    const int wire = wire_flits_[channel * config_.num_vcs + vc], held = routers_[router]->buffered(port, vc);
-    const int back = routers_[router]->credits_to_send(port, vc) + wire_credits_[channel * config_.num_vcs + vc];
-    if (spent.occupancy(vc) == wire + held + back) continue;
-    throw ProtocolError("cycle " + std::to_string(now_) + ": node " + std::to_string(node) + "'s injection channel VC " +
-                        std::to_string(vc) + ": " + std::to_string(spent.occupancy(vc)) + " credits spent, but " +
-                        std::to_string(wire) + " on the wire + " + std::to_string(held) + " buffered + " +
-                        std::to_string(back) + " credits on the way back = " + std::to_string(wire + held + back));
-  }
+void Network::channel_broken(int router, int output, int vc) const {
+  const PortLink to = links_[port_base_[router] + output];
+  const VcRouter& up = *routers_[router];
+  const std::size_t at = static_cast<std::size_t>(out_channel(router, output)) * config_.num_vcs + vc;
+  const int leaving = up.leaving(output, vc), wire = wire_flits_[at];
+  const int held = to.router >= 0 ? routers_[to.router]->buffered(to.port, vc) : 0;
+  const int back = (to.router >= 0 ? routers_[to.router]->credits_to_send(to.port, vc) : 0) + wire_credits_[at] +
+                   up.credits_due(output, vc);
+  throw ProtocolError("cycle " + std::to_string(now_) + ": channel " + topology_->router_name(router) + " " +
+                      topology_->port_name(router, output) + " VC " + std::to_string(vc) + ": " +
+                      std::to_string(up.downstream(output).occupancy(vc)) + " credits spent, but " +
+                      std::to_string(leaving) + " flits leaving + " + std::to_string(wire) + " on the wire + " +
+                      std::to_string(held) + " buffered + " + std::to_string(back) + " credits on the way back = " +
+                      std::to_string(leaving + wire + held + back));
+}
+
+void Network::check_injection(int node, int vc) const {
+  const VcRouter& router = *routers_[topology_->router_of(node)];
+  const int port = topology_->port_of(node);
+  const std::size_t at = static_cast<std::size_t>(injection_channel(node)) * config_.num_vcs + vc;
+  const int spent = terminals_[node].router_input->occupancy(vc);
+  const int wire = wire_flits_[at], held = router.buffered(port, vc);
+  const int back = router.credits_to_send(port, vc) + wire_credits_[at];
+  if (spent == wire + held + back) return;
+  throw ProtocolError("cycle " + std::to_string(now_) + ": node " + std::to_string(node) + "'s injection channel VC " +
+                      std::to_string(vc) + ": " + std::to_string(spent) + " credits spent, but " +
+                      std::to_string(wire) + " on the wire + " + std::to_string(held) + " buffered + " +
+                      std::to_string(back) + " credits on the way back = " + std::to_string(wire + held + back));
 }
 
 void Network::check_conservation() const {
   for (int r = 0; r < routers(); ++r) {
     routers_[r]->audit_counts();
-    for (int p = 0; p < topology_->ports(r); ++p) check_channel(r, p);
+    for (int p = 0; p < topology_->ports(r); ++p)
+      for (int vc = 0; vc < config_.num_vcs; ++vc) check_channel(r, p, vc);
   }
-  for (int node = 0; node < nodes_; ++node) check_injection(node);
+  for (int node = 0; node < nodes_; ++node)
+    for (int vc = 0; vc < config_.num_vcs; ++vc) check_injection(node, vc);
 }
 
 std::string Network::wait_cycle() const {

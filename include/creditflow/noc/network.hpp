@@ -170,9 +170,11 @@ class Network : private RouterOutbox {
       touch(channel, vc);
     }
   }
-  // Checks one VC of a channel, or every VC (vc -1).
-  void check_channel(int router, int output, int only_vc = -1) const;
-  void check_injection(int node, int only_vc = -1) const;
+  // Checks one VC of a router's output channel, or of a node's injection channel.
+  void check_channel(int router, int output, int vc) const;
+  void check_injection(int node, int vc) const;
+  // Throws the line naming a channel's broken sum and its terms (out of the hot path).
+  [[noreturn]] __attribute__((cold, noinline)) void channel_broken(int router, int output, int vc) const;
   // The VCs of channels a flit or credit moved on this cycle, checked at its end.
   void touch(int channel, int vc) {
     const std::size_t at = static_cast<std::size_t>(channel) * config_.num_vcs + vc;

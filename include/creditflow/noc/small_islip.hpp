@@ -42,6 +42,17 @@ class SmallIslip {
   int output_of(int input) const { return in_match_[input]; }
 
   void allocate() {
+    // One input asking: it takes the first output it asks at or after its pointer (every
+    // one it asks grants it). One output asked: it grants the first input at or after its
+    // pointer. What both allocators give, without their passes.
+    if ((busy_inputs_ & (busy_inputs_ - 1)) == 0 || (busy_outputs_ & (busy_outputs_ - 1)) == 0) {
+      if (busy_inputs_ == 0) return;
+      const bool one_input = (busy_inputs_ & (busy_inputs_ - 1)) == 0;
+      const int input = one_input ? __builtin_ctzll(busy_inputs_) : -1;
+      const int output = one_input ? first_from(by_input_[input], accept_pointer_[input]) : __builtin_ctzll(busy_outputs_);
+      match(one_input ? input : first_from(by_output_[output], grant_pointer_[output]), output);
+      return;
+    }
     if (input_first_) {
       allocate_input_first();
       return;
@@ -63,13 +74,12 @@ class SmallIslip {
       for (Word rest = granted; rest != 0; rest &= rest - 1) {
         const int input = __builtin_ctzll(rest);
         const int output = first_from(grants_[input], accept_pointer_[input]);
-        in_match_[input] = output;
         matched_in |= Word{1} << input;
         matched_out |= Word{1} << output;
-        if (iteration == 0) {
-          grant_pointer_[output] = input + 1 == inputs_ ? 0 : input + 1;
-          accept_pointer_[input] = output + 1 == outputs_ ? 0 : output + 1;
-        }
+        if (iteration == 0)
+          match(input, output);
+        else
+          in_match_[input] = output;
       }
     }
   }
@@ -87,10 +97,14 @@ class SmallIslip {
       const int output = __builtin_ctzll(rest);
       const int input = first_from(picks_[output], grant_pointer_[output]);
       picks_[output] = 0;
-      in_match_[input] = output;
-      grant_pointer_[output] = input + 1 == inputs_ ? 0 : input + 1;
-      accept_pointer_[input] = output + 1 == outputs_ ? 0 : output + 1;
+      match(input, output);
     }
+  }
+  // A match that moves both pointers one past it.
+  void match(int input, int output) {
+    in_match_[input] = output;
+    grant_pointer_[output] = input + 1 == inputs_ ? 0 : input + 1;
+    accept_pointer_[input] = output + 1 == outputs_ ? 0 : output + 1;
   }
   // The first set bit at or after `from`, wrapping (mask is not 0).
   static int first_from(Word mask, int from) {
