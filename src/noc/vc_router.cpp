@@ -46,10 +46,9 @@ VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& ro
       due_(vcs_.size(), 0),
       vc_allocator_(ports * config.num_vcs, ports * config.num_vcs, config.vc_allocator, config.alloc_iters, false),
       switch_allocator_(ports, ports, config.sw_allocator, config.alloc_iters, true) {
-  counts_.flits_out.assign(ports, 0);
-  counts_.credit_waits.assign(ports, 0);
-  counts_.vc_waits.assign(ports, 0);
-  counts_.switch_losses.assign(ports, 0);
+  for (auto* count : {&counts_.flits_out, &counts_.credit_waits, &counts_.vc_waits, &counts_.switch_losses,
+                      &counts_.hol_cycles, &counts_.hol_packets})
+    count->assign(vcs_.size(), 0);
 }
 
 void VcRouter::arrive(int input, const NocFlit& flit) { arrivals_.emplace_back(input, flit); }
@@ -137,6 +136,7 @@ void VcRouter::queue_arrivals() {
                           " VC " + std::to_string(flit.vc) + " got a flit with its " +
                           std::to_string(config_.vc_buf_size) + " slots full (a flit came without a credit)");
     vc.buffer.push(flit);
+    vc.buffer[vc.buffer.size() - 1].arrived = now_;
     tell(now_, "received", input, flit);
     if (vc.state == VcState::idle) {
       if (!flit.head)
@@ -230,7 +230,7 @@ void VcRouter::vc_update(Cycle now) {
       tell(now, "vc_allocated", w.input, vc.buffer.front());
       switch_q_.push({-1, w.input, w.vc, -1});
     } else {
-      ++counts_.vc_waits[w.input];
+      ++counts_.vc_waits[w.input * num_vcs_ + w.vc];
       vc_q_.push({-1, w.input, w.vc, -1});
     }
   }
@@ -244,7 +244,7 @@ void VcRouter::switch_evaluate(Cycle now) {
     const InputVc& vc = at(w.input, w.vc);
     if (downstream_[vc.out_port].full(vc.out_vc)) {
       w.result = kStalled;
-      ++counts_.credit_waits[vc.out_port];
+      ++counts_.credit_waits[vc.out_port * num_vcs_ + vc.out_vc];
       continue;
     }
     // One request per input and output: the input's VC first in round robin asks.
@@ -265,7 +265,7 @@ void VcRouter::switch_evaluate(Cycle now) {
       w.result = output;
     } else {
       w.result = kStalled;
-      ++counts_.switch_losses[w.input];
+      ++counts_.switch_losses[w.input * num_vcs_ + w.vc];
     }
   }
   if (config_.sw_alloc_delay <= 1) return;
@@ -300,6 +300,11 @@ void VcRouter::switch_update(Cycle now) {
     if (vc.buffer.empty()) {
       if (flit.tail) vc.state = VcState::idle;
     } else if (flit.tail) {
+      // The next packet reaches the front, after waiting behind this one since it came.
+      if (const Cycle waited = now - vc.buffer.front().arrived; waited > 0) {
+        counts_.hol_cycles[w.input * num_vcs_ + w.vc] += waited;
+        ++counts_.hol_packets[w.input * num_vcs_ + w.vc];
+      }
       head_to_routing(w.input, w.vc);
     } else {
       switch_q_.push({-1, w.input, w.vc, -1});
@@ -330,7 +335,7 @@ void VcRouter::send(RouterOutbox& out) {
   }
   for (unsigned pending = output_q_mask_; pending != 0; pending &= pending - 1) {
     const int output = __builtin_ctz(pending);
-    ++counts_.flits_out[output];
+    ++counts_.flits_out[output * num_vcs_ + output_q_[output].front().vc];
     tell(now_, "sent", output, output_q_[output].front());
     out.flit(id_, output, output_q_[output].front());
     --leaving_[output * num_vcs_ + output_q_[output].front().vc];

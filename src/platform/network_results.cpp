@@ -31,10 +31,15 @@ const char* measurement(const noc::NocConfig& c) {
 nlohmann::json network_json(const NetworkReport& r) {
   const noc::NocFigures& f = r.figures;
   nlohmann::json channels = nlohmann::json::array();
-  for (const ChannelUse& c : r.channels)
+  for (const ChannelUse& c : r.channels) {
+    nlohmann::json vcs = nlohmann::json::array();
+    for (const VcUse& v : c.vcs)
+      vcs.push_back({{"flits", v.flits}, {"credit_waits", v.credit_waits}, {"vc_waits", v.vc_waits},
+                     {"switch_losses", v.switch_losses}, {"hol_cycles", v.hol_cycles}, {"hol_packets", v.hol_packets}});
     channels.push_back({{"router", c.router}, {"port", c.port}, {"to", c.to}, {"flits", c.flits},
                         {"utilisation", rounded(c.utilisation, 6)}, {"credit_waits", c.credit_waits},
-                        {"vc_waits", c.vc_waits}});
+                        {"vc_waits", c.vc_waits}, {"hol_cycles", c.hol_cycles}, {"vcs", vcs}});
+  }
   return {{"topology", r.config.topology},
           {"k", r.config.k},
           {"n", r.config.dimensions()},
@@ -127,6 +132,95 @@ std::vector<std::string> network_diagnosis(const NetworkReport& r) {
        ": the buffers at the other end of those channels were full then");
   most(&ChannelUse::vc_waits, name + ": head flits failed to get an output VC",
        ", at the router those channels lead to: the VCs they asked for were all held, or went to another packet that cycle");
+  for (std::string& line : vc_diagnosis(r)) out.push_back(std::move(line));
+  return out;
+}
+
+std::vector<std::string> vc_diagnosis(const NetworkReport& r) {
+  std::vector<std::string> out;
+  const std::string name = "network '" + r.name + "'";
+  struct At {
+    const ChannelUse* channel;
+    int vc;
+    const VcUse& use() const { return channel->vcs[vc]; }
+    std::string text() const {
+      return channel->router + " " + channel->port + " -> " + channel->to + " VC " + std::to_string(vc);
+    }
+  };
+  std::vector<At> all;
+  for (const ChannelUse& c : r.channels)
+    for (int vc = 0; vc < static_cast<int>(c.vcs.size()); ++vc) all.push_back({&c, vc});
+  // Head-of-line blocking: packets queued behind another packet in their input VC.
+  std::int64_t hol_cycles = 0, hol_packets = 0;
+  std::vector<At> blocked;
+  for (const At& at : all) {
+    hol_cycles += at.use().hol_cycles;
+    hol_packets += at.use().hol_packets;
+    if (at.use().hol_cycles > 0) blocked.push_back(at);
+  }
+  if (hol_cycles > 0) {
+    std::stable_sort(blocked.begin(), blocked.end(),
+                     [](const At& a, const At& b) { return a.use().hol_cycles > b.use().hol_cycles; });
+    std::string list;
+    for (std::size_t i = 0; i < blocked.size() && i < 3; ++i)
+      list += (i ? ", " : "") + blocked[i].text() + " (" + std::to_string(blocked[i].use().hol_cycles) + " cycles, " +
+              std::to_string(blocked[i].use().hol_packets) + " packets)";
+    out.push_back(name + ": head-of-line blocking: " + std::to_string(hol_packets) +
+                  " packets that came over router-to-router channels waited behind another packet in their input VC, " +
+                  std::to_string(hol_cycles) +
+                  " cycles in all; most in the VCs fed by " + list);
+  }
+  // Each VC number's share of the flits, and how often its flits failed to move on.
+  const int vcs = r.config.num_vcs;
+  if (vcs > 1) {
+    std::vector<std::int64_t> flits(vcs, 0), failures(vcs, 0);
+    std::int64_t total = 0;
+    for (const At& at : all) {
+      flits[at.vc] += at.use().flits;
+      failures[at.vc] += at.use().failures();
+      total += at.use().flits;
+    }
+    if (total > 0) {
+      std::string list;
+      for (int vc = 0; vc < vcs; ++vc)
+        list += (vc ? ", " : "") + std::string("VC ") + std::to_string(vc) + " " +
+                fixed(100.0 * static_cast<double>(flits[vc]) / static_cast<double>(total), 1) + "% (" +
+                (flits[vc] > 0 ? fixed(static_cast<double>(failures[vc]) / static_cast<double>(flits[vc]), 2) : "no") +
+                " failed attempts a flit)";
+      out.push_back(name + ": the VCs' shares of the " + std::to_string(total) +
+                    " flits sent on channels, with the failed attempts (for an output VC, the switch or a credit) a "
+                    "flit met: " + list);
+    }
+  }
+  // A VC that carried nothing on a channel whose other VCs carried flits: never given.
+  std::vector<At> unused;
+  for (const At& at : all)
+    if (at.use().flits == 0 && at.channel->flits > 0) unused.push_back(at);
+  if (!unused.empty()) {
+    std::string list;
+    for (std::size_t i = 0; i < unused.size() && i < 3; ++i) list += (i ? ", " : "") + unused[i].text();
+    out.push_back(name + ": " + std::to_string(unused.size()) +
+                  " VCs carried no flit on channels whose other VCs did: " + list +
+                  (unused.size() > 3 ? ", ..." : "") + " (no packet was given them there)");
+  }
+  // The VCs whose flits met the most failed attempts each: where the traffic starves.
+  std::vector<At> held;
+  for (const At& at : all)
+    if (at.use().flits > 0 && at.use().failures() > 0) held.push_back(at);
+  const auto per_flit = [](const At& at) {
+    return static_cast<double>(at.use().failures()) / static_cast<double>(at.use().flits);
+  };
+  std::stable_sort(held.begin(), held.end(), [&](const At& a, const At& b) { return per_flit(a) > per_flit(b); });
+  if (!held.empty()) {
+    std::string list;
+    for (std::size_t i = 0; i < held.size() && i < 3; ++i) {
+      const VcUse& v = held[i].use();
+      list += (i ? "; " : "") + held[i].text() + ": " + fixed(per_flit(held[i]), 2) + " a flit over " +
+              std::to_string(v.flits) + " flits (" + std::to_string(v.vc_waits) + " for an output VC, " +
+              std::to_string(v.switch_losses) + " for the switch, " + std::to_string(v.credit_waits) + " for a credit)";
+    }
+    out.push_back(name + ": the VCs whose flits failed most often to move on: " + list);
+  }
   return out;
 }
 

@@ -99,10 +99,26 @@ NetworkReport report_of(RunningNetwork& n) {
       use.to = link.router == -1 ? "terminal" : topology.router_name(link.router);
       use.from_id = router;
       use.to_id = link.router;
-      use.flits = counts.flits_out[port];
+      const int vcs = r.config.num_vcs;
+      for (int vc = 0; vc < vcs; ++vc) {
+        VcUse v;
+        v.flits = counts.flits_out[port * vcs + vc];
+        v.credit_waits = counts.credit_waits[port * vcs + vc];
+        if (link.router >= 0) {
+          const noc::RouterCounts& next = n.network.router(link.router).counts();
+          const int at = link.port * vcs + vc;
+          v.vc_waits = next.vc_waits[at];
+          v.switch_losses = next.switch_losses[at];
+          v.hol_cycles = next.hol_cycles[at];
+          v.hol_packets = next.hol_packets[at];
+        }
+        use.flits += v.flits;
+        use.credit_waits += v.credit_waits;
+        use.vc_waits += v.vc_waits;
+        use.hol_cycles += v.hol_cycles;
+        use.vcs.push_back(v);
+      }
       use.utilisation = static_cast<double>(use.flits) / cycles;
-      use.credit_waits = counts.credit_waits[port];
-      if (link.router >= 0) use.vc_waits = n.network.router(link.router).counts().vc_waits[link.port];
       r.channels.push_back(use);
     }
   }

@@ -227,10 +227,101 @@ BOOST_AUTO_TEST_CASE(the_network_diagnosis_follows_from_its_figures) {
                 busiest->at("port").get<std::string>().c_str(), busiest->at("to").get<std::string>().c_str(),
                 busiest->at("utilisation").get<double>());
   const json& d = doc.at("diagnosis");
-  BOOST_TEST_REQUIRE(d.size() == 3u);
+  BOOST_TEST_REQUIRE(d.size() == 6u);  // then the three by VC (the_diagnosis_by_vc_follows_from_the_figures_by_vc)
   BOOST_TEST(d.at(0).get<std::string>() == first);
   BOOST_TEST(d.at(1).get<std::string>().find("switch requests were held for want of a credit " + std::to_string(credit_waits) +
                                              " times on " + std::to_string(waiting_channels) + " channels") != std::string::npos);
   BOOST_TEST(d.at(2).get<std::string>().find("head flits failed to get an output VC " + std::to_string(vc_waits) + " times") !=
              std::string::npos);
+}
+
+namespace {
+
+struct VcAt {
+  std::string channel;
+  int vc;
+  json use;
+  std::int64_t of(const char* key) const { return use.at(key).get<std::int64_t>(); }
+  std::int64_t failures() const { return of("vc_waits") + of("switch_losses") + of("credit_waits"); }
+};
+
+std::vector<VcAt> every_vc(const json& net) {
+  std::vector<VcAt> all;
+  for (const json& c : net.at("channels"))
+    for (std::size_t vc = 0; vc < c.at("vcs").size(); ++vc)
+      all.push_back({c.at("router").get<std::string>() + " " + c.at("port").get<std::string>() + " -> " +
+                         c.at("to").get<std::string>(),
+                     static_cast<int>(vc), c.at("vcs").at(vc)});
+  return all;
+}
+
+std::string line_with(const json& diagnosis, const std::string& words) {
+  for (const json& line : diagnosis)
+    if (line.get<std::string>().find(words) != std::string::npos) return line.get<std::string>();
+  return "";
+}
+
+}  // namespace
+
+// By VC: head-of-line blocking, each VC number's share and failed attempts, the VCs that
+// failed most often, every figure found again in the JSON it came from; and on a torus,
+// the VCs its dateline classes leave unused.
+BOOST_AUTO_TEST_CASE(the_diagnosis_by_vc_follows_from_the_figures_by_vc) {
+  const cftool::Outcome o = cftool::tool("run ../../models/mesh4x4.yaml --set net.injection_rate=0.5 --view tl --json");
+  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  const json doc = json::parse(o.out);
+  const json& net = doc.at("networks").at("net");
+  const std::vector<VcAt> all = every_vc(net);
+  std::int64_t hol_cycles = 0, hol_packets = 0, flits[2] = {0, 0}, failures[2] = {0, 0};
+  const VcAt* most_blocked = nullptr;
+  const VcAt* most_failing = nullptr;
+  const auto per_flit = [](const VcAt& v) { return static_cast<double>(v.failures()) / static_cast<double>(v.of("flits")); };
+  for (const VcAt& v : all) {
+    hol_cycles += v.of("hol_cycles");
+    hol_packets += v.of("hol_packets");
+    flits[v.vc] += v.of("flits");
+    failures[v.vc] += v.failures();
+    if (!most_blocked || v.of("hol_cycles") > most_blocked->of("hol_cycles")) most_blocked = &v;
+    if (v.of("flits") > 0 && v.failures() > 0 && (!most_failing || per_flit(v) > per_flit(*most_failing))) most_failing = &v;
+  }
+  BOOST_TEST_REQUIRE(hol_cycles > 0);
+  const json& d = doc.at("diagnosis");
+  const std::string hol = line_with(d, "head-of-line blocking");
+  BOOST_TEST(hol.find(std::to_string(hol_packets) + " packets that came over router-to-router channels waited behind "
+                      "another packet in their input VC, " + std::to_string(hol_cycles) + " cycles in all; most in the VCs fed by " +
+                      most_blocked->channel + " VC " + std::to_string(most_blocked->vc) + " (" +
+                      std::to_string(most_blocked->of("hol_cycles")) + " cycles, " +
+                      std::to_string(most_blocked->of("hol_packets")) + " packets)") != std::string::npos, hol);
+  char shares[300];
+  const double total = static_cast<double>(flits[0] + flits[1]);
+  std::snprintf(shares, sizeof shares, "VC 0 %.1f%% (%.2f failed attempts a flit), VC 1 %.1f%% (%.2f failed attempts a flit)",
+                100.0 * flits[0] / total, static_cast<double>(failures[0]) / flits[0], 100.0 * flits[1] / total,
+                static_cast<double>(failures[1]) / flits[1]);
+  BOOST_TEST(line_with(d, "the VCs' shares of the " + std::to_string(flits[0] + flits[1]) + " flits").find(shares) !=
+             std::string::npos, shares);
+  char failing[300];
+  std::snprintf(failing, sizeof failing, "failed most often to move on: %s VC %d: %.2f a flit over %lld flits (%lld for an output VC, "
+                "%lld for the switch, %lld for a credit)", most_failing->channel.c_str(), most_failing->vc, per_flit(*most_failing),
+                static_cast<long long>(most_failing->of("flits")), static_cast<long long>(most_failing->of("vc_waits")),
+                static_cast<long long>(most_failing->of("switch_losses")), static_cast<long long>(most_failing->of("credit_waits")));
+  BOOST_TEST(!line_with(d, failing).empty(), failing);
+  BOOST_TEST(line_with(d, "carried no flit").empty());  // on a mesh every VC is used
+
+  const cftool::Outcome torus = cftool::tool("run ../../models/mesh4x4.yaml --set net.topology=torus "
+                                             "--set net.routing_function=dim_order --set net.injection_rate=0.3 --view tl --json");
+  BOOST_TEST_REQUIRE(torus.status == 0, torus.err);
+  const json tdoc = json::parse(torus.out);
+  int unused = 0;
+  std::string first;
+  for (const VcAt& v : every_vc(tdoc.at("networks").at("net"))) {
+    if (v.of("flits") > 0) continue;
+    std::int64_t channel_flits = 0;
+    for (const VcAt& w : every_vc(tdoc.at("networks").at("net")))
+      if (w.channel == v.channel) channel_flits += w.of("flits");
+    if (channel_flits == 0) continue;
+    if (++unused == 1) first = v.channel + " VC " + std::to_string(v.vc);
+  }
+  BOOST_TEST(unused > 0);
+  BOOST_TEST(line_with(tdoc.at("diagnosis"), std::to_string(unused) + " VCs carried no flit on channels whose other VCs did: " +
+                                                 first) != "");
 }

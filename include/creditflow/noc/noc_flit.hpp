@@ -11,6 +11,7 @@ struct NocFlit {
   Cycle created = 0;        // the cycle its packet was due at the source (source queueing counts)
   Cycle injected = 0;       // the cycle it entered the injection channel
   Cycle head_injected = 0;  // the cycle its packet's head did (network latency is from there)
+  Cycle arrived = 0;        // the cycle it entered the input buffer it is in
   std::int32_t source = 0;
   std::int32_t destination = 0;
   std::uint16_t hops = 0;   // routers crossed

@@ -24,12 +24,15 @@ struct RouterOutbox {
   virtual void credit(int router, int input, VcMask vcs) = 0;
 };
 
-// Per-output and per-input counts for the pictures and the diagnosis.
+// Counts over the run for the pictures and the diagnosis, per output VC (at output * vcs +
+// vc) and per input VC (at input * vcs + vc).
 struct RouterCounts {
-  std::vector<std::int64_t> flits_out;     // flits sent per output
-  std::vector<std::int64_t> credit_waits;  // switch requests held for want of a credit, per output
-  std::vector<std::int64_t> vc_waits;      // VC allocation attempts that failed, per input
-  std::vector<std::int64_t> switch_losses; // switch requests that lost to another input, per input
+  std::vector<std::int64_t> flits_out;      // per output VC: flits sent
+  std::vector<std::int64_t> credit_waits;   // per output VC: switch requests held for want of a credit
+  std::vector<std::int64_t> vc_waits;       // per input VC: VC allocations of its heads that failed
+  std::vector<std::int64_t> switch_losses;  // per input VC: switch requests that lost to another VC or input
+  std::vector<std::int64_t> hol_cycles;     // per input VC: cycles its heads waited behind another packet
+  std::vector<std::int64_t> hol_packets;    // per input VC: packets that reached the front late behind another
 };
 
 // What an input VC holding flits waits for, when it cannot move: a credit for its output

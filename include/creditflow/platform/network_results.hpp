@@ -15,8 +15,14 @@ nlohmann::json network_json(const NetworkReport& report);
 std::string network_summary(const NetworkReport& report);
 // What holds its traffic, in sentences that each follow from the figures they quote:
 // saturation and its busiest channel, the channels whose switch requests waited most for
-// a credit, the channels after which head flits waited most for an output VC.
+// a credit, the channels after which head flits waited most for an output VC; then
+// vc_diagnosis's lines.
 std::vector<std::string> network_diagnosis(const NetworkReport& report);
+// The same by VC: head-of-line blocking (packets queued behind another in their input VC)
+// and where most of it was; each VC number's share of the flits and the failed attempts
+// its flits met; VCs that carried nothing beside busy ones; the VCs whose flits failed
+// most often to move on.
+std::vector<std::string> vc_diagnosis(const NetworkReport& report);
 // Its channels over its routers as a PNG or SVG, coloured by use and by credit waits
 // (networks of one or two dimensions); throws Error naming --heatmap and the file.
 void draw_network_heatmap(const NetworkReport& report, const std::string& file);

@@ -14,7 +14,19 @@
 
 namespace creditflow::platform {
 
-// One router-to-router (or terminal) channel's use over the run.
+// One VC of a channel over the run: what crossed on it, and what held its flits, here (a
+// credit) and in the input buffer at the router the channel leads to.
+struct VcUse {
+  std::int64_t flits = 0;
+  std::int64_t credit_waits = 0;   // switch requests for it held for want of a credit
+  std::int64_t vc_waits = 0;       // failed VC allocations of its heads at the next router
+  std::int64_t switch_losses = 0;  // its switch requests there that lost to another VC or input
+  std::int64_t hol_cycles = 0;     // cycles its packets waited there behind another packet
+  std::int64_t hol_packets = 0;    // packets that waited so
+  std::int64_t failures() const { return credit_waits + vc_waits + switch_losses; }
+};
+
+// One router-to-router (or terminal) channel's use over the run; its counts are its VCs'.
 struct ChannelUse {
   std::string router, port;     // the router and output port it leaves from
   std::string to;               // the router it reaches, or "terminal"
@@ -23,6 +35,8 @@ struct ChannelUse {
   double utilisation = 0.0;     // flits per cycle over the measurement window
   std::int64_t credit_waits = 0;  // cycles a switch request waited here for a credit
   std::int64_t vc_waits = 0;      // failed VC allocations of heads that came over it, at the next router
+  std::int64_t hol_cycles = 0;    // cycles packets that came over it waited behind another packet
+  std::vector<VcUse> vcs;
 };
 
 struct NetworkReport {
