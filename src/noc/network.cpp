@@ -30,6 +30,8 @@ Network::Network(const NocConfig& config, const std::string& where)
       injection_(config, rng_),
       sizes_(config),
       nodes_(topology_->nodes()),
+      making_(nodes_),
+      injecting_(nodes_),
       packet_rate_(config.packet_rate()),
       bernoulli_(config.injection_process == "bernoulli") {
   if (const RoutingFactory* users = find_routing(config.routing_function))
@@ -68,6 +70,10 @@ Network::Network(const NocConfig& config, const std::string& where)
     t.router_input = std::make_unique<BufferState>(config.num_vcs, config.vc_buf_size,
                                                    config.wait_for_tail_credit != 0);
     t.next_due = bernoulli_ ? next_gap() : 0;
+  }
+  for (int node = 0; node < nodes_; ++node) {
+    calendar_.push({terminals_[node].next_due, node});
+    terminals_[node].in_calendar = true;
   }
   std::size_t slots = 1;
   while (slots < static_cast<std::size_t>(longest + 2)) slots *= 2;
@@ -209,6 +215,7 @@ std::int64_t Network::send_packet(int source, int destination, int size, bool wa
   flit.destination = destination;
   flit.watched = watched;
   flit.measured = phase_ == Phase::running;
+  making_.insert(source);
   return add_packet(flit, size, terminals_[source].extra);
 }
 
@@ -238,6 +245,7 @@ void Network::make_packets(Terminal& t, int node) {
       t.packet.push_back(t.extra.front());
       t.extra.pop_front();
     } while (!t.packet.back().tail);
+    injecting_.insert(node);
     return;
   }
   Cycle due = 0;
@@ -252,6 +260,7 @@ void Network::make_packets(Terminal& t, int node) {
     flit.destination = pattern_.destination(node, rng_);
     flit.measured = measured;
     add_packet(flit, size, t.packet);
+    injecting_.insert(node);
     ++t.made;
   }
   if (phase_ == Phase::draining && t.tested_to > drain_time_) t.drained = true;
@@ -276,6 +285,7 @@ void Network::inject(Terminal& t, int node) {
   if (front.vc < 0 || buffer.full(front.vc)) return;
   NocFlit flit = front;
   t.packet.pop_front();
+  if (t.packet.empty()) injecting_.erase(node);
   if (flit.head) {
     buffer.take(flit.vc, 0);
     t.last_vc = flit.vc;
@@ -414,14 +424,36 @@ std::string Network::wait_cycle() const {
   return "";
 }
 
-void Network::step() {
-  deliver();
-  if (phase_ != Phase::emptying)
+void Network::step_terminals() {
+  if (bernoulli_ && (phase_ == Phase::warming_up || phase_ == Phase::running)) {
+    while (!calendar_.empty() && calendar_.top().first <= now_) {
+      making_.insert(calendar_.top().second);
+      terminals_[calendar_.top().second].in_calendar = false;
+      calendar_.pop();
+    }
+    making_.for_each([&](int node) {
+      Terminal& t = terminals_[node];
+      make_packets(t, node);
+      // Nothing more due now: to the calendar until its next packet falls due (a terminal
+      // already there, given a packet by hand, is visited once more when that entry falls).
+      if (t.next_due > now_ && t.extra.empty()) {
+        making_.erase(node);
+        if (!t.in_calendar) calendar_.push({t.next_due, node});
+        t.in_calendar = true;
+      }
+    });
+  } else if (phase_ != Phase::emptying) {  // every terminal: an on/off source draws every cycle; a drain ends each
     for (int node = 0; node < nodes_; ++node) make_packets(terminals_[node], node);
-  if (phase_ == Phase::emptying)  // packets given by hand still go
+  } else {  // packets given by hand still go
     for (int node = 0; node < nodes_; ++node)
       if (!terminals_[node].extra.empty()) make_packets(terminals_[node], node);
-  for (int node = 0; node < nodes_; ++node) inject(terminals_[node], node);
+  }
+  injecting_.for_each([&](int node) { inject(terminals_[node], node); });
+}
+
+void Network::step() {
+  deliver();
+  step_terminals();
   for (const auto& [node, flit] : ejected_) retire(flit, node);
   ejected_.clear();
   next_awake_.clear();

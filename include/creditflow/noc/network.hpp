@@ -8,6 +8,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <queue>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,7 @@ class Network : private RouterOutbox {
     std::int64_t made = 0;         // packets made
     int last_vc = -1;
     bool drained = false;
+    bool in_calendar = false;      // has an entry in calendar_
     Cycle head_injected = 0;
     std::unique_ptr<BufferState> router_input;  // the router's injection buffer, seen from here
   };
@@ -119,6 +121,25 @@ class Network : private RouterOutbox {
   }
   Cycle next_gap();
   bool due_packet(Terminal& t, int node, Cycle& due);
+  // The terminals' part of a cycle: make the packets due, inject a flit each.
+  void step_terminals();
+
+  // Nodes by bit, visited in node order (the order BookSim2 visits its sources in, and so
+  // the order of their random draws).
+  class NodeSet {
+   public:
+    explicit NodeSet(int nodes) : words_((nodes + 63) / 64, 0) {}
+    void insert(int node) { words_[node >> 6] |= std::uint64_t{1} << (node & 63); }
+    void erase(int node) { words_[node >> 6] &= ~(std::uint64_t{1} << (node & 63)); }
+    template <class F>
+    void for_each(F&& f) const {
+      for (std::size_t w = 0; w < words_.size(); ++w)
+        for (std::uint64_t bits = words_[w]; bits != 0; bits &= bits - 1) f(static_cast<int>(w * 64 + __builtin_ctzll(bits)));
+    }
+
+   private:
+    std::vector<std::uint64_t> words_;
+  };
 
   NocConfig config_;
   std::unique_ptr<Topology> topology_;
@@ -132,6 +153,11 @@ class Network : private RouterOutbox {
   std::vector<PortLink> feeds_;  // per router input (at port_base_ + input): who feeds it (-1: a node)
   std::vector<int> port_base_;
   std::vector<Terminal> terminals_;
+  // Bernoulli sources outside the drain: only the terminals with a packet due (or given by
+  // hand) are visited to make one, and only those with a packet to inject; the others wait
+  // in a calendar by their next packet's cycle. Visiting them would draw nothing.
+  NodeSet making_, injecting_;
+  std::priority_queue<std::pair<Cycle, int>, std::vector<std::pair<Cycle, int>>, std::greater<>> calendar_;
   std::vector<std::vector<FlitDelivery>> flit_wheel_;
   std::vector<std::vector<CreditDelivery>> credit_wheel_;
   std::size_t wheel_mask_;
