@@ -101,10 +101,12 @@ int netlist_nodes(const std::string& netlist) {
   }
 }
 
-Anynet::Anynet(const std::string& netlist, const std::string& where) {
+Anynet::Anynet(const std::string& netlist, const std::string& where, std::vector<std::string> names)
+    : names_(std::move(names)) {
   const Parsed p = parse(netlist, where);
   if (p.routers.empty()) throw ParameterError(where + ": the netlist has no router (allowed: lines like 'router 0 node 0 router 1')");
   const int count = static_cast<int>(p.routers.size());
+  if (static_cast<int>(names_.size()) != count) names_.clear();  // NocConfig::validate says why
   if (*p.routers.rbegin() != count - 1)
     throw ParameterError(where + ": the netlist's routers are not numbered 0.." + std::to_string(count - 1) +
                          " (router " + std::to_string(*p.routers.rbegin()) + ")");
@@ -124,7 +126,8 @@ Anynet::Anynet(const std::string& netlist, const std::string& where) {
   for (const auto& [r, neighbours] : p.links) routers_[r].out = neighbours;
   for (int r = 0; r < count; ++r) {
     if (routers_[r].out.empty() && count > 1)
-      throw ParameterError(where + ": router " + std::to_string(r) + " has no channel to another router");
+      throw ParameterError(where + ": " + (names_.empty() ? "router " + std::to_string(r) : "router " + names_[r]) +
+                           " has no channel to another router");
     for (const auto& [to, latency] : routers_[r].out) routers_[to].in_from.push_back(r);
   }
   for (Router& r : routers_) r.ports = static_cast<int>(r.nodes.size() + r.out.size());
@@ -165,7 +168,7 @@ int Anynet::port_to(int r, int to) const {
 
 std::string Anynet::port_name(int r, int p) const {
   const PortLink link = out(r, p);
-  return link.router == -1 ? "node" + std::to_string(link.port) : "to_router_" + std::to_string(link.router);
+  return link.router == -1 ? "node" + std::to_string(link.port) : "to_" + router_name(link.router);
 }
 
 MinTable::MinTable(const Anynet& net, int vcs) : port_(net.routers()), vcs_(vcs) {

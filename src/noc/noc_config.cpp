@@ -1,6 +1,7 @@
 #include "creditflow/noc/noc_config.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -189,6 +190,30 @@ const std::vector<std::pair<std::string, Field>>& table() {
                           c.network_file = trimmed(value);
                         },
                         [](const NocConfig& c) { return c.network_file; }}},
+      {"router_names", {[](NocConfig& c, const std::string& where, const std::string& key, const std::string& value) {
+                          c.router_names.clear();
+                          std::string text = trimmed(value);
+                          if (text.empty()) return;
+                          for (std::size_t start = 0;;) {
+                            const auto comma = text.find(',', start);
+                            const std::string name = trimmed(text.substr(start, comma - start));
+                            const bool word = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
+                                              std::all_of(name.begin(), name.end(), [](char ch) {
+                                                return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+                                              });
+                            if (!word) refuse(where, key, value, "names of letters, digits and _, parted by commas");
+                            if (std::find(c.router_names.begin(), c.router_names.end(), name) != c.router_names.end())
+                              refuse(where, key, value, "each name once (" + name + " is twice)");
+                            c.router_names.push_back(name);
+                            if (comma == std::string::npos) break;
+                            start = comma + 1;
+                          }
+                        },
+                        [](const NocConfig& c) {
+                          std::string text;
+                          for (const std::string& name : c.router_names) text += (text.empty() ? "" : ",") + name;
+                          return text;
+                        }}},
       {"k", int_field(&NocConfig::k, 2, 64)},
       {"n", int_field(&NocConfig::n, 1, 3)},
       {"channel_latency", int_field(&NocConfig::channel_latency, 0, 64)},
@@ -341,7 +366,10 @@ void NocConfig::validate(const std::string& where) const {
   if (topology == "anynet") {
     if (netlist.empty())
       fail("topology = anynet needs its netlist (netlist: the text, or network_file: the file)");
-    Anynet check(netlist, where);  // throws, naming the netlist's line
+    const Anynet check(netlist, where, router_names);  // throws, naming the netlist's line
+    if (!router_names.empty() && static_cast<int>(router_names.size()) != check.routers())
+      fail("router_names gives " + std::to_string(router_names.size()) + " names to " + std::to_string(check.routers()) +
+           " routers (allowed: one name a router, router 0 first)");
     if (routing_function != "min" && !users_routing)
       fail("routing_function = " + routing_function + " does not route an anynet (allowed: min)");
     if (traffic == "tornado" || traffic == "neighbor" || traffic == "transpose")

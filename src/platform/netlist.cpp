@@ -61,6 +61,15 @@ class Reader {
     if (!n.IsScalar()) fail(n, what + " must be a single value");
     return n.Scalar();
   }
+  // A whole number of at least `least` as its text (a node's id, a channel's cycles).
+  std::string whole(const YAML::Node& n, const std::string& what, int least) const {
+    const std::string text = scalar(n, what);
+    const bool digits = !text.empty() && text.size() <= 7 &&
+                        std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    if (!digits || std::stoi(text) < least)
+      fail(n, what + " = '" + text + "' is not allowed (allowed a whole number " + std::to_string(least) + "..9999999)");
+    return text;
+  }
   void expect_map(const YAML::Node& n, const std::string& what) const {
     if (!n.IsMap()) fail(n, what + " must be a mapping of names to entries");
   }
@@ -147,19 +156,78 @@ class Reader {
   }
 
   // A network's `topology: {kind: mesh, k: 4, n: 2, channel_latency: 1}` is its flat
-  // parameters topology, k, n and channel_latency (or netlist, network_file for anynet).
+  // parameters topology, k, n and channel_latency (or netlist, network_file for anynet);
+  // `routers:` is an anynet's netlist written router by router (read_routers).
   void read_topology(const YAML::Node& key, const YAML::Node& map, ComponentDecl& c,
                      std::set<std::string>& keys) const {
     const std::string what = "component " + c.name + " topology";
-    check_keys(map, {"kind", "k", "n", "channel_latency", "netlist", "network_file"}, what);
+    check_keys(map, {"kind", "k", "n", "channel_latency", "netlist", "network_file", "routers"}, what);
     if (!map["kind"]) fail(key, what + " has no kind (mesh, torus, ring or anynet)");
     for (const auto& p : map) {
       const std::string inner = p.first.Scalar();
       const std::string param = inner == "kind" ? "topology" : inner;
       if (param != "topology" && !keys.insert(param).second)
         fail(p.first, what + " gives " + param + ", which component " + c.name + " gives too");
+      if (inner == "routers") {
+        if (scalar(map["kind"], c.name + ".topology.kind") != "anynet")
+          fail(p.first, what + " lists routers, which only kind anynet takes");
+        if (map["netlist"] || map["network_file"])
+          fail(p.first, what + " lists routers and a netlist too (allowed: one of routers, netlist, network_file)");
+        read_routers(p.first, p.second, c);
+        continue;
+      }
       c.params.push_back({param, {scalar(p.second, c.name + ".topology." + inner), line(p.first)}});
     }
+  }
+
+  // routers: {cpu: {nodes: [0, 1], to: {l2: 1}}, l2: {nodes: 2, to: [cpu]}}: named routers,
+  // the nodes on each and its channels to others (a latency each, 1 when only named),
+  // made into the BookSim2 netlist and router_names they stand for, so they go through
+  // the same validation as a netlist.
+  void read_routers(const YAML::Node& key, const YAML::Node& routers, ComponentDecl& c) const {
+    const std::string what = "component " + c.name + " topology routers";
+    if (!routers.IsMap() || routers.size() == 0) fail(key, what + " must be a mapping of router names to {nodes, to}");
+    check_duplicates(routers, what);
+    std::vector<std::string> names;
+    for (const auto& r : routers) names.push_back(identifier(r.first, "router"));
+    const auto index = [&](const YAML::Node& at, const std::string& name, const std::string& router) {
+      const auto it = std::find(names.begin(), names.end(), name);
+      if (it == names.end())
+        fail(at, what + ": " + router + " has a channel to '" + name + "', which is not one of its routers" +
+                     did_you_mean(name, names) + " (routers: " + join(names) + ")");
+      return std::to_string(it - names.begin());
+    };
+    std::string netlist;
+    int r = 0;
+    for (const auto& entry : routers) {
+      const std::string& name = names[static_cast<std::size_t>(r)];
+      const std::string at = what + " " + name;
+      std::string line_text = "router " + std::to_string(r++);
+      if (!entry.second.IsMap()) fail(entry.first, at + " must be a mapping with nodes and to");
+      check_keys(entry.second, {"nodes", "to"}, at);
+      if (const YAML::Node nodes = entry.second["nodes"]) {
+        if (nodes.IsSequence()) {
+          for (const auto& node : nodes) line_text += " node " + whole(node, at + " node", 0);
+        } else {
+          line_text += " node " + whole(nodes, at + " nodes", 0);
+        }
+      }
+      if (const YAML::Node to = entry.second["to"]) {
+        if (to.IsMap()) {
+          check_duplicates(to, at + " to");
+          for (const auto& channel : to)
+            line_text += " router " + index(channel.first, scalar(channel.first, at + " to"), name) + " " +
+                         whole(channel.second, at + " to " + channel.first.Scalar() + " latency", 1);
+        } else if (to.IsSequence()) {
+          for (const auto& channel : to) line_text += " router " + index(channel, scalar(channel, at + " to"), name);
+        } else {
+          line_text += " router " + index(to, scalar(to, at + " to"), name);
+        }
+      }
+      netlist += line_text + "\n";
+    }
+    c.params.push_back({"netlist", {netlist, line(key)}});
+    c.params.push_back({"router_names", {join(names), line(key)}});
   }
 
   void read_connections(const YAML::Node& node, Netlist& out) const {

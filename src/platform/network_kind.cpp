@@ -17,6 +17,7 @@ const std::map<std::string, std::string>& key_docs() {
       {"topology", "mesh, torus, ring (a torus of one dimension) or anynet (a netlist)"},
       {"netlist", "anynet: BookSim2's netlist, lines like 'router 0 node 0 router 1 4' (';' may part them)"},
       {"network_file", "anynet: the file holding the netlist, beside the model"},
+      {"router_names", "anynet: the routers' names for the reports, router 0 first (a,b,c; creditflow's key)"},
       {"k", "routers per dimension"},
       {"n", "dimensions"},
       {"channel_latency", "cycles on a router-to-router channel, both ways (0: BookSim2's, 1 on a mesh, 2 on a torus)"},

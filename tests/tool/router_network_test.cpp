@@ -4,6 +4,7 @@
 // mesh saturates, and the mistakes a user can make.
 #include <boost/test/unit_test.hpp>
 #include <fstream>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "harness.hpp"
@@ -185,6 +186,56 @@ BOOST_AUTO_TEST_CASE(a_nested_topology_is_the_same_network_as_its_flat_keys) {
   one_line("{k: 4, n: 2}", "bad.yaml:4: component net topology has no kind (mesh, torus, ring or anynet)");
   one_line("{kind: mess, k: 4, n: 2}", "net: topology = 'mess' is not allowed (allowed mesh, torus, ring, anynet)");
   one_line("{kind: mesh, k: 4, n: 2}\n    k: 8", "duplicate key 'k' in component net");
+}
+
+// Routers wired by hand in YAML (models/noc_by_hand.yaml) are the BookSim2 netlist they
+// stand for: the same figures as that netlist, the routers named in the report, and the
+// mistakes named in one line at their line.
+BOOST_AUTO_TEST_CASE(routers_wired_by_hand_are_the_netlist_they_stand_for) {
+  const json named = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/noc_by_hand.yaml");
+  const cftool::Outcome plain = cftool::tool(
+      "run ../../models/noc_by_hand.yaml --view tl --json --set noc.router_names= "
+      "--set 'noc.netlist=router 0 node 0 node 1 router 1 1; router 1 node 2 router 0 1 router 2 2 router 3 3; "
+      "router 2 node 3 router 1 2; router 3 node 4 router 1'");
+  BOOST_TEST_REQUIRE(plain.status == 0, plain.err);
+  const json a = named.at("networks").at("noc"), b = json::parse(plain.out).at("networks").at("noc");
+  for (const char* key : {"packet_latency", "accepted", "hops", "packets", "cycles", "packet_latency_p99"})
+    BOOST_TEST(a.at(key) == b.at(key), key);
+  BOOST_TEST(a.at("routers").get<int>() == 4);
+  BOOST_TEST(a.at("nodes").get<int>() == 5);
+  std::set<std::string> channels;
+  for (const json& c : a.at("channels"))
+    if (c.at("to") != "terminal") channels.insert(c.at("router").get<std::string>() + " " + c.at("port").get<std::string>());
+  // Every channel given, and the 1-cycle way back from l2 to io that io's `to` implies.
+  BOOST_TEST((channels == std::set<std::string>{"cpu to_l2", "l2 to_cpu", "l2 to_mem", "l2 to_io", "mem to_l2", "io to_l2"}));
+  BOOST_TEST(b.at("channels").at(0).at("router") == "router_0");
+
+  cftool::TempDir dir;
+  const std::string model = cftool::read_file("../../models/noc_by_hand.yaml");
+  using Edits = std::vector<std::pair<std::string, std::string>>;
+  const auto one_line = [&](const Edits& edits, const std::string& expected) {
+    std::string text = model;
+    for (const auto& [from, to] : edits) {
+      BOOST_TEST_REQUIRE(text.find(from) != std::string::npos, from);
+      text.replace(text.find(from), from.size(), to);
+    }
+    std::ofstream(dir / "bad.yaml") << text;
+    const cftool::Outcome o = cftool::tool("run " + dir / "bad.yaml --view tl");
+    BOOST_TEST_INFO(expected);
+    BOOST_TEST(o.status != 0);
+    BOOST_TEST(cftool::lines(o.err).size() == 1u, o.err);
+    BOOST_TEST(o.err.find(expected) != std::string::npos, o.err);
+  };
+  one_line({{"to: [l2]", "to: [l3]"}}, "bad.yaml:17: component noc topology routers: io has a channel to 'l3', which is "
+                                       "not one of its routers; did you mean 'l2'? (routers: cpu, l2, mem, io)");
+  one_line({{"mem: 2,", "mem: two,"}}, "component noc topology routers l2 to mem latency = 'two' is not allowed (allowed a "
+                                      "whole number 1..9999999)");
+  one_line({{", io: 3}", "}"}, {"io: {nodes: [4], to: [l2]}", "io: {nodes: [4]}"}},
+           "noc: router io has no channel to another router");
+  one_line({{"nodes: [4]", "nodes: [6]"}}, "noc: the netlist's nodes are not numbered 0..4 (node 6)");
+  one_line({{"kind: anynet", "kind: mesh"}}, "component noc topology lists routers, which only kind anynet takes");
+  one_line({{"nodes: [4]", "nodes: [4], node: 5"}}, "unknown key 'node' in component noc topology routers io; did you mean "
+                                                   "'nodes'? (allowed: nodes, to)");
 }
 
 BOOST_AUTO_TEST_CASE(a_heat_map_draws_channel_use_and_credit_waits_over_the_mesh) {

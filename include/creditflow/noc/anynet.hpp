@@ -17,7 +17,7 @@ namespace creditflow::noc {
 class Anynet : public Topology {
  public:
   // Throws ParameterError naming `where` and the netlist's line for a malformed netlist.
-  Anynet(const std::string& netlist, const std::string& where);
+  Anynet(const std::string& netlist, const std::string& where, std::vector<std::string> names = {});
   int routers() const override { return static_cast<int>(routers_.size()); }
   int nodes() const override { return static_cast<int>(node_router_.size()); }
   int ports(int r) const override { return routers_[r].ports; }
@@ -25,7 +25,7 @@ class Anynet : public Topology {
   int latency(int r, int p) const override;
   int router_of(int node) const override { return node_router_[node]; }
   int port_of(int node) const override;
-  std::string router_name(int r) const override { return "router_" + std::to_string(r); }
+  std::string router_name(int r) const override { return names_.empty() ? "router_" + std::to_string(r) : names_[r]; }
   std::string port_name(int r, int p) const override;
   // The output port of router r toward neighbour router `to` (-1: not a neighbour).
   int port_to(int r, int to) const;
@@ -40,6 +40,7 @@ class Anynet : public Topology {
   std::vector<Router> routers_;
   std::vector<int> node_router_;
   std::vector<int> node_latency_;
+  std::vector<std::string> names_;  // one per router, or none
 };
 
 // BookSim2's min routing on an anynet: each router's table of the next hop to every node

@@ -19,6 +19,8 @@ struct NocConfig {
   // anynet: the netlist in BookSim2's format (noc/anynet.hpp), or the file holding it.
   std::string netlist;
   std::string network_file;
+  // anynet: the routers' names, router 0 first (creditflow's key; empty: router_0, ...).
+  std::vector<std::string> router_names;
 
   // Router (BookSim2's iq router).
   int num_vcs = 16;
