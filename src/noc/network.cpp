@@ -45,21 +45,21 @@ Network::Network(const NocConfig& config, const std::string& where)
   const int routers = topology_->routers();
   port_base_.resize(routers + 1, 0);
   for (int r = 0; r < routers; ++r) port_base_[r + 1] = port_base_[r] + topology_->ports(r);
-  feeds_.assign(port_base_.back(), PortLink{-2, -1});  // fed by nothing until a link says so
-  latency_.assign(port_base_.back(), 1);
-  links_.assign(port_base_.back(), PortLink{});
-  router_at_.assign(port_base_.back(), 0);
+  channels_.resize(static_cast<std::size_t>(port_base_.back()) + nodes_);
+  fed_by_.assign(port_base_.back(), -1);
   int longest = 1;
   for (int r = 0; r < routers; ++r) {
     routers_.push_back(std::make_unique<VcRouter>(config_, r, topology_->ports(r), *routing_));
     for (int p = 0; p < topology_->ports(r); ++p) {
       const PortLink link = topology_->out(r, p);
-      links_[port_base_[r] + p] = link;
-      router_at_[port_base_[r] + p] = r;
-      latency_[port_base_[r] + p] = topology_->latency(r, p);
-      longest = std::max(longest, latency_[port_base_[r] + p]);
-      if (link.router >= 0) feeds_[port_base_[link.router] + link.port] = {r, p};
-      if (link.router == -1) feeds_[port_base_[r] + p] = {-1, link.port};  // the node injects here
+      const int cycles = topology_->latency(r, p);
+      longest = std::max(longest, cycles);
+      channels_[out_channel(r, p)] = {r, p, link.router, link.port, cycles};
+      if (link.router >= 0) fed_by_[port_base_[link.router] + link.port] = out_channel(r, p);
+      if (link.router == -1) {  // the node there injects back over a channel of the same cycles
+        channels_[injection_channel(link.port)] = {-1, link.port, r, p, cycles};
+        fed_by_[port_base_[r] + p] = injection_channel(link.port);
+      }
     }
   }
   wire_flits_.assign(static_cast<std::size_t>(injection_channel(nodes_)) * config.num_vcs, 0);
@@ -126,57 +126,52 @@ void Network::wake(int router) {
 
 void Network::flit(int router, int output, const NocFlit& flit) {
   last_progress_ = now_;
-  const PortLink link = links_[port_base_[router] + output];
-  const Cycle due = now_ + latency_[port_base_[router] + output] + 1;
-  flit_on_wire(out_channel(router, output), flit.vc, +1);
-  if (link.router == -1) {
-    flit_wheel_[slot(due)].push_back({link.port, 0, true, flit});
-    return;
-  }
-  if (link.router < 0)
+  const int channel = out_channel(router, output);
+  if (channels_[channel].to_router == -2)
     throw ProtocolError(topology_->router_name(router) + " routed a flit to its unconnected port " +
                         topology_->port_name(router, output));
-  flit_wheel_[slot(due)].push_back({link.router, link.port, false, flit});
+  put_flit(channel, flit);
 }
 
-void Network::credit(int router, int input, VcMask vcs) {
-  const PortLink up = feeds_[port_base_[router] + input];
-  credits_on_wire(up.router == -1 ? injection_channel(up.port) : out_channel(up.router, up.port), vcs, +1);
-  if (up.router == -1) {  // back to the node injecting there, over its channel's cycles
-    credit_wheel_[slot(now_ + latency_[port_base_[router] + input] + 1)].push_back({up.port, 0, true, vcs});
-    return;
-  }
-  credit_wheel_[slot(now_ + latency_[port_base_[up.router] + up.port] + 1)].push_back({up.router, up.port, false, vcs});
+void Network::put_flit(int channel, const NocFlit& flit) {
+  flit_on_wire(channel, flit.vc, +1);
+  flit_wheel_[slot(now_ + channels_[channel].cycles + 1)].push_back({channel, flit});
+}
+
+void Network::credit(int router, int input, VcMask vcs) { put_credits(fed_by_[port_base_[router] + input], vcs); }
+
+void Network::put_credits(int channel, VcMask vcs) {
+  credits_on_wire(channel, vcs, +1);
+  credit_wheel_[slot(now_ + channels_[channel].cycles + 1)].push_back({channel, vcs});
 }
 
 void Network::deliver() {
   auto& flits = flit_wheel_[slot(now_)];
   for (const FlitDelivery& d : flits) {
-    // Off the wire of the channel it came by: a router's output, or a node's injection.
-    const PortLink from = d.to_terminal ? PortLink{topology_->router_of(d.target), topology_->port_of(d.target)}
-                                        : feeds_[port_base_[d.target] + d.port];
-    flit_on_wire(from.router >= 0 ? out_channel(from.router, from.port) : injection_channel(from.port), d.flit.vc, -1);
-    if (!d.to_terminal) {
-      routers_[d.target]->arrive(d.port, d.flit);
-      wake(d.target);
+    flit_on_wire(d.channel, d.flit.vc, -1);
+    const Channel& c = channels_[d.channel];
+    if (c.to_router >= 0) {
+      routers_[c.to_router]->arrive(c.to_port, d.flit);
+      wake(c.to_router);
       continue;
     }
-    ejected_.emplace_back(d.target, d.flit);
+    ejected_.emplace_back(c.to_port, d.flit);
     if (phase_ == Phase::warming_up || phase_ == Phase::running) {
-      ++stats_.accepted_flits[d.target];
-      if (d.flit.tail) ++stats_.accepted_packets[d.target];
+      ++stats_.accepted_flits[c.to_port];
+      if (d.flit.tail) ++stats_.accepted_packets[c.to_port];
     }
   }
   flits.clear();
   auto& credits = credit_wheel_[slot(now_)];
   for (const CreditDelivery& d : credits) {
-    credits_on_wire(d.to_terminal ? injection_channel(d.target) : out_channel(d.target, d.port), d.vcs, -1);
-    if (d.to_terminal) {
-      terminals_[d.target].router_input->credit(d.vcs);
+    credits_on_wire(d.channel, d.vcs, -1);
+    const Channel& c = channels_[d.channel];
+    if (c.from_router < 0) {
+      terminals_[c.from_port].router_input->credit(d.vcs);
       continue;
     }
-    routers_[d.target]->credit_arrives(d.port, d.vcs, now_);
-    wake(d.target);
+    routers_[c.from_router]->credit_arrives(c.from_port, d.vcs, now_);
+    wake(c.from_router);
   }
   credits.clear();
 }
@@ -301,9 +296,7 @@ void Network::inject(Terminal& t, int node) {
     ++stats_.sent_flits[node];
     if (flit.head) ++stats_.sent_packets[node];
   }
-  const int router = topology_->router_of(node), port = topology_->port_of(node);
-  flit_on_wire(injection_channel(node), flit.vc, +1);
-  flit_wheel_[slot(now_ + latency_[port_base_[router] + port] + 1)].push_back({router, port, false, flit});
+  put_flit(injection_channel(node), flit);
 }
 
 void Network::retire(const NocFlit& flit, int node) {
@@ -324,25 +317,25 @@ void Network::retire(const NocFlit& flit, int node) {
     stats_.network_latency.add(now_ - flit.head_injected);
   }
   // Its buffer slot at the terminal is free at once: the credit goes back this cycle.
-  const int router = topology_->router_of(node), port = topology_->port_of(node);
-  credits_on_wire(out_channel(router, port), VcMask{1} << flit.vc, +1);
-  credit_wheel_[slot(now_ + latency_[port_base_[router] + port] + 1)].push_back(
-      {router, port, false, VcMask{1} << flit.vc});
+  put_credits(out_channel(topology_->router_of(node), topology_->port_of(node)), VcMask{1} << flit.vc);
 }
 
 void Network::check_channel(int router, int output, int vc) const {
-  const PortLink to = links_[port_base_[router] + output];
-  if (to.router == -2) return;
+  const Channel& c = channels_[out_channel(router, output)];
+  if (c.to_router == -2) return;
   const VcRouter& up = *routers_[router];
   const std::size_t at = static_cast<std::size_t>(out_channel(router, output)) * config_.num_vcs + vc;
   const int spent = up.downstream(output).occupancy(vc);
   const int sum = up.leaving(output, vc) + wire_flits_[at] + wire_credits_[at] + up.credits_due(output, vc) +
-                  (to.router >= 0 ? routers_[to.router]->buffered(to.port, vc) + routers_[to.router]->credits_to_send(to.port, vc) : 0);
+                  (c.to_router >= 0 ? routers_[c.to_router]->buffered(c.to_port, vc) +
+                                          routers_[c.to_router]->credits_to_send(c.to_port, vc)
+                                    : 0);
   if (spent != sum) channel_broken(router, output, vc);
 }
 
 void Network::channel_broken(int router, int output, int vc) const {
-  const PortLink to = links_[port_base_[router] + output];
+  const Channel& channel = channels_[out_channel(router, output)];
+  const PortLink to{channel.to_router, channel.to_port};
   const VcRouter& up = *routers_[router];
   const std::size_t at = static_cast<std::size_t>(out_channel(router, output)) * config_.num_vcs + vc;
   const int leaving = up.leaving(output, vc), wire = wire_flits_[at];
@@ -400,10 +393,11 @@ std::string Network::wait_cycle() const {
     const int vc = static_cast<int>(id_of % vcs);
     const int at = static_cast<int>(id_of / vcs);
     const int r = static_cast<int>(std::upper_bound(port_base_.begin(), port_base_.end(), at) - port_base_.begin()) - 1;
-    const PortLink from = feeds_[at];
-    const std::string channel = from.router < 0 ? "node" + std::to_string(from.port) + " -> " + topology_->router_name(r)
-                                                : topology_->router_name(from.router) + " " +
-                                                      topology_->port_name(from.router, from.port);
+    const Channel& from = channels_[fed_by_[at]];
+    const std::string channel = from.from_router < 0
+                                    ? "node" + std::to_string(from.from_port) + " -> " + topology_->router_name(r)
+                                    : topology_->router_name(from.from_router) + " " +
+                                          topology_->port_name(from.from_router, from.from_port);
     return channel + " VC " + std::to_string(vc);
   };
   for (const auto& entry : waits_on) {
@@ -474,8 +468,7 @@ void Network::step() {
       check_injection(channel - injection_channel(0), vc);
       continue;
     }
-    const int r = router_at_[channel];
-    check_channel(r, channel - port_base_[r], vc);
+    check_channel(channels_[channel].from_router, channels_[channel].from_port, vc);
   }
   touched_.clear();
   // And every channel, with the routers' counts of what their queues hold checked against

@@ -90,23 +90,30 @@ class Network : private RouterOutbox {
     Cycle head_injected = 0;
     std::unique_ptr<BufferState> router_input;  // the router's injection buffer, seen from here
   };
-  // What is due on a channel at a cycle, for a router's port or a terminal: flits and
-  // credits apart (a credit is a few bytes, a flit a few dozen).
+  // A channel, by its number (see out_channel): what it joins and its cycles.
+  struct Channel {
+    int from_router;  // -1: a node's injection channel, from node from_port
+    int from_port;    // the router's output, or the node
+    int to_router;    // the next router; -1: a terminal (node to_port); -2: nothing (a mesh's edge)
+    int to_port;      // the next router's input, or the node
+    int cycles;       // its latency
+  };
+  // What is due off a channel at a cycle: flits and credits apart (a credit is a few bytes,
+  // a flit a few dozen). A credit goes back over the channel the flit came by.
   struct FlitDelivery {
-    std::int32_t target;  // router, or node when to_terminal
-    std::int32_t port;
-    bool to_terminal;
+    std::int32_t channel;
     NocFlit flit;
   };
   struct CreditDelivery {
-    std::int32_t target;
-    std::int32_t port;
-    bool to_terminal;
+    std::int32_t channel;
     VcMask vcs;
   };
 
   void flit(int router, int output, const NocFlit& flit) override;
   void credit(int router, int input, VcMask vcs) override;
+  // Onto a channel's wire, due off it `cycles` + 1 later.
+  void put_flit(int channel, const NocFlit& flit);
+  void put_credits(int channel, VcMask vcs);
   std::size_t slot(Cycle due) const { return static_cast<std::size_t>(due) & wheel_mask_; }
   void wake(int router);
   void deliver();
@@ -150,7 +157,6 @@ class Network : private RouterOutbox {
   PacketSizes sizes_;
   int nodes_;
   std::vector<std::unique_ptr<VcRouter>> routers_;
-  std::vector<PortLink> feeds_;  // per router input (at port_base_ + input): who feeds it (-1: a node)
   std::vector<int> port_base_;
   std::vector<Terminal> terminals_;
   // Bernoulli sources outside the drain: only the terminals with a packet due (or given by
@@ -175,9 +181,8 @@ class Network : private RouterOutbox {
   std::function<void(const NocEvent&)> watcher_;
   double packet_rate_;
   bool bernoulli_;
-  std::vector<int> latency_;  // per router output (at port_base_ + output): its channel's cycles
-  std::vector<PortLink> links_;  // per router output: where it leads (topology_->out, asked once)
-  std::vector<int> router_at_;   // per router output: its router
+  std::vector<Channel> channels_;  // by channel number
+  std::vector<int> fed_by_;        // per router input (at port_base_ + input): the channel into it, -1 none
   // Every channel by one number: a router's output at port_base_ + output, then each
   // node's injection channel after them.
   int out_channel(int router, int output) const { return port_base_[router] + output; }
