@@ -147,10 +147,12 @@ std::vector<IsolatedResult> run_isolated_all(const std::vector<Work>& work, int 
       break;                                 // else wait for one of ours to end first
     }
     if (running.empty()) continue;
-    // Read whatever any child has written, so none blocks on a full pipe.
+    // Read whatever any child has written, so none blocks on a full pipe. At most 100 ms at
+    // a time: a Ctrl-C caught after the check above and before poll() starts would not
+    // interrupt it, and the sweep would wait for a child that may run for hours.
     std::vector<pollfd> fds;
     for (const Child& c : running) fds.push_back({c.fd, POLLIN, 0});
-    if (::poll(fds.data(), fds.size(), -1) < 0 && errno != EINTR) break;
+    if (::poll(fds.data(), fds.size(), 100) < 0 && errno != EINTR) break;
     for (std::size_t i = fds.size(); i-- > 0;) {
       if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       char buf[65536];
