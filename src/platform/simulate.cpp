@@ -14,7 +14,7 @@
 #include "accounting.hpp"
 #include "collect_results.hpp"
 #include "creditflow/core/error.hpp"
-#include "vcd_watch.hpp"
+#include "vcd_file.hpp"
 #include "creditflow/cycle/kernel_once.hpp"
 #include "creditflow/monitor/loop_monitor.hpp"
 
@@ -109,18 +109,10 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
                                             : *monitors.at("\x01run");
   first_monitor.each_cycle([&accountant](core::Cycle t) { accountant.observe(t); });
 
-  sc_core::sc_trace_file* tf = nullptr;
-  // The trace goes to a partial file beside the target, renamed into place once closed, so
-  // an existing trace is never replaced by half of one. SystemC adds the ".vcd".
-  const std::string partial_base = vcd_file + ".partial-" + std::to_string(::getpid());
-  std::unique_ptr<VcdWatch> watch;
+  std::unique_ptr<VcdFile> vcd;
   if (!vcd_file.empty()) {
-    tf = sc_core::sc_create_vcd_trace_file(partial_base.c_str());
-    watch = std::make_unique<VcdWatch>("vcd_watch", partial_base + ".vcd", vcd_limit);
-    watch->clk(*clocks.at(platform.clocks.front().name));
-    // The kernel's note of the unit set would land on standard output, in a --json document.
-    sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-    tf->set_time_unit(1, sc_core::SC_PS);
+    vcd = std::make_unique<VcdFile>(vcd_file, vcd_limit, *clocks.at(platform.clocks.front().name));
+    sc_core::sc_trace_file* tf = vcd->trace();
     for (const auto& [name, clk] : clocks) sc_core::sc_trace(tf, *clk, name);
     for (std::size_t i = 0; i < platform.connections.size(); ++i) {
       // Per-class credits by class name: the classes of the receiver that returns them.
@@ -133,19 +125,7 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     for (const auto& [name, component] : components) component->trace_state(tf, name);
   }
   sc_core::sc_start();
-  if (tf) {
-    sc_core::sc_close_vcd_trace_file(tf);
-    if (std::rename((partial_base + ".vcd").c_str(), vcd_file.c_str()) != 0) {
-      const int error = errno;
-      std::remove((partial_base + ".vcd").c_str());
-      throw Error("--vcd " + vcd_file + ": cannot write (" + std::strerror(error) + ")");
-    }
-    if (watch->stopped_at())
-      throw Error("--vcd " + vcd_file + ": the trace passed its limit of " + std::to_string(vcd_limit >> 20) +
-                  " MiB at cycle " + std::to_string(watch->stopped_at()) + " of " + std::to_string(platform.run.cycles) +
-                  ": the run stopped there, and the file holds the cycles up to it; give --vcd-limit SIZE for more, "
-                  "or fewer --cycles");
-  }
+  if (vcd) vcd->finish(platform.run.cycles);
 
   RunResult result = collect_results(platform, observers, named, [&](const LoopPart& part, core::LinkReport& r) {
     components.at(part.name)->contribute_at(part.end, r);
@@ -155,7 +135,7 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
   accountant.finish(result);
   // SystemC unregisters each port and channel by a search from the newest one: torn down
   // newest first, 16000 loops end in a moment instead of 40 s.
-  watch.reset();
+  vcd.reset();
   monitors.clear();
   while (!channels.empty()) channels.pop_back();
   for (auto rc = platform.components.rbegin(); rc != platform.components.rend(); ++rc) components.erase(rc->name);

@@ -274,15 +274,10 @@ RunResult simulate_tl(const Platform& platform) { return TlEngine(platform).run(
 RunResult simulate_view(const Platform& platform, const Registry& registry, const std::string& view,
                         const std::string& vcd_file, const std::string& option, std::uint64_t vcd_limit) {
   if (view != "cycle" && view != "tl") throw ParameterError(option + " " + view + ": unknown view (allowed: cycle, tl)");
-  if (has_networks(platform)) {
-    if (!vcd_file.empty())
-      throw ParameterError("--vcd: a network's channels are not signals to trace (allowed: platforms of links)");
-    return simulate_networks(platform, view);
-  }
-  if (view == "cycle") return simulate(platform, registry, vcd_file, vcd_limit);
-  if (view != "tl") throw ParameterError(option + " " + view + ": unknown view (allowed: cycle, tl)");
-  if (!vcd_file.empty())
+  if (view == "tl" && !vcd_file.empty())
     throw ParameterError("--vcd needs --view cycle: the transaction-level view has no signals to trace");
+  if (has_networks(platform)) return simulate_networks(platform, view, vcd_file, vcd_limit);
+  if (view == "cycle") return simulate(platform, registry, vcd_file, vcd_limit);
   return simulate_tl(platform);
 }
 

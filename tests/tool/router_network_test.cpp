@@ -4,6 +4,8 @@
 // mesh saturates, and the mistakes a user can make.
 #include <boost/test/unit_test.hpp>
 #include <fstream>
+#include <sstream>
+#include <map>
 #include <set>
 #include <nlohmann/json.hpp>
 
@@ -141,7 +143,8 @@ BOOST_AUTO_TEST_CASE(bad_network_input_gets_one_line_naming_what_where_and_what_
            "traffic = transpose needs a node count that is an even power of two (k^n = 9)");
   one_line("run ../../models/mesh4x4.yaml --set net.speculative=1",
            "speculative = '1' is not allowed (allowed 0 only: creditflow models BookSim2's default)");
-  one_line("run ../../models/mesh4x4.yaml --vcd x.vcd", "--vcd: a network's channels are not signals to trace");
+  one_line("run ../../models/mesh4x4.yaml --view tl --vcd x.vcd",
+           "--vcd needs --view cycle: the transaction-level view has no signals to trace");
   const std::string anynet = "run ../../models/mesh4x4.yaml --set net.topology=anynet --set net.routing_function=min ";
   one_line(anynet + "--set 'net.netlist=router 0 node 0 router 0'", "net: netlist line 1: router 0 linked to itself");
   one_line(anynet + "--set 'net.netlist=router 0 node 0 router 1;router 1 node 2'",
@@ -236,6 +239,59 @@ BOOST_AUTO_TEST_CASE(routers_wired_by_hand_are_the_netlist_they_stand_for) {
   one_line({{"kind: anynet", "kind: mesh"}}, "component noc topology lists routers, which only kind anynet takes");
   one_line({{"nodes: [4]", "nodes: [4], node: 5"}}, "unknown key 'node' in component noc topology routers io; did you mean "
                                                    "'nodes'? (allowed: nodes, to)");
+}
+
+// --vcd in the cycle view traces every channel's VCs for GTKWave: the flits each input VC
+// buffers, the credits each output VC has spent and the flits it has sent, never more than
+// a buffer holds; the run's figures are the same with it as without.
+BOOST_AUTO_TEST_CASE(a_networks_vcd_has_every_vc_of_every_channel) {
+  cftool::TempDir dir;
+  const cftool::Outcome traced = cftool::tool("run ../../models/mesh4x4.yaml --json --vcd " + dir / "net.vcd");
+  BOOST_TEST_REQUIRE(traced.status == 0, traced.err);
+  const cftool::Outcome plain = cftool::tool("run ../../models/mesh4x4.yaml --json");
+  BOOST_TEST(json::parse(traced.out).at("networks") == json::parse(plain.out).at("networks"));
+  // Variables by their path (scopes joined by '.'), and the largest value each takes.
+  std::map<std::string, std::string> path_of;  // VCD id -> path
+  std::map<std::string, long long> largest;    // path -> value
+  std::vector<std::string> scopes;
+  std::istringstream vcd(cftool::read_file(dir / "net.vcd"));
+  for (std::string line; std::getline(vcd, line);) {
+    std::istringstream words(line);
+    std::string first;
+    words >> first;
+    if (first == "$scope") {
+      std::string kind, name;
+      words >> kind >> name;
+      scopes.push_back(name);
+    } else if (first == "$upscope") {
+      scopes.pop_back();
+    } else if (first == "$var") {
+      std::string kind, width, id, name;
+      words >> kind >> width >> id >> name;
+      std::string path;  // under SystemC's own top scope
+      for (std::size_t i = 1; i < scopes.size(); ++i) path += scopes[i] + ".";
+      path_of[id] = path + name;
+      largest[path + name] = 0;
+    } else if (!first.empty() && first[0] == 'b') {
+      std::string id;
+      words >> id;
+      const long long value = std::stoll(first.substr(1), nullptr, 2);
+      auto& top = largest[path_of.at(id)];
+      top = std::max(top, value);
+    }
+  }
+  // 16 routers: 48 channels between them and 16 to terminals, 2 VCs each, 3 figures a VC.
+  BOOST_TEST(largest.size() == 1u + 64u * 2u * 3u);
+  int buffered = 0;
+  for (const auto& [path, top] : largest) {
+    if (path.find(".in_") == std::string::npos && path.find("_credits_used") == std::string::npos) continue;
+    BOOST_TEST(top <= 8, path);  // vc_buf_size
+    buffered += top > 0;
+  }
+  BOOST_TEST(buffered > 100);
+  BOOST_TEST(largest.count("net.router_1_2.in_xplus.vc0") == 1u);
+  BOOST_TEST(largest.count("net.router_1_2.out_yminus.vc1_credits_used") == 1u);
+  BOOST_TEST(largest.at("net.router_1_2.out_terminal.vc0_flits") > 100);
 }
 
 BOOST_AUTO_TEST_CASE(a_heat_map_draws_channel_use_and_credit_waits_over_the_mesh) {

@@ -19,6 +19,7 @@ class BufferState {
   bool full(int vc) const { return occupancy_[vc] >= depth_; }
   bool empty(int vc) const { return occupancy_[vc] == 0; }
   int occupancy(int vc) const { return occupancy_[vc]; }
+  const int& occupancy_ref(int vc) const { return occupancy_[vc]; }  // for a trace
   int holder(int vc) const { return holder_[vc]; }
   // A packet (tag: input * vcs + vc of the router, or 0 at a terminal) takes the VC.
   void take(int vc, int tag) {

@@ -77,8 +77,9 @@ class VcRouter {
   // The same three counted from the queues that hold them; throws ProtocolError naming the
   // router, the port and the VC where a count and its queue disagree.
   void audit_counts() const;
-  // Flits in input port `input`'s buffer for `vc`.
+  // Flits in input port `input`'s buffer for `vc`; and the count itself, for a trace.
   int buffered(int input, int vc) const { return static_cast<int>(vcs_[input * num_vcs_ + vc].buffer.size()); }
+  const std::size_t& buffered_ref(int input, int vc) const { return vcs_[input * num_vcs_ + vc].buffer.size_ref(); }
 
  private:
   enum class VcState : std::uint8_t { idle, routing, vc_alloc, active };

@@ -49,7 +49,8 @@ struct RunResult {
 
 // Runs every network of a platform of networks (has_networks) in `view`: "cycle" steps
 // each from a SystemC process on its clock, "tl" in a loop; the figures are the same.
-RunResult simulate_networks(const Platform& platform, const std::string& view);
+RunResult simulate_networks(const Platform& platform, const std::string& view, const std::string& vcd_file = "",
+                            std::uint64_t vcd_limit = 0);
 
 // Conservation violations are counted (and the first kept) rather than thrown, so a run
 // always completes with every count; protocol errors still stop it with an exception.
