@@ -5,16 +5,10 @@
 #include <sstream>
 
 #include "creditflow/core/error.hpp"
+#include "trimmed.hpp"
 
 namespace creditflow::noc {
 namespace {
-
-std::string trimmed(const std::string& text) {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return "";
-  const auto last = text.find_last_not_of(" \t\r\n");
-  return text.substr(first, last - first + 1);
-}
 
 // BookSim2's file: `key = value;` statements, // and /* */ comments. Statements keep the
 // line they start on.

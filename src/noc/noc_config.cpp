@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "creditflow/core/error.hpp"
+#include "trimmed.hpp"
 #include "creditflow/noc/anynet.hpp"
 #include "creditflow/noc/routing.hpp"
 
@@ -19,13 +20,6 @@ namespace {
                          const std::string& value, const std::string& allowed) {
   throw ParameterError(where + ": " + key + " = '" + value + "' is not allowed (allowed " +
                        allowed + ")");
-}
-
-std::string trimmed(const std::string& text) {
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string::npos) return "";
-  const auto last = text.find_last_not_of(" \t");
-  return text.substr(first, last - first + 1);
 }
 
 long long whole(const std::string& where, const std::string& key, const std::string& value,
