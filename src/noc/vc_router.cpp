@@ -188,6 +188,16 @@ void VcRouter::route_update(Cycle now) {
 
 void VcRouter::vc_evaluate(Cycle now) {
   if (vc_q_.empty()) return;
+  if (vc_q_.size() == 1 && vc_q_[0].due < 0 && vc_allocator_.fits_word()) {  // one head asks: no passes
+    Waiting& w = vc_q_[0];
+    const Route& route = at(w.input, w.vc).route;
+    SmallIslip::Word row = 0;
+    for (int out_vc = route.first_vc; out_vc <= route.last_vc; ++out_vc)
+      if (downstream_[route.port].available(out_vc)) row |= SmallIslip::Word{1} << (route.port * num_vcs_ + out_vc);
+    w.due = now + config_.vc_alloc_delay - 1;
+    w.result = row != 0 ? vc_allocator_.grant_one(w.input * num_vcs_ + w.vc, row) : kStalled;
+    return;  // a VC evaluated now is due no sooner than now
+  }
   vc_allocator_.clear();
   for (std::size_t i = 0; i < vc_q_.size() && vc_q_[i].due < 0; ++i) {
     Waiting& w = vc_q_[i];
@@ -238,6 +248,19 @@ void VcRouter::vc_update(Cycle now) {
 
 void VcRouter::switch_evaluate(Cycle now) {
   if (switch_q_.empty()) return;
+  if (switch_q_.size() == 1 && switch_q_[0].due < 0 && switch_allocator_.fits_word()) {  // one VC asks
+    Waiting& w = switch_q_[0];
+    const InputVc& vc = at(w.input, w.vc);
+    w.due = now + config_.sw_alloc_delay - 1;
+    if (downstream_[vc.out_port].full(vc.out_vc)) {
+      w.result = kStalled;
+      ++counts_.credit_waits[vc.out_port * num_vcs_ + vc.out_vc];
+      return;
+    }
+    w.result = switch_allocator_.grant_one(w.input, SmallIslip::Word{1} << vc.out_port);
+    switch_rr_[w.input] = (w.vc + 1) % num_vcs_;
+    return;
+  }
   switch_allocator_.clear();
   for (std::size_t i = 0; i < switch_q_.size() && switch_q_[i].due < 0; ++i) {
     Waiting& w = switch_q_[i];

@@ -38,6 +38,15 @@ class SmallIslip {
     labels_[input * outputs_ + output] = label;
   }
   bool has(int input, int output) const { return (by_input_[input] >> output) & 1; }
+  // One input alone asking for the outputs in `row` (not 0), without clear() and add():
+  // the output allocate() would give it, and the same pointer moves. It leaves no match
+  // for output_of().
+  int grant_one(int input, Word row) {
+    const int output = first_from(row, accept_pointer_[input]);
+    grant_pointer_[output] = input + 1 == inputs_ ? 0 : input + 1;
+    accept_pointer_[input] = output + 1 == outputs_ ? 0 : output + 1;
+    return output;
+  }
   int label(int input, int output) const { return labels_[input * outputs_ + output]; }
   int output_of(int input) const { return in_match_[input]; }
 
@@ -139,6 +148,9 @@ class RouterAllocator {
   int label(int input, int output) const { return small_ ? fits_.label(input, output) : wide_->label(input, output); }
   void allocate() { small_ ? fits_.allocate() : wide_->allocate(); }
   int output_of(int input) const { return small_ ? fits_.output_of(input) : wide_->output_of(input); }
+  // Outputs fit in a word: grant_one() may be asked.
+  bool fits_word() const { return small_; }
+  int grant_one(int input, SmallIslip::Word row) { return fits_.grant_one(input, row); }
 
  private:
   static bool input_first(const std::string& kind) { return kind == "separable_input_first"; }
