@@ -320,34 +320,33 @@ void Network::retire(const NocFlit& flit, int node) {
   put_credits(out_channel(topology_->router_of(node), topology_->port_of(node)), VcMask{1} << flit.vc);
 }
 
-void Network::check_channel(int router, int output, int vc) const {
+inline Network::ChannelTerms Network::channel_terms(int router, int output, int vc) const {
   const Channel& c = channels_[out_channel(router, output)];
-  if (c.to_router == -2) return;
   const VcRouter& up = *routers_[router];
   const std::size_t at = static_cast<std::size_t>(out_channel(router, output)) * config_.num_vcs + vc;
-  const int spent = up.downstream(output).occupancy(vc);
-  const int sum = up.leaving(output, vc) + wire_flits_[at] + wire_credits_[at] + up.credits_due(output, vc) +
-                  (c.to_router >= 0 ? routers_[c.to_router]->buffered(c.to_port, vc) +
-                                          routers_[c.to_router]->credits_to_send(c.to_port, vc)
-                                    : 0);
-  if (spent != sum) channel_broken(router, output, vc);
+  ChannelTerms t{up.downstream(output).occupancy(vc), up.leaving(output, vc), wire_flits_[at], 0,
+                 wire_credits_[at] + up.credits_due(output, vc)};
+  if (c.to_router >= 0) {  // a router's buffer at the other end, not a terminal's
+    const VcRouter& down = *routers_[c.to_router];
+    t.held = down.buffered(c.to_port, vc);
+    t.back += down.credits_to_send(c.to_port, vc);
+  }
+  return t;
 }
 
-void Network::channel_broken(int router, int output, int vc) const {
-  const Channel& channel = channels_[out_channel(router, output)];
-  const PortLink to{channel.to_router, channel.to_port};
-  const VcRouter& up = *routers_[router];
-  const std::size_t at = static_cast<std::size_t>(out_channel(router, output)) * config_.num_vcs + vc;
-  const int leaving = up.leaving(output, vc), wire = wire_flits_[at];
-  const int held = to.router >= 0 ? routers_[to.router]->buffered(to.port, vc) : 0;
-  const int back = (to.router >= 0 ? routers_[to.router]->credits_to_send(to.port, vc) : 0) + wire_credits_[at] +
-                   up.credits_due(output, vc);
+void Network::check_channel(int router, int output, int vc) const {
+  if (channels_[out_channel(router, output)].to_router == -2) return;
+  const ChannelTerms t = channel_terms(router, output, vc);
+  if (t.spent != t.leaving + t.wire + t.held + t.back) channel_broken(router, output, vc, t);
+}
+
+void Network::channel_broken(int router, int output, int vc, const ChannelTerms& t) const {
   throw ProtocolError("cycle " + std::to_string(now_) + ": channel " + topology_->router_name(router) + " " +
                       topology_->port_name(router, output) + " VC " + std::to_string(vc) + ": " +
-                      std::to_string(up.downstream(output).occupancy(vc)) + " credits spent, but " +
-                      std::to_string(leaving) + " flits leaving + " + std::to_string(wire) + " on the wire + " +
-                      std::to_string(held) + " buffered + " + std::to_string(back) + " credits on the way back = " +
-                      std::to_string(leaving + wire + held + back));
+                      std::to_string(t.spent) + " credits spent, but " + std::to_string(t.leaving) +
+                      " flits leaving + " + std::to_string(t.wire) + " on the wire + " + std::to_string(t.held) +
+                      " buffered + " + std::to_string(t.back) + " credits on the way back = " +
+                      std::to_string(t.leaving + t.wire + t.held + t.back));
 }
 
 void Network::check_injection(int node, int vc) const {

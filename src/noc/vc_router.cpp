@@ -358,10 +358,11 @@ void VcRouter::send(RouterOutbox& out) {
   }
   for (unsigned pending = output_q_mask_; pending != 0; pending &= pending - 1) {
     const int output = __builtin_ctz(pending);
-    ++counts_.flits_out[output * num_vcs_ + output_q_[output].front().vc];
-    tell(now_, "sent", output, output_q_[output].front());
-    out.flit(id_, output, output_q_[output].front());
-    --leaving_[output * num_vcs_ + output_q_[output].front().vc];
+    const NocFlit& flit = output_q_[output].front();
+    ++counts_.flits_out[output * num_vcs_ + flit.vc];
+    --leaving_[output * num_vcs_ + flit.vc];
+    tell(now_, "sent", output, flit);
+    out.flit(id_, output, flit);
     output_q_[output].pop();
     if (output_q_[output].empty()) output_q_mask_ &= ~(1u << output);
   }

@@ -201,11 +201,19 @@ class Network : private RouterOutbox {
       touch(channel, vc);
     }
   }
+  // One VC of a router's output channel: the credits spent, and where the flits they
+  // stand for are (leaving the sender, on the wire, buffered at the other end, or back as
+  // credits not yet counted).
+  struct ChannelTerms {
+    int spent, leaving, wire, held, back;
+  };
+  ChannelTerms channel_terms(int router, int output, int vc) const;
   // Checks one VC of a router's output channel, or of a node's injection channel.
   void check_channel(int router, int output, int vc) const;
   void check_injection(int node, int vc) const;
   // Throws the line naming a channel's broken sum and its terms (out of the hot path).
-  [[noreturn]] __attribute__((cold, noinline)) void channel_broken(int router, int output, int vc) const;
+  [[noreturn]] __attribute__((cold, noinline)) void channel_broken(int router, int output, int vc,
+                                                                   const ChannelTerms& terms) const;
   // The VCs of channels a flit or credit moved on this cycle, checked at its end.
   void touch(int channel, int vc) {
     const std::size_t at = static_cast<std::size_t>(channel) * config_.num_vcs + vc;

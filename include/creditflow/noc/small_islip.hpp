@@ -18,8 +18,9 @@ class SmallIslip {
 
   SmallIslip(int inputs, int outputs, int iterations, bool input_first)
       : inputs_(inputs), outputs_(outputs), iterations_(iterations), input_first_(input_first), by_input_(inputs, 0),
-        by_output_(outputs, 0), grants_(inputs, 0), picks_(outputs, 0), labels_(static_cast<std::size_t>(inputs) * outputs, 0), grant_pointer_(outputs, 0),
-        accept_pointer_(inputs, 0), in_match_(inputs, -1) {}
+        by_output_(outputs, 0), grants_(inputs, 0), picks_(outputs, 0),
+        labels_(static_cast<std::size_t>(inputs) * outputs, 0), grant_pointer_(outputs, 0), accept_pointer_(inputs, 0),
+        in_match_(inputs, -1) {}
 
   void clear() {
     for (Word rest = busy_inputs_; rest != 0; rest &= rest - 1) {
@@ -43,8 +44,7 @@ class SmallIslip {
   // for output_of().
   int grant_one(int input, Word row) {
     const int output = first_from(row, accept_pointer_[input]);
-    grant_pointer_[output] = input + 1 == inputs_ ? 0 : input + 1;
-    accept_pointer_[input] = output + 1 == outputs_ ? 0 : output + 1;
+    move_pointers(input, output);
     return output;
   }
   int label(int input, int output) const { return labels_[input * outputs_ + output]; }
@@ -54,12 +54,15 @@ class SmallIslip {
     // One input asking: it takes the first output it asks at or after its pointer (every
     // one it asks grants it). One output asked: it grants the first input at or after its
     // pointer. What both allocators give, without their passes.
-    if ((busy_inputs_ & (busy_inputs_ - 1)) == 0 || (busy_outputs_ & (busy_outputs_ - 1)) == 0) {
-      if (busy_inputs_ == 0) return;
-      const bool one_input = (busy_inputs_ & (busy_inputs_ - 1)) == 0;
-      const int input = one_input ? __builtin_ctzll(busy_inputs_) : -1;
-      const int output = one_input ? first_from(by_input_[input], accept_pointer_[input]) : __builtin_ctzll(busy_outputs_);
-      match(one_input ? input : first_from(by_output_[output], grant_pointer_[output]), output);
+    if (busy_inputs_ == 0) return;
+    if ((busy_inputs_ & (busy_inputs_ - 1)) == 0) {
+      const int input = __builtin_ctzll(busy_inputs_);
+      in_match_[input] = grant_one(input, by_input_[input]);
+      return;
+    }
+    if ((busy_outputs_ & (busy_outputs_ - 1)) == 0) {
+      const int output = __builtin_ctzll(busy_outputs_);
+      match(first_from(by_output_[output], grant_pointer_[output]), output);
       return;
     }
     if (input_first_) {
@@ -109,9 +112,12 @@ class SmallIslip {
       match(input, output);
     }
   }
-  // A match that moves both pointers one past it.
+  // A match, which moves both pointers one past it.
   void match(int input, int output) {
     in_match_[input] = output;
+    move_pointers(input, output);
+  }
+  void move_pointers(int input, int output) {
     grant_pointer_[output] = input + 1 == inputs_ ? 0 : input + 1;
     accept_pointer_[input] = output + 1 == outputs_ ? 0 : output + 1;
   }
