@@ -126,6 +126,34 @@ NetworkReport report_of(RunningNetwork& n) {
   return r;
 }
 
+// A port's name as a VCD name part: +x is xplus, -y yminus.
+std::string trace_name(const std::string& port) {
+  if (port.size() == 2 && (port[0] == '+' || port[0] == '-')) return port.substr(1) + (port[0] == '+' ? "plus" : "minus");
+  return port;
+}
+
+// Every router's input VCs (flits buffered) and output VCs (credits spent on the buffer
+// at the other end, flits sent so far), as <network>.<router>.in_<port>.vc<v> and
+// <network>.<router>.out_<port>.vc<v>_credits_used, ..._flits.
+void trace_network(sc_core::sc_trace_file* tf, const std::string& name, const noc::Network& network) {
+  const noc::Topology& topology = network.topology();
+  for (int r = 0; r < network.routers(); ++r) {
+    const noc::VcRouter& router = network.router(r);
+    const std::string at = name + "." + topology.router_name(r) + ".";
+    for (int port = 0; port < topology.ports(r); ++port) {
+      if (topology.out(r, port).router == -2) continue;  // a mesh's edge: no channel either way
+      const std::string port_name = trace_name(topology.port_name(r, port));
+      for (int vc = 0; vc < network.config().num_vcs; ++vc) {
+        const std::string v = ".vc" + std::to_string(vc);
+        sc_core::sc_trace(tf, router.buffered_ref(port, vc), at + "in_" + port_name + v);
+        sc_core::sc_trace(tf, router.downstream(port).occupancy_ref(vc), at + "out_" + port_name + v + "_credits_used");
+        sc_core::sc_trace(tf, router.counts().flits_out[static_cast<std::size_t>(port * network.config().num_vcs + vc)],
+                          at + "out_" + port_name + v + "_flits");
+      }
+    }
+  }
+}
+
 }  // namespace
 
 bool has_networks(const Platform& platform) {
@@ -158,34 +186,6 @@ noc::NocConfig network_config(const std::map<std::string, ParamValue>& params, c
   }
   config.validate(where);
   return config;
-}
-
-// A port's name as a VCD name part: +x is xplus, -y yminus.
-std::string trace_name(const std::string& port) {
-  if (port.size() == 2 && (port[0] == '+' || port[0] == '-')) return port.substr(1) + (port[0] == '+' ? "plus" : "minus");
-  return port;
-}
-
-// Every router's input VCs (flits buffered) and output VCs (credits spent on the buffer
-// at the other end, flits sent so far), as <network>.<router>.in_<port>.vc<v> and
-// <network>.<router>.out_<port>.vc<v>_credits_used, ..._flits.
-void trace_network(sc_core::sc_trace_file* tf, const std::string& name, const noc::Network& network) {
-  const noc::Topology& topology = network.topology();
-  for (int r = 0; r < network.routers(); ++r) {
-    const noc::VcRouter& router = network.router(r);
-    const std::string at = name + "." + topology.router_name(r) + ".";
-    for (int port = 0; port < topology.ports(r); ++port) {
-      if (topology.out(r, port).router == -2) continue;  // a mesh's edge: no channel either way
-      const std::string port_name = trace_name(topology.port_name(r, port));
-      for (int vc = 0; vc < network.config().num_vcs; ++vc) {
-        const std::string v = ".vc" + std::to_string(vc);
-        sc_core::sc_trace(tf, router.buffered_ref(port, vc), at + "in_" + port_name + v);
-        sc_core::sc_trace(tf, router.downstream(port).occupancy_ref(vc), at + "out_" + port_name + v + "_credits_used");
-        sc_core::sc_trace(tf, router.counts().flits_out[static_cast<std::size_t>(port * network.config().num_vcs + vc)],
-                          at + "out_" + port_name + v + "_flits");
-      }
-    }
-  }
 }
 
 RunResult simulate_networks(const Platform& platform, const std::string& view, const std::string& vcd_file,
