@@ -21,6 +21,14 @@ std::string shape(const noc::NocConfig& c) {
   return size + " " + c.topology;
 }
 
+// The first three of `items` (most first, as ranked), each as `text` gives it, joined.
+template <class T, class Text>
+std::string first_three(const std::vector<T>& items, const char* separator, Text text) {
+  std::string list;
+  for (std::size_t i = 0; i < items.size() && i < 3; ++i) list += (i ? separator : "") + text(items[i]);
+  return list;
+}
+
 const char* measurement(const noc::NocConfig& c) {
   if (c.sim_type == "window") return "a fixed window";
   return c.sim_type == "latency" ? "BookSim2's latency measurement" : "BookSim2's throughput measurement";
@@ -120,9 +128,9 @@ std::vector<std::string> network_diagnosis(const NetworkReport& r) {
       if (c.*field > 0) ranked.push_back(&c);
     if (ranked.empty()) return;
     std::stable_sort(ranked.begin(), ranked.end(), [&](const ChannelUse* a, const ChannelUse* b) { return a->*field > b->*field; });
-    std::string list;
-    for (std::size_t i = 0; i < ranked.size() && i < 3; ++i)
-      list += (i ? ", " : "") + channel(*ranked[i]) + " (" + std::to_string(ranked[i]->*field) + ")";
+    const std::string list = first_three(ranked, ", ", [&](const ChannelUse* c) {
+      return channel(*c) + " (" + std::to_string(c->*field) + ")";
+    });
     std::int64_t total = 0;
     for (const ChannelUse* c : ranked) total += c->*field;
     out.push_back(what + " " + std::to_string(total) + " times on " + std::to_string(ranked.size()) +
@@ -161,10 +169,10 @@ std::vector<std::string> vc_diagnosis(const NetworkReport& r) {
   if (hol_cycles > 0) {
     std::stable_sort(blocked.begin(), blocked.end(),
                      [](const At& a, const At& b) { return a.use().hol_cycles > b.use().hol_cycles; });
-    std::string list;
-    for (std::size_t i = 0; i < blocked.size() && i < 3; ++i)
-      list += (i ? ", " : "") + blocked[i].text() + " (" + std::to_string(blocked[i].use().hol_cycles) + " cycles, " +
-              std::to_string(blocked[i].use().hol_packets) + " packets)";
+    const std::string list = first_three(blocked, ", ", [](const At& at) {
+      return at.text() + " (" + std::to_string(at.use().hol_cycles) + " cycles, " +
+             std::to_string(at.use().hol_packets) + " packets)";
+    });
     out.push_back(name + ": head-of-line blocking: " + std::to_string(hol_packets) +
                   " packets that came over router-to-router channels waited behind another packet in their input VC, " +
                   std::to_string(hol_cycles) +
@@ -197,8 +205,7 @@ std::vector<std::string> vc_diagnosis(const NetworkReport& r) {
   for (const At& at : all)
     if (at.use().flits == 0 && at.channel->flits > 0) unused.push_back(at);
   if (!unused.empty()) {
-    std::string list;
-    for (std::size_t i = 0; i < unused.size() && i < 3; ++i) list += (i ? ", " : "") + unused[i].text();
+    const std::string list = first_three(unused, ", ", [](const At& at) { return at.text(); });
     out.push_back(name + ": " + std::to_string(unused.size()) +
                   " VCs carried no flit on channels whose other VCs did: " + list +
                   (unused.size() > 3 ? ", ..." : "") + " (no packet was given them there)");
@@ -212,13 +219,12 @@ std::vector<std::string> vc_diagnosis(const NetworkReport& r) {
   };
   std::stable_sort(held.begin(), held.end(), [&](const At& a, const At& b) { return per_flit(a) > per_flit(b); });
   if (!held.empty()) {
-    std::string list;
-    for (std::size_t i = 0; i < held.size() && i < 3; ++i) {
-      const VcUse& v = held[i].use();
-      list += (i ? "; " : "") + held[i].text() + ": " + fixed(per_flit(held[i]), 2) + " a flit over " +
-              std::to_string(v.flits) + " flits (" + std::to_string(v.vc_waits) + " for an output VC, " +
-              std::to_string(v.switch_losses) + " for the switch, " + std::to_string(v.credit_waits) + " for a credit)";
-    }
+    const std::string list = first_three(held, "; ", [&](const At& at) {
+      const VcUse& v = at.use();
+      return at.text() + ": " + fixed(per_flit(at), 2) + " a flit over " + std::to_string(v.flits) + " flits (" +
+             std::to_string(v.vc_waits) + " for an output VC, " + std::to_string(v.switch_losses) + " for the switch, " +
+             std::to_string(v.credit_waits) + " for a credit)";
+    });
     out.push_back(name + ": the VCs whose flits failed most often to move on: " + list);
   }
   return out;
