@@ -92,4 +92,31 @@ inline std::vector<std::string> lines(const std::string& text) {
   return out;
 }
 
+
+// A VCD's signals in the order it declares them: each its id and its dotted name (the
+// scopes under SystemC's own top one, joined), e.g. {"aaaab", "tx.credits"}.
+inline std::vector<std::pair<std::string, std::string>> vcd_signals(const std::string& vcd) {
+  std::vector<std::string> scopes;
+  std::vector<std::pair<std::string, std::string>> signals;
+  std::stringstream in(vcd);
+  for (std::string word; in >> word;) {
+    if (word == "$scope") {
+      std::string kind, name;
+      in >> kind >> name;
+      scopes.push_back(name);
+    } else if (word == "$upscope") {
+      scopes.pop_back();
+    } else if (word == "$var") {
+      std::string kind, width, id, name;
+      in >> kind >> width >> id >> name;
+      std::string full;
+      for (std::size_t i = 1; i < scopes.size(); ++i) full += scopes[i] + ".";  // scopes[0]: SystemC
+      signals.push_back({id, full + name});
+    } else if (word == "$enddefinitions") {
+      break;
+    }
+  }
+  return signals;
+}
+
 }  // namespace cftool

@@ -250,35 +250,20 @@ BOOST_AUTO_TEST_CASE(a_networks_vcd_has_every_vc_of_every_channel) {
   BOOST_TEST_REQUIRE(traced.status == 0, traced.err);
   const cftool::Outcome plain = cftool::tool("run ../../models/mesh4x4.yaml --json");
   BOOST_TEST(json::parse(traced.out).at("networks") == json::parse(plain.out).at("networks"));
-  // Variables by their path (scopes joined by '.'), and the largest value each takes.
-  std::map<std::string, std::string> path_of;  // VCD id -> path
-  std::map<std::string, long long> largest;    // path -> value
-  std::vector<std::string> scopes;
-  std::istringstream vcd(cftool::read_file(dir / "net.vcd"));
-  for (std::string line; std::getline(vcd, line);) {
-    std::istringstream words(line);
-    std::string first;
-    words >> first;
-    if (first == "$scope") {
-      std::string kind, name;
-      words >> kind >> name;
-      scopes.push_back(name);
-    } else if (first == "$upscope") {
-      scopes.pop_back();
-    } else if (first == "$var") {
-      std::string kind, width, id, name;
-      words >> kind >> width >> id >> name;
-      std::string path;  // under SystemC's own top scope
-      for (std::size_t i = 1; i < scopes.size(); ++i) path += scopes[i] + ".";
-      path_of[id] = path + name;
-      largest[path + name] = 0;
-    } else if (!first.empty() && first[0] == 'b') {
-      std::string id;
-      words >> id;
-      const long long value = std::stoll(first.substr(1), nullptr, 2);
-      auto& top = largest[path_of.at(id)];
-      top = std::max(top, value);
-    }
+  // Each signal by its dotted name, and the largest value it takes.
+  const std::string trace = cftool::read_file(dir / "net.vcd");
+  std::map<std::string, std::string> path_of;  // VCD id -> name
+  std::map<std::string, long long> largest;    // name -> value
+  for (const auto& [id, name] : cftool::vcd_signals(trace)) {
+    path_of[id] = name;
+    largest[name] = 0;
+  }
+  std::istringstream changes(trace.substr(trace.find("$enddefinitions")));
+  for (std::string line; std::getline(changes, line);) {
+    if (line.empty() || line[0] != 'b') continue;
+    const auto space = line.find(' ');
+    auto& top = largest[path_of.at(line.substr(space + 1))];
+    top = std::max(top, std::stoll(line.substr(1, space - 1), nullptr, 2));
   }
   // 16 routers: 48 channels between them and 16 to terminals, 2 VCs each, 3 figures a VC.
   BOOST_TEST(largest.size() == 1u + 64u * 2u * 3u);

@@ -386,25 +386,8 @@ BOOST_AUTO_TEST_CASE(latency_through_a_crossing_is_reported_in_the_readers_cycle
 namespace {
 // Every signal of a VCD by its dotted name (scopes joined), e.g. "tx.credits".
 std::vector<std::string> vcd_names(const std::string& vcd) {
-  std::vector<std::string> scopes, names;
-  std::stringstream in(vcd);
-  for (std::string word; in >> word;) {
-    if (word == "$scope") {
-      std::string kind, name;
-      in >> kind >> name;
-      scopes.push_back(name);
-    } else if (word == "$upscope") {
-      scopes.pop_back();
-    } else if (word == "$var") {
-      std::string kind, width, id, name;
-      in >> kind >> width >> id >> name;
-      std::string full;
-      for (std::size_t i = 1; i < scopes.size(); ++i) full += scopes[i] + ".";  // scopes[0]: SystemC
-      names.push_back(full + name);
-    } else if (word == "$enddefinitions") {
-      break;
-    }
-  }
+  std::vector<std::string> names;
+  for (const auto& signal : cftool::vcd_signals(vcd)) names.push_back(signal.second);
   return names;
 }
 bool has(const std::vector<std::string>& names, const std::string& name) {
