@@ -81,6 +81,7 @@ Network::Network(const NocConfig& config, const std::string& where)
   credit_wheel_.resize(slots);
   wheel_mask_ = slots - 1;
   is_awake_.assign(routers, 0);
+  find_terms();
   stats_.clear(nodes_, 0);
 }
 
@@ -151,7 +152,7 @@ void Network::deliver() {
     flit_on_wire(d.channel, d.flit.vc, -1);
     const Channel& c = channels_[d.channel];
     if (c.to_router >= 0) {
-      routers_[c.to_router]->arrive(c.to_port, d.flit);
+      routers_[c.to_router]->arrive(c.to_port, d.flit, now_);
       wake(c.to_router);
       continue;
     }
@@ -326,51 +327,59 @@ inline Network::ChannelTerms Network::channel_terms(int router, int output, int 
   const std::size_t at = static_cast<std::size_t>(out_channel(router, output)) * config_.num_vcs + vc;
   ChannelTerms t{up.downstream(output).occupancy(vc), up.leaving(output, vc), wire_flits_[at], 0,
                  wire_credits_[at] + up.credits_due(output, vc)};
-  if (c.to_router >= 0) {  // a router's buffer at the other end, not a terminal's
-    const VcRouter& down = *routers_[c.to_router];
-    t.held = down.buffered(c.to_port, vc);
-    t.back += down.credits_to_send(c.to_port, vc);
-  }
+  if (c.to_router >= 0) t.held = routers_[c.to_router]->buffered(c.to_port, vc);  // a terminal's buffer holds none
   return t;
 }
 
-void Network::check_channel(int router, int output, int vc) const {
-  if (channels_[out_channel(router, output)].to_router == -2) return;
-  const ChannelTerms t = channel_terms(router, output, vc);
-  if (t.spent != t.leaving + t.wire + t.held + t.back) channel_broken(router, output, vc, t);
+void Network::find_terms() {
+  static const int none = 0;
+  static const std::size_t none_held = 0;
+  const int vcs = config_.num_vcs;
+  terms_at_.assign(wire_flits_.size(), TermsAt{});
+  for (std::size_t channel = 0; channel < channels_.size(); ++channel) {
+    const Channel& c = channels_[channel];
+    if (c.to_router == -2) continue;
+    for (int vc = 0; vc < vcs; ++vc) {
+      TermsAt& t = terms_at_[channel * vcs + vc];
+      t.held = c.to_router >= 0 ? &routers_[c.to_router]->buffered_ref(c.to_port, vc) : &none_held;
+      if (c.from_router < 0) {  // a node's injection channel: its terminal spends the credits
+        t.spent = &terminals_[c.from_port].router_input->occupancy_ref(vc);
+        t.leaving = t.due = &none;
+      } else {
+        const VcRouter& up = *routers_[c.from_router];
+        t.spent = &up.credits_used_ref(c.from_port, vc);
+        t.leaving = &up.leaving(c.from_port, vc);
+        t.due = &up.credits_due(c.from_port, vc);
+      }
+    }
+  }
 }
 
-void Network::channel_broken(int router, int output, int vc, const ChannelTerms& t) const {
-  throw ProtocolError("cycle " + std::to_string(now_) + ": channel " + topology_->router_name(router) + " " +
-                      topology_->port_name(router, output) + " VC " + std::to_string(vc) + ": " +
+void Network::broken(std::size_t at) const {
+  const int vc = static_cast<int>(at % config_.num_vcs);
+  const int channel = static_cast<int>(at / config_.num_vcs);
+  const Channel& c = channels_[channel];
+  if (c.from_router < 0) {
+    const int spent = *terms_at_[at].spent, wire = wire_flits_[at], held = static_cast<int>(*terms_at_[at].held);
+    const int back = wire_credits_[at];
+    throw ProtocolError("cycle " + std::to_string(now_) + ": node " + std::to_string(c.from_port) +
+                        "'s injection channel VC " + std::to_string(vc) + ": " + std::to_string(spent) +
+                        " credits spent, but " + std::to_string(wire) + " on the wire + " + std::to_string(held) +
+                        " buffered + " + std::to_string(back) + " credits on the way back = " +
+                        std::to_string(wire + held + back));
+  }
+  const ChannelTerms t = channel_terms(c.from_router, c.from_port, vc);
+  throw ProtocolError("cycle " + std::to_string(now_) + ": channel " + topology_->router_name(c.from_router) + " " +
+                      topology_->port_name(c.from_router, c.from_port) + " VC " + std::to_string(vc) + ": " +
                       std::to_string(t.spent) + " credits spent, but " + std::to_string(t.leaving) +
                       " flits leaving + " + std::to_string(t.wire) + " on the wire + " + std::to_string(t.held) +
                       " buffered + " + std::to_string(t.back) + " credits on the way back = " +
                       std::to_string(t.leaving + t.wire + t.held + t.back));
 }
 
-void Network::check_injection(int node, int vc) const {
-  const VcRouter& router = *routers_[topology_->router_of(node)];
-  const int port = topology_->port_of(node);
-  const std::size_t at = static_cast<std::size_t>(injection_channel(node)) * config_.num_vcs + vc;
-  const int spent = terminals_[node].router_input->occupancy(vc);
-  const int wire = wire_flits_[at], held = router.buffered(port, vc);
-  const int back = router.credits_to_send(port, vc) + wire_credits_[at];
-  if (spent == wire + held + back) return;
-  throw ProtocolError("cycle " + std::to_string(now_) + ": node " + std::to_string(node) + "'s injection channel VC " +
-                      std::to_string(vc) + ": " + std::to_string(spent) + " credits spent, but " +
-                      std::to_string(wire) + " on the wire + " + std::to_string(held) + " buffered + " +
-                      std::to_string(back) + " credits on the way back = " + std::to_string(wire + held + back));
-}
-
 void Network::check_conservation() const {
-  for (int r = 0; r < routers(); ++r) {
-    routers_[r]->audit_counts();
-    for (int p = 0; p < topology_->ports(r); ++p)
-      for (int vc = 0; vc < config_.num_vcs; ++vc) check_channel(r, p, vc);
-  }
-  for (int node = 0; node < nodes_; ++node)
-    for (int vc = 0; vc < config_.num_vcs; ++vc) check_injection(node, vc);
+  for (const auto& router : routers_) router->audit_counts();
+  for (std::size_t at = 0; at < terms_at_.size(); ++at) check(at);
 }
 
 std::string Network::wait_cycle() const {
@@ -461,13 +470,9 @@ void Network::step() {
   }
   // Conservation, every cycle, of every channel a flit or a credit moved on: each moves a
   // unit from one term to the next, so a channel whose sum broke is one something moved on.
-  for (const auto& [channel, vc] : touched_) {
-    touched_flag_[static_cast<std::size_t>(channel) * config_.num_vcs + vc] = 0;
-    if (channel >= injection_channel(0)) {
-      check_injection(channel - injection_channel(0), vc);
-      continue;
-    }
-    check_channel(channels_[channel].from_router, channels_[channel].from_port, vc);
+  for (const std::size_t at : touched_) {
+    touched_flag_[at] = 0;
+    check(at);
   }
   touched_.clear();
   // And every channel, with the routers' counts of what their queues hold checked against

@@ -32,6 +32,7 @@ VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& ro
       vcs_(static_cast<std::size_t>(ports) * config.num_vcs, InputVc(config.vc_buf_size)),
       downstream_(ports, BufferState(config.num_vcs, config.vc_buf_size,
                                      config.wait_for_tail_credit != 0)),
+      arrived_vc_(ports, 0),
       due_credits_(static_cast<std::size_t>(ports) * (config.credit_delay + 1)),
       routing_q_(vcs_.size()),
       vc_q_(vcs_.size()),
@@ -39,10 +40,8 @@ VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& ro
       crossbar_q_(static_cast<std::size_t>(ports) * (config.crossbar_delay() + 1)),
       output_q_(ports, Fifo<NocFlit>(static_cast<std::size_t>(config.crossbar_delay()) + 2)),
       credits_now_(ports, 0),
-      credit_q_(ports, Fifo<VcMask>(2)),
       switch_rr_(ports, 0),
       leaving_(vcs_.size(), 0),
-      unsent_(vcs_.size(), 0),
       due_(vcs_.size(), 0),
       vc_allocator_(ports * config.num_vcs, ports * config.num_vcs, config.vc_allocator, config.alloc_iters, false),
       switch_allocator_(ports, ports, config.sw_allocator, config.alloc_iters, true) {
@@ -51,35 +50,47 @@ VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& ro
     count->assign(vcs_.size(), 0);
 }
 
-void VcRouter::arrive(int input, const NocFlit& flit) { arrivals_.emplace_back(input, flit); }
+void VcRouter::arrive(int input, const NocFlit& flit, Cycle now) {
+  InputVc& vc = at(input, flit.vc);
+  if (vc.buffer.full())
+    throw ProtocolError("router " + std::to_string(id_) + " input " + std::to_string(input) + " VC " +
+                        std::to_string(flit.vc) + " got a flit with its " + std::to_string(config_.vc_buf_size) +
+                        " slots full (a flit came without a credit)");
+  vc.buffer.push(flit);
+  vc.buffer[vc.buffer.size() - 1].arrived = now;
+  arrived_vc_[input] = flit.vc;
+  arrived_mask_ |= 1u << input;
+}
 
 void VcRouter::credit_arrives(int output, VcMask vcs, Cycle now) {
+  if (config_.credit_delay == 0) {
+    downstream_[output].credit(vcs);
+    return;
+  }
   due_credits_.push({now + config_.credit_delay, output, vcs});
   count_vcs(due_, output * num_vcs_, vcs, +1);
 }
 
 bool VcRouter::quiet() const {
-  return arrivals_.empty() && due_credits_.empty() && routing_q_.empty() && vc_q_.empty() &&
-         switch_q_.empty() && crossbar_q_.empty() && output_q_mask_ == 0 && credit_q_mask_ == 0;
+  return arrived_mask_ == 0 && due_credits_.empty() && routing_q_.empty() && vc_q_.empty() &&
+         switch_q_.empty() && crossbar_q_.empty() && output_q_mask_ == 0;
 }
 
 void VcRouter::audit_counts() const {
   for (int port = 0; port < ports_; ++port) {
     for (int vc = 0; vc < num_vcs_; ++vc) {
-      int leaving = 0, unsent = static_cast<int>((credits_now_[port] >> vc) & 1), due = 0;
+      int leaving = 0, due = 0;
       for (std::size_t i = 0; i < crossbar_q_.size(); ++i)
         leaving += crossbar_q_[i].output == port && crossbar_q_[i].flit.vc == vc;
       for (std::size_t i = 0; i < output_q_[port].size(); ++i) leaving += output_q_[port][i].vc == vc;
-      for (std::size_t i = 0; i < credit_q_[port].size(); ++i) unsent += static_cast<int>((credit_q_[port][i] >> vc) & 1);
       for (std::size_t i = 0; i < due_credits_.size(); ++i)
         due += due_credits_[i].output == port && ((due_credits_[i].vcs >> vc) & 1);
       const int at = port * num_vcs_ + vc;
-      if (leaving == leaving_[at] && unsent == unsent_[at] && due == due_[at]) continue;
+      if (leaving == leaving_[at] && due == due_[at]) continue;
       throw ProtocolError("router " + std::to_string(id_) + " port " + std::to_string(port) + " VC " +
-                          std::to_string(vc) + ": its queues hold " + std::to_string(leaving) + " flits leaving, " +
-                          std::to_string(unsent) + " credits to send and " + std::to_string(due) +
-                          " credits due, but it counted " + std::to_string(leaving_[at]) + ", " +
-                          std::to_string(unsent_[at]) + " and " + std::to_string(due_[at]));
+                          std::to_string(vc) + ": its queues hold " + std::to_string(leaving) + " flits leaving and " +
+                          std::to_string(due) + " credits due, but it counted " + std::to_string(leaving_[at]) +
+                          " and " + std::to_string(due_[at]));
     }
   }
 }
@@ -124,31 +135,23 @@ void VcRouter::head_to_routing(int input, int vc) {
   routing_q_.push({-1, input, vc, -1});
 }
 
-void VcRouter::queue_arrivals() {
-  // In input order, as the channels are read (a few at most: insertion sort).
-  for (std::size_t i = 1; i < arrivals_.size(); ++i)
-    for (std::size_t j = i; j > 0 && arrivals_[j].first < arrivals_[j - 1].first; --j)
-      std::swap(arrivals_[j], arrivals_[j - 1]);
-  for (const auto& [input, flit] : arrivals_) {
-    InputVc& vc = at(input, flit.vc);
-    if (vc.buffer.full())
-      throw ProtocolError("router " + std::to_string(id_) + " input " + std::to_string(input) +
-                          " VC " + std::to_string(flit.vc) + " got a flit with its " +
-                          std::to_string(config_.vc_buf_size) + " slots full (a flit came without a credit)");
-    vc.buffer.push(flit);
-    vc.buffer[vc.buffer.size() - 1].arrived = now_;
-    tell(now_, "received", input, flit);
+void VcRouter::queue_arrivals(Cycle now) {
+  // In input order, as the channels are read; each input's flit is the last in its VC.
+  for (; arrived_mask_ != 0; arrived_mask_ &= arrived_mask_ - 1) {
+    const int input = __builtin_ctz(arrived_mask_);
+    const int v = arrived_vc_[input];
+    InputVc& vc = at(input, v);
+    const NocFlit& flit = vc.buffer[vc.buffer.size() - 1];
+    tell(now, "received", input, flit);
     if (vc.state == VcState::idle) {
       if (!flit.head)
-        throw ProtocolError("router " + std::to_string(id_) + " input " +
-                            std::to_string(input) + " VC " + std::to_string(flit.vc) +
-                            " got a body flit with no packet open");
-      head_to_routing(input, flit.vc);
+        throw ProtocolError("router " + std::to_string(id_) + " input " + std::to_string(input) + " VC " +
+                            std::to_string(v) + " got a body flit with no packet open");
+      head_to_routing(input, v);
     } else if (vc.state == VcState::active && vc.buffer.size() == 1) {
-      switch_q_.push({-1, input, flit.vc, -1});
+      switch_q_.push({-1, input, v, -1});
     }
   }
-  arrivals_.clear();
 }
 
 void VcRouter::apply_credits(Cycle now) {
@@ -317,7 +320,6 @@ void VcRouter::switch_update(Cycle now) {
     tell(now, "switch_granted", w.input, flit);
     crossbar_q_.push({-1, flit, w.result});
     ++leaving_[w.result * num_vcs_ + vc.out_vc];
-    ++unsent_[w.input * num_vcs_ + w.vc];
     credits_now_[w.input] |= VcMask{1} << w.vc;
     credits_now_mask_ |= 1u << w.input;
     if (vc.buffer.empty()) {
@@ -350,12 +352,6 @@ void VcRouter::crossbar_update(Cycle now) {
 }
 
 void VcRouter::send(RouterOutbox& out) {
-  for (; credits_now_mask_ != 0; credits_now_mask_ &= credits_now_mask_ - 1) {
-    const int input = __builtin_ctz(credits_now_mask_);
-    credit_q_[input].push(credits_now_[input]);
-    credits_now_[input] = 0;
-    credit_q_mask_ |= 1u << input;
-  }
   for (unsigned pending = output_q_mask_; pending != 0; pending &= pending - 1) {
     const int output = __builtin_ctz(pending);
     const NocFlit& flit = output_q_[output].front();
@@ -366,18 +362,16 @@ void VcRouter::send(RouterOutbox& out) {
     output_q_[output].pop();
     if (output_q_[output].empty()) output_q_mask_ &= ~(1u << output);
   }
-  for (unsigned pending = credit_q_mask_; pending != 0; pending &= pending - 1) {
-    const int input = __builtin_ctz(pending);
-    out.credit(id_, input, credit_q_[input].front());
-    count_vcs(unsent_, input * num_vcs_, credit_q_[input].front(), -1);
-    credit_q_[input].pop();
-    if (credit_q_[input].empty()) credit_q_mask_ &= ~(1u << input);
+  for (; credits_now_mask_ != 0; credits_now_mask_ &= credits_now_mask_ - 1) {
+    const int input = __builtin_ctz(credits_now_mask_);
+    out.credit(id_, input, credits_now_[input]);
+    credits_now_[input] = 0;
   }
 }
 
 void VcRouter::step(Cycle now, RouterOutbox& out) {
   now_ = now;
-  queue_arrivals();
+  queue_arrivals(now);
   apply_credits(now);
   route_evaluate(now);
   vc_evaluate(now);

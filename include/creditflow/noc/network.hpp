@@ -208,20 +208,34 @@ class Network : private RouterOutbox {
     int spent, leaving, wire, held, back;
   };
   ChannelTerms channel_terms(int router, int output, int vc) const;
-  // Checks one VC of a router's output channel, or of a node's injection channel.
-  void check_channel(int router, int output, int vc) const;
-  void check_injection(int node, int vc) const;
+  // Where the terms of each channel's VC live (at channel * vcs + vc), found once so that
+  // a check is a few loads: the sender's credits spent, its flits leaving and credits
+  // not yet counted, the buffer at the other end. Wire counts are read from their arrays.
+  struct TermsAt {
+    const int* spent = nullptr;  // null: a mesh edge's channel, which carries nothing
+    const int* leaving;
+    const int* due;
+    const std::size_t* held;
+  };
+  std::vector<TermsAt> terms_at_;
+  void find_terms();
+  // Checks one VC of a channel (a router's output or a node's injection channel).
+  void check(std::size_t at) const {
+    const TermsAt& t = terms_at_[at];
+    if (t.spent != nullptr &&
+        *t.spent != *t.leaving + wire_flits_[at] + static_cast<int>(*t.held) + wire_credits_[at] + *t.due)
+      broken(at);
+  }
   // Throws the line naming a channel's broken sum and its terms (out of the hot path).
-  [[noreturn]] __attribute__((cold, noinline)) void channel_broken(int router, int output, int vc,
-                                                                   const ChannelTerms& terms) const;
+  [[noreturn]] __attribute__((cold, noinline)) void broken(std::size_t at) const;
   // The VCs of channels a flit or credit moved on this cycle, checked at its end.
   void touch(int channel, int vc) {
     const std::size_t at = static_cast<std::size_t>(channel) * config_.num_vcs + vc;
     if (touched_flag_[at]) return;
     touched_flag_[at] = 1;
-    touched_.push_back({channel, vc});
+    touched_.push_back(at);
   }
-  std::vector<std::pair<int, int>> touched_;  // channel, VC
+  std::vector<std::size_t> touched_;  // channel * vcs + vc
   std::vector<std::uint8_t> touched_flag_;
 };
 

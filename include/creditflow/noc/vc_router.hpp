@@ -50,9 +50,11 @@ class VcRouter {
 
   // Where the steps of watched flits go (none: not told).
   void watch_with(const std::function<void(const NocEvent&)>* watcher) { watcher_ = watcher; }
-  // A flit due now on input `input` (the cycle's read of its channels).
-  void arrive(int input, const NocFlit& flit);
-  // A credit due now on output `output`'s channel; it counts credit_delay cycles later.
+  // A flit due now on input `input` (the cycle's read of its channels): into its VC's
+  // buffer at once; the next step() moves the VC on, inputs in order.
+  void arrive(int input, const NocFlit& flit, Cycle now);
+  // A credit due now on output `output`'s channel; it counts credit_delay cycles later
+  // (with no delay, at once: nothing reads the output's state before the next step()).
   void credit_arrives(int output, VcMask vcs, Cycle now);
   // The router's cycle: queue the arrivals, run the pipeline, send what leaves.
   void step(Cycle now, RouterOutbox& out);
@@ -68,17 +70,17 @@ class VcRouter {
   // Every input VC that holds flits and cannot move for want of a credit or a VC.
   std::vector<VcWait> waits() const;
   // For the conservation check, kept by the moves that change them: flits granted to
-  // `output` on `vc` not yet on its channel; credits for `input`'s `vc` not yet sent back;
-  // credits for `output`'s `vc` received and not yet counted (credit_delay). Cheap enough
-  // to read every cycle.
-  int leaving(int output, int vc) const { return leaving_[output * num_vcs_ + vc]; }
-  int credits_to_send(int input, int vc) const { return unsent_[input * num_vcs_ + vc]; }
-  int credits_due(int output, int vc) const { return due_[output * num_vcs_ + vc]; }
+  // `output` on `vc` not yet on its channel; credits for `output`'s `vc` received and not
+  // yet counted (credit_delay). Cheap enough to read every cycle. (A credit goes back the
+  // cycle its flit leaves the buffer, so none waits to be sent at the end of a step.)
+  const int& leaving(int output, int vc) const { return leaving_[output * num_vcs_ + vc]; }
+  const int& credits_due(int output, int vc) const { return due_[output * num_vcs_ + vc]; }
   // The same three counted from the queues that hold them; throws ProtocolError naming the
   // router, the port and the VC where a count and its queue disagree.
   void audit_counts() const;
   // Flits in input port `input`'s buffer for `vc`; and the count itself, for a trace.
   int buffered(int input, int vc) const { return static_cast<int>(vcs_[input * num_vcs_ + vc].buffer.size()); }
+  const int& credits_used_ref(int output, int vc) const { return downstream_[output].occupancy_ref(vc); }
   const std::size_t& buffered_ref(int input, int vc) const { return vcs_[input * num_vcs_ + vc].buffer.size_ref(); }
 
  private:
@@ -112,7 +114,7 @@ class VcRouter {
   };
 
   InputVc& at(int input, int vc) { return vcs_[input * num_vcs_ + vc]; }
-  void queue_arrivals();
+  void queue_arrivals(Cycle now);
   void apply_credits(Cycle now);
   void route_evaluate(Cycle now);
   void vc_evaluate(Cycle now);
@@ -135,22 +137,22 @@ class VcRouter {
   int num_vcs_;
   std::vector<InputVc> vcs_;
   std::vector<BufferState> downstream_;
-  std::vector<std::pair<int, NocFlit>> arrivals_;
+  std::vector<int> arrived_vc_;  // per input: the VC of the flit that came this cycle
   // Each bounded by what can be in it at once: a stage holds each input VC at most once,
   // the crossbar a flit per input per cycle of its delay, an output a flit per cycle.
   Fifo<DueCredit> due_credits_;
   Fifo<Waiting> routing_q_, vc_q_, switch_q_;
   Fifo<Crossing> crossbar_q_;
   std::vector<Fifo<NocFlit>> output_q_;
-  std::vector<VcMask> credits_now_;
-  std::vector<Fifo<VcMask>> credit_q_;
+  std::vector<VcMask> credits_now_;  // per input: the VCs whose credit goes back this cycle
   std::vector<int> switch_rr_;  // per input: the VC that wins ties first
-  std::vector<int> leaving_, unsent_, due_;  // per port and VC: see leaving() and audit_counts()
+  std::vector<int> leaving_, due_;  // per port and VC: see leaving() and audit_counts()
   RouterAllocator vc_allocator_;
   RouterAllocator switch_allocator_;
   RouterCounts counts_;
-  // Ports with something to send, a bit each (ports < 32).
-  unsigned output_q_mask_ = 0, credit_q_mask_ = 0, credits_now_mask_ = 0;
+  // Ports with something to do, a bit each (ports < 32): inputs a flit came on this
+  // cycle, outputs with a flit to send, inputs with credits to send.
+  unsigned arrived_mask_ = 0, output_q_mask_ = 0, credits_now_mask_ = 0;
   const std::function<void(const NocEvent&)>* watcher_ = nullptr;
   Cycle now_ = 0;
 };
