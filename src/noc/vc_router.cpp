@@ -29,22 +29,25 @@ VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& ro
       id_(id),
       ports_(ports),
       num_vcs_(config.num_vcs),
-      vcs_(static_cast<std::size_t>(ports) * config.num_vcs, InputVc(config.vc_buf_size)),
+      vcs_(),
       downstream_(ports, BufferState(config.num_vcs, config.vc_buf_size,
                                      config.wait_for_tail_credit != 0)),
       arrived_vc_(ports, 0),
       due_credits_(static_cast<std::size_t>(ports) * (config.credit_delay + 1)),
-      routing_q_(vcs_.size()),
-      vc_q_(vcs_.size()),
-      switch_q_(vcs_.size()),
+      routing_q_(static_cast<std::size_t>(ports) * config.num_vcs),
+      vc_q_(static_cast<std::size_t>(ports) * config.num_vcs),
+      switch_q_(static_cast<std::size_t>(ports) * config.num_vcs),
       crossbar_q_(static_cast<std::size_t>(ports) * (config.crossbar_delay() + 1)),
       output_q_(ports, Fifo<NocFlit>(static_cast<std::size_t>(config.crossbar_delay()) + 2)),
       credits_now_(ports, 0),
       switch_rr_(ports, 0),
-      leaving_(vcs_.size(), 0),
-      due_(vcs_.size(), 0),
+      leaving_(static_cast<std::size_t>(ports) * config.num_vcs, 0),
+      due_(static_cast<std::size_t>(ports) * config.num_vcs, 0),
       vc_allocator_(ports * config.num_vcs, ports * config.num_vcs, config.vc_allocator, config.alloc_iters, false),
       switch_allocator_(ports, ports, config.sw_allocator, config.alloc_iters, true) {
+  vcs_.reserve(static_cast<std::size_t>(ports) * num_vcs_);
+  for (int input = 0; input < ports; ++input)
+    for (int vc = 0; vc < num_vcs_; ++vc) vcs_.emplace_back(config.vc_buf_size, input, vc);
   for (auto* count : {&counts_.flits_out, &counts_.credit_waits, &counts_.vc_waits, &counts_.switch_losses,
                       &counts_.hol_cycles, &counts_.hol_packets})
     count->assign(vcs_.size(), 0);
@@ -72,8 +75,8 @@ void VcRouter::credit_arrives(int output, VcMask vcs, Cycle now) {
 }
 
 bool VcRouter::quiet() const {
-  return arrived_mask_ == 0 && due_credits_.empty() && routing_q_.empty() && vc_q_.empty() &&
-         switch_q_.empty() && crossbar_q_.empty() && output_q_mask_ == 0;
+  return arrived_mask_ == 0 && due_credits_.empty() && routing_q_.vcs.empty() && vc_q_.vcs.empty() &&
+         switch_q_.vcs.empty() && crossbar_q_.empty() && output_q_mask_ == 0;
 }
 
 void VcRouter::audit_counts() const {
@@ -132,7 +135,7 @@ std::vector<VcWait> VcRouter::waits() const {
 
 void VcRouter::head_to_routing(int input, int vc) {
   at(input, vc).state = VcState::routing;
-  routing_q_.push({-1, input, vc, -1});
+  enter(routing_q_, input, vc);
 }
 
 void VcRouter::queue_arrivals(Cycle now) {
@@ -149,7 +152,7 @@ void VcRouter::queue_arrivals(Cycle now) {
                             std::to_string(v) + " got a body flit with no packet open");
       head_to_routing(input, v);
     } else if (vc.state == VcState::active && vc.buffer.size() == 1) {
-      switch_q_.push({-1, input, v, -1});
+      enter(switch_q_, input, v);
     }
   }
 }
@@ -163,20 +166,14 @@ void VcRouter::apply_credits(Cycle now) {
   }
 }
 
-// A stage's queue holds VCs in the order they entered it. The leading ones not yet
-// evaluated are evaluated now and done `delay` cycles later; a stage busy with earlier
-// ones (delay > 1) takes no new ones until they are done.
-void VcRouter::route_evaluate(Cycle now) {
-  for (std::size_t i = 0; i < routing_q_.size() && routing_q_[i].due < 0; ++i)
-    routing_q_[i].due = now + config_.routing_delay - 1;
-}
+void VcRouter::route_evaluate(Cycle now) { routing_q_.start(now, config_.routing_delay); }
 
 void VcRouter::route_update(Cycle now) {
-  while (!routing_q_.empty() && routing_q_.front().due >= 0 && routing_q_.front().due <= now) {
-    const Waiting w = routing_q_.front();
-    routing_q_.pop();
-    InputVc& vc = at(w.input, w.vc);
-    vc.route = routing_.route(id_, w.input, vc.buffer.front());
+  if (!routing_q_.done(now)) return;
+  for (; routing_q_.busy != 0; --routing_q_.busy) {
+    InputVc& vc = vcs_[routing_q_.vcs.front()];
+    routing_q_.vcs.pop();
+    vc.route = routing_.route(id_, vc.input, vc.buffer.front());
     if (vc.route.port < 0 || vc.route.port >= ports_ || vc.route.first_vc < 0 || vc.route.last_vc >= num_vcs_ ||
         vc.route.first_vc > vc.route.last_vc)
       throw ProtocolError("routing function '" + config_.routing_function + "' gave router " + std::to_string(id_) +
@@ -184,155 +181,155 @@ void VcRouter::route_update(Cycle now) {
                           ".." + std::to_string(vc.route.last_vc) + " (allowed outputs 0.." + std::to_string(ports_ - 1) +
                           ", VCs 0.." + std::to_string(num_vcs_ - 1) + ")");
     vc.state = VcState::vc_alloc;
-    tell(now, "routed", w.input, vc.buffer.front());
-    vc_q_.push({-1, w.input, w.vc, -1});
+    tell(now, "routed", vc.input, vc.buffer.front());
+    enter(vc_q_, vc.input, vc.vc);
   }
 }
 
+// The output VCs a routed head may take that no packet holds, a bit each (at port * vcs + vc).
+SmallIslip::Word VcRouter::free_vcs(const Route& route) const {
+  SmallIslip::Word row = 0;
+  for (int out_vc = route.first_vc; out_vc <= route.last_vc; ++out_vc)
+    if (downstream_[route.port].available(out_vc)) row |= SmallIslip::Word{1} << (route.port * num_vcs_ + out_vc);
+  return row;
+}
+
 void VcRouter::vc_evaluate(Cycle now) {
-  if (vc_q_.empty()) return;
-  if (vc_q_.size() == 1 && vc_q_[0].due < 0 && vc_allocator_.fits_word()) {  // one head asks: no passes
-    Waiting& w = vc_q_[0];
-    const Route& route = at(w.input, w.vc).route;
-    SmallIslip::Word row = 0;
-    for (int out_vc = route.first_vc; out_vc <= route.last_vc; ++out_vc)
-      if (downstream_[route.port].available(out_vc)) row |= SmallIslip::Word{1} << (route.port * num_vcs_ + out_vc);
-    w.due = now + config_.vc_alloc_delay - 1;
-    w.result = row != 0 ? vc_allocator_.grant_one(w.input * num_vcs_ + w.vc, row) : kStalled;
+  const std::size_t taken = vc_q_.start(now, config_.vc_alloc_delay);
+  if (taken == 1 && vc_allocator_.fits_word()) {  // one head asks: no passes
+    InputVc& vc = vcs_[vc_q_.vcs.front()];
+    const SmallIslip::Word row = free_vcs(vc.route);
+    vc.result = row != 0 ? vc_allocator_.grant_one(vc.input * num_vcs_ + vc.vc, row) : kStalled;
     return;  // a VC evaluated now is due no sooner than now
   }
-  vc_allocator_.clear();
-  for (std::size_t i = 0; i < vc_q_.size() && vc_q_[i].due < 0; ++i) {
-    Waiting& w = vc_q_[i];
-    const Route& route = at(w.input, w.vc).route;
-    bool eligible = false;
-    for (int out_vc = route.first_vc; out_vc <= route.last_vc; ++out_vc) {
-      if (!downstream_[route.port].available(out_vc)) continue;
-      eligible = true;
-      vc_allocator_.add(w.input * num_vcs_ + w.vc, route.port * num_vcs_ + out_vc, 0);
+  if (taken != 0) {  // several ask, or one whose outputs do not fit in a word
+    vc_allocator_.clear();
+    for (std::size_t i = 0; i < taken; ++i) {
+      InputVc& vc = vcs_[vc_q_.vcs[i]];
+      vc.result = -1;
+      bool eligible = false;
+      for (int out_vc = vc.route.first_vc; out_vc <= vc.route.last_vc; ++out_vc) {
+        if (!downstream_[vc.route.port].available(out_vc)) continue;
+        eligible = true;
+        vc_allocator_.add(vc.input * num_vcs_ + vc.vc, vc.route.port * num_vcs_ + out_vc, 0);
+      }
+      if (!eligible) vc.result = kStalled;
     }
-    if (!eligible) w.result = kStalled;
+    vc_allocator_.allocate();
+    for (std::size_t i = 0; i < taken; ++i) {
+      InputVc& vc = vcs_[vc_q_.vcs[i]];
+      if (vc.result == kStalled) continue;
+      const int granted = vc_allocator_.output_of(vc.input * num_vcs_ + vc.vc);
+      vc.result = granted >= 0 ? granted : kStalled;
+    }
   }
-  vc_allocator_.allocate();
-  for (std::size_t i = 0; i < vc_q_.size() && vc_q_[i].due < 0; ++i) {
-    Waiting& w = vc_q_[i];
-    w.due = now + config_.vc_alloc_delay - 1;
-    if (w.result == kStalled) continue;
-    const int granted = vc_allocator_.output_of(w.input * num_vcs_ + w.vc);
-    w.result = granted >= 0 ? granted : kStalled;
-  }
-  if (config_.vc_alloc_delay <= 1) return;
-  for (std::size_t i = 0; i < vc_q_.size(); ++i) {  // a VC taken meanwhile by a packet allocated earlier
-    Waiting& w = vc_q_[i];
-    if (w.due < 0 || w.due > now) break;
-    if (w.result >= 0 && !downstream_[w.result / num_vcs_].available(w.result % num_vcs_))
-      w.result = kStalled;
+  if (config_.vc_alloc_delay <= 1 || !vc_q_.done(now)) return;
+  for (std::size_t i = 0; i < vc_q_.busy; ++i) {  // a VC taken meanwhile by a packet allocated earlier
+    InputVc& vc = vcs_[vc_q_.vcs[i]];
+    if (vc.result >= 0 && !downstream_[vc.result / num_vcs_].available(vc.result % num_vcs_)) vc.result = kStalled;
   }
 }
 
 void VcRouter::vc_update(Cycle now) {
-  while (!vc_q_.empty() && vc_q_.front().due >= 0 && vc_q_.front().due <= now) {
-    const Waiting w = vc_q_.front();
-    vc_q_.pop();
-    if (w.result >= 0) {
-      InputVc& vc = at(w.input, w.vc);
-      vc.out_port = w.result / num_vcs_;
-      vc.out_vc = w.result % num_vcs_;
-      downstream_[vc.out_port].take(vc.out_vc, w.input * num_vcs_ + w.vc);
+  if (!vc_q_.done(now)) return;
+  for (; vc_q_.busy != 0; --vc_q_.busy) {
+    InputVc& vc = vcs_[vc_q_.vcs.front()];
+    vc_q_.vcs.pop();
+    if (vc.result >= 0) {
+      vc.out_port = vc.result / num_vcs_;
+      vc.out_vc = vc.result % num_vcs_;
+      downstream_[vc.out_port].take(vc.out_vc, vc.input * num_vcs_ + vc.vc);
       vc.state = VcState::active;
-      tell(now, "vc_allocated", w.input, vc.buffer.front());
-      switch_q_.push({-1, w.input, w.vc, -1});
+      tell(now, "vc_allocated", vc.input, vc.buffer.front());
+      enter(switch_q_, vc.input, vc.vc);
     } else {
-      ++counts_.vc_waits[w.input * num_vcs_ + w.vc];
-      vc_q_.push({-1, w.input, w.vc, -1});
+      ++counts_.vc_waits[vc.input * num_vcs_ + vc.vc];
+      enter(vc_q_, vc.input, vc.vc);
     }
   }
 }
 
 void VcRouter::switch_evaluate(Cycle now) {
-  if (switch_q_.empty()) return;
-  if (switch_q_.size() == 1 && switch_q_[0].due < 0 && switch_allocator_.fits_word()) {  // one VC asks
-    Waiting& w = switch_q_[0];
-    const InputVc& vc = at(w.input, w.vc);
-    w.due = now + config_.sw_alloc_delay - 1;
+  const std::size_t taken = switch_q_.start(now, config_.sw_alloc_delay);
+  if (taken == 1 && switch_allocator_.fits_word()) {  // one VC asks
+    InputVc& vc = vcs_[switch_q_.vcs.front()];
     if (downstream_[vc.out_port].full(vc.out_vc)) {
-      w.result = kStalled;
+      vc.result = kStalled;
       ++counts_.credit_waits[vc.out_port * num_vcs_ + vc.out_vc];
       return;
     }
-    w.result = switch_allocator_.grant_one(w.input, SmallIslip::Word{1} << vc.out_port);
-    switch_rr_[w.input] = (w.vc + 1) % num_vcs_;
+    vc.result = switch_allocator_.grant_one(vc.input, SmallIslip::Word{1} << vc.out_port);
+    switch_rr_[vc.input] = vc.vc + 1 == num_vcs_ ? 0 : vc.vc + 1;
     return;
   }
-  switch_allocator_.clear();
-  for (std::size_t i = 0; i < switch_q_.size() && switch_q_[i].due < 0; ++i) {
-    Waiting& w = switch_q_[i];
-    const InputVc& vc = at(w.input, w.vc);
-    if (downstream_[vc.out_port].full(vc.out_vc)) {
-      w.result = kStalled;
-      ++counts_.credit_waits[vc.out_port * num_vcs_ + vc.out_vc];
-      continue;
+  if (taken != 0) {  // several ask, or one whose outputs do not fit in a word
+    switch_allocator_.clear();
+    for (std::size_t i = 0; i < taken; ++i) {
+      InputVc& vc = vcs_[switch_q_.vcs[i]];
+      vc.result = -1;
+      if (downstream_[vc.out_port].full(vc.out_vc)) {
+        vc.result = kStalled;
+        ++counts_.credit_waits[vc.out_port * num_vcs_ + vc.out_vc];
+        continue;
+      }
+      // One request per input and output: the input's VC first in round robin asks.
+      if (switch_allocator_.has(vc.input, vc.out_port) &&
+          !comes_first(vc.vc, switch_allocator_.label(vc.input, vc.out_port), switch_rr_[vc.input], num_vcs_))
+        continue;
+      switch_allocator_.add(vc.input, vc.out_port, vc.vc);
     }
-    // One request per input and output: the input's VC first in round robin asks.
-    if (switch_allocator_.has(w.input, vc.out_port) &&
-        !comes_first(w.vc, switch_allocator_.label(w.input, vc.out_port), switch_rr_[w.input],
-                     num_vcs_))
-      continue;
-    switch_allocator_.add(w.input, vc.out_port, w.vc);
-  }
-  switch_allocator_.allocate();
-  for (std::size_t i = 0; i < switch_q_.size() && switch_q_[i].due < 0; ++i) {
-    Waiting& w = switch_q_[i];
-    w.due = now + config_.sw_alloc_delay - 1;
-    if (w.result == kStalled) continue;
-    const int output = switch_allocator_.output_of(w.input);
-    if (output >= 0 && switch_allocator_.label(w.input, output) == w.vc) {
-      switch_rr_[w.input] = (w.vc + 1) % num_vcs_;
-      w.result = output;
-    } else {
-      w.result = kStalled;
-      ++counts_.switch_losses[w.input * num_vcs_ + w.vc];
+    switch_allocator_.allocate();
+    for (std::size_t i = 0; i < taken; ++i) {
+      InputVc& vc = vcs_[switch_q_.vcs[i]];
+      if (vc.result == kStalled) continue;
+      const int output = switch_allocator_.output_of(vc.input);
+      if (output >= 0 && switch_allocator_.label(vc.input, output) == vc.vc) {
+        switch_rr_[vc.input] = vc.vc + 1 == num_vcs_ ? 0 : vc.vc + 1;
+        vc.result = output;
+      } else {
+        vc.result = kStalled;
+        ++counts_.switch_losses[vc.input * num_vcs_ + vc.vc];
+      }
     }
   }
-  if (config_.sw_alloc_delay <= 1) return;
-  for (std::size_t i = 0; i < switch_q_.size(); ++i) {  // credits spent meanwhile by flits granted earlier
-    Waiting& w = switch_q_[i];
-    if (w.due < 0 || w.due > now) break;
-    const InputVc& vc = at(w.input, w.vc);
-    if (w.result >= 0 && downstream_[vc.out_port].full(vc.out_vc)) w.result = kStalled;
+  if (config_.sw_alloc_delay <= 1 || !switch_q_.done(now)) return;
+  for (std::size_t i = 0; i < switch_q_.busy; ++i) {  // credits spent meanwhile by flits granted earlier
+    InputVc& vc = vcs_[switch_q_.vcs[i]];
+    if (vc.result >= 0 && downstream_[vc.out_port].full(vc.out_vc)) vc.result = kStalled;
   }
 }
 
 void VcRouter::switch_update(Cycle now) {
-  while (!switch_q_.empty() && switch_q_.front().due >= 0 && switch_q_.front().due <= now) {
-    const Waiting w = switch_q_.front();
-    switch_q_.pop();
-    if (w.result < 0) {
-      switch_q_.push({-1, w.input, w.vc, -1});
+  if (!switch_q_.done(now)) return;
+  for (; switch_q_.busy != 0; --switch_q_.busy) {
+    InputVc& vc = vcs_[switch_q_.vcs.front()];
+    switch_q_.vcs.pop();
+    const int input = vc.input, v = vc.vc, output = vc.result;
+    if (output < 0) {
+      enter(switch_q_, input, v);
       continue;
     }
-    InputVc& vc = at(w.input, w.vc);
-    NocFlit flit = vc.buffer.front();
+    crossbar_q_.push({-1, vc.buffer.front(), output});
     vc.buffer.pop();
+    NocFlit& flit = crossbar_q_[crossbar_q_.size() - 1].flit;
     ++flit.hops;
     flit.vc = static_cast<std::int16_t>(vc.out_vc);
-    downstream_[w.result].sending(flit, vc.out_vc);
-    tell(now, "switch_granted", w.input, flit);
-    crossbar_q_.push({-1, flit, w.result});
-    ++leaving_[w.result * num_vcs_ + vc.out_vc];
-    credits_now_[w.input] |= VcMask{1} << w.vc;
-    credits_now_mask_ |= 1u << w.input;
+    downstream_[output].sending(flit, vc.out_vc);
+    tell(now, "switch_granted", input, flit);
+    ++leaving_[output * num_vcs_ + vc.out_vc];
+    credits_now_[input] |= VcMask{1} << v;
+    credits_now_mask_ |= 1u << input;
     if (vc.buffer.empty()) {
       if (flit.tail) vc.state = VcState::idle;
     } else if (flit.tail) {
       // The next packet reaches the front, after waiting behind this one since it came.
       if (const Cycle waited = now - vc.buffer.front().arrived; waited > 0) {
-        counts_.hol_cycles[w.input * num_vcs_ + w.vc] += waited;
-        ++counts_.hol_packets[w.input * num_vcs_ + w.vc];
+        counts_.hol_cycles[input * num_vcs_ + v] += waited;
+        ++counts_.hol_packets[input * num_vcs_ + v];
       }
-      head_to_routing(w.input, w.vc);
+      head_to_routing(input, v);
     } else {
-      switch_q_.push({-1, w.input, w.vc, -1});
+      enter(switch_q_, input, v);
     }
   }
 }

@@ -88,19 +88,30 @@ class VcRouter {
   template <class T>
   using Fifo = core::RingFifo<T>;
   struct InputVc {
-    explicit InputVc(std::size_t depth) : buffer(depth) {}
+    InputVc(std::size_t depth, int input, int vc) : buffer(depth), input(input), vc(vc) {}
     Fifo<NocFlit> buffer;
+    int input, vc;  // where it is (its index is input * vcs + vc)
     VcState state = VcState::idle;
     Route route;
     int out_port = -1;
     int out_vc = -1;
+    int result = -1;  // its stage's evaluation: the output VC or output granted, or kStalled
   };
-  // A VC waiting in a stage: evaluated at `due` (-1: not yet), then `result`.
-  struct Waiting {
-    Cycle due;
-    int input;
-    int vc;
-    int result;
+  // A pipeline stage: the input VCs in it, by index, in the order they entered it. The
+  // first `busy` of them are being evaluated and are done at `due`; the rest wait, as a
+  // stage busy with earlier ones (delay > 1) takes no new ones until they are done.
+  struct Stage {
+    explicit Stage(std::size_t capacity) : vcs(capacity) {}
+    Fifo<std::uint16_t> vcs;
+    std::size_t busy = 0;
+    Cycle due = 0;
+    // Takes the waiting VCs for evaluation now, done `delay` cycles on; how many (0 when busy).
+    std::size_t start(Cycle now, int delay) {
+      if (busy != 0) return 0;
+      due = now + delay - 1;
+      return busy = vcs.size();
+    }
+    bool done(Cycle now) const { return busy != 0 && due <= now; }
   };
   struct Crossing {
     Cycle due;
@@ -114,9 +125,11 @@ class VcRouter {
   };
 
   InputVc& at(int input, int vc) { return vcs_[input * num_vcs_ + vc]; }
+  void enter(Stage& stage, int input, int vc) { stage.vcs.push(static_cast<std::uint16_t>(input * num_vcs_ + vc)); }
   void queue_arrivals(Cycle now);
   void apply_credits(Cycle now);
   void route_evaluate(Cycle now);
+  SmallIslip::Word free_vcs(const Route& route) const;
   void vc_evaluate(Cycle now);
   void switch_evaluate(Cycle now);
   void crossbar_evaluate(Cycle now);
@@ -141,7 +154,7 @@ class VcRouter {
   // Each bounded by what can be in it at once: a stage holds each input VC at most once,
   // the crossbar a flit per input per cycle of its delay, an output a flit per cycle.
   Fifo<DueCredit> due_credits_;
-  Fifo<Waiting> routing_q_, vc_q_, switch_q_;
+  Stage routing_q_, vc_q_, switch_q_;
   Fifo<Crossing> crossbar_q_;
   std::vector<Fifo<NocFlit>> output_q_;
   std::vector<VcMask> credits_now_;  // per input: the VCs whose credit goes back this cycle
