@@ -212,21 +212,19 @@ std::int64_t Network::send_packet(int source, int destination, int size, bool wa
   flit.watched = watched;
   flit.measured = phase_ == Phase::running;
   making_.insert(source);
-  return add_packet(flit, size, terminals_[source].extra);
+  terminals_[source].extra.push_back(add_packet(flit, size));
+  return terminals_[source].extra.back().flit.packet;
 }
 
-std::int64_t Network::add_packet(NocFlit flit, int size, std::deque<NocFlit>& queue) {
+Network::Packet Network::add_packet(NocFlit flit, int size) {
   flit.packet = next_packet_++;
-  for (int i = 0; i < size; ++i) {
-    flit.head = i == 0;
-    flit.tail = i == size - 1;
-    queue.push_back(flit);
-  }
+  flit.head = true;
+  flit.tail = size == 1;
   if (in_flight_ == 0) last_progress_ = now_;  // the watchdog counts from the first flit
   in_flight_ += size;
   in_flight_created_ += flit.created * size;
   if (flit.measured) measured_in_flight_ += size;
-  return flit.packet;
+  return {flit, size};
 }
 
 void Network::set_watcher(std::function<void(const NocEvent&)> watcher) {
@@ -235,12 +233,10 @@ void Network::set_watcher(std::function<void(const NocEvent&)> watcher) {
 }
 
 void Network::make_packets(Terminal& t, int node) {
-  if (!t.packet.empty()) return;
-  if (!t.extra.empty()) {  // a packet given by hand goes first, whole
-    do {
-      t.packet.push_back(t.extra.front());
-      t.extra.pop_front();
-    } while (!t.packet.back().tail);
+  if (t.packet.left != 0) return;
+  if (!t.extra.empty()) {  // a packet given by hand goes first
+    t.packet = t.extra.front();
+    t.extra.pop_front();
     injecting_.insert(node);
     return;
   }
@@ -255,7 +251,7 @@ void Network::make_packets(Terminal& t, int node) {
     flit.source = node;
     flit.destination = pattern_.destination(node, rng_);
     flit.measured = measured;
-    add_packet(flit, size, t.packet);
+    t.packet = add_packet(flit, size);
     injecting_.insert(node);
     ++t.made;
   }
@@ -263,8 +259,8 @@ void Network::make_packets(Terminal& t, int node) {
 }
 
 void Network::inject(Terminal& t, int node) {
-  if (t.packet.empty()) return;
-  NocFlit& front = t.packet.front();
+  if (t.packet.left == 0) return;
+  NocFlit& front = t.packet.flit;
   BufferState& buffer = *t.router_input;
   const int vcs = config_.num_vcs;
   if (front.head && front.vc < 0) {
@@ -280,8 +276,9 @@ void Network::inject(Terminal& t, int node) {
   }
   if (front.vc < 0 || buffer.full(front.vc)) return;
   NocFlit flit = front;
-  t.packet.pop_front();
-  if (t.packet.empty()) injecting_.erase(node);
+  if (--t.packet.left == 0) injecting_.erase(node);
+  front.head = false;  // the next flit: a body flit on the same VC, the tail if one is left
+  front.tail = t.packet.left == 1;
   if (flit.head) {
     buffer.take(flit.vc, 0);
     t.last_vc = flit.vc;
@@ -292,7 +289,6 @@ void Network::inject(Terminal& t, int node) {
   last_progress_ = now_;
   flit.head_injected = t.head_injected;
   tell("injected", node, flit);
-  if (!t.packet.empty() && !flit.tail) t.packet.front().vc = flit.vc;
   if (phase_ == Phase::warming_up || phase_ == Phase::running) {
     ++stats_.sent_flits[node];
     if (flit.head) ++stats_.sent_packets[node];

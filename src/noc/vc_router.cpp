@@ -37,7 +37,9 @@ VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& ro
       routing_q_(static_cast<std::size_t>(ports) * config.num_vcs),
       vc_q_(static_cast<std::size_t>(ports) * config.num_vcs),
       switch_q_(static_cast<std::size_t>(ports) * config.num_vcs),
-      crossbar_q_(static_cast<std::size_t>(ports) * (config.crossbar_delay() + 1)),
+      // A flit a cycle per output: the batch being done, and those waiting behind it from
+      // each cycle of its delay.
+      crossbar_q_(static_cast<std::size_t>(ports) * (2 * config.crossbar_delay() + 1)),
       output_q_(ports, Fifo<NocFlit>(static_cast<std::size_t>(config.crossbar_delay()) + 2)),
       credits_now_(ports, 0),
       switch_rr_(ports, 0),
@@ -76,15 +78,15 @@ void VcRouter::credit_arrives(int output, VcMask vcs, Cycle now) {
 
 bool VcRouter::quiet() const {
   return arrived_mask_ == 0 && due_credits_.empty() && routing_q_.vcs.empty() && vc_q_.vcs.empty() &&
-         switch_q_.vcs.empty() && crossbar_q_.empty() && output_q_mask_ == 0;
+         switch_q_.vcs.empty() && crossbar_q_.vcs.empty() && output_q_mask_ == 0;
 }
 
 void VcRouter::audit_counts() const {
   for (int port = 0; port < ports_; ++port) {
     for (int vc = 0; vc < num_vcs_; ++vc) {
       int leaving = 0, due = 0;
-      for (std::size_t i = 0; i < crossbar_q_.size(); ++i)
-        leaving += crossbar_q_[i].output == port && crossbar_q_[i].flit.vc == vc;
+      for (std::size_t i = 0; i < crossbar_q_.vcs.size(); ++i)
+        leaving += crossbar_q_.vcs[i].output == port && crossbar_q_.vcs[i].flit.vc == vc;
       for (std::size_t i = 0; i < output_q_[port].size(); ++i) leaving += output_q_[port][i].vc == vc;
       for (std::size_t i = 0; i < due_credits_.size(); ++i)
         due += due_credits_[i].output == port && ((due_credits_[i].vcs >> vc) & 1);
@@ -99,7 +101,7 @@ void VcRouter::audit_counts() const {
 }
 
 std::int64_t VcRouter::flits_inside() const {
-  std::int64_t count = static_cast<std::int64_t>(crossbar_q_.size());
+  std::int64_t count = static_cast<std::int64_t>(crossbar_q_.vcs.size());
   for (const InputVc& vc : vcs_) count += static_cast<std::int64_t>(vc.buffer.size());
   for (const auto& queue : output_q_) count += static_cast<std::int64_t>(queue.size());
   return count;
@@ -166,10 +168,7 @@ void VcRouter::apply_credits(Cycle now) {
   }
 }
 
-void VcRouter::route_evaluate(Cycle now) { routing_q_.start(now, config_.routing_delay); }
-
 void VcRouter::route_update(Cycle now) {
-  if (!routing_q_.done(now)) return;
   for (; routing_q_.busy != 0; --routing_q_.busy) {
     InputVc& vc = vcs_[routing_q_.vcs.front()];
     routing_q_.vcs.pop();
@@ -231,7 +230,6 @@ void VcRouter::vc_evaluate(Cycle now) {
 }
 
 void VcRouter::vc_update(Cycle now) {
-  if (!vc_q_.done(now)) return;
   for (; vc_q_.busy != 0; --vc_q_.busy) {
     InputVc& vc = vcs_[vc_q_.vcs.front()];
     vc_q_.vcs.pop();
@@ -300,7 +298,6 @@ void VcRouter::switch_evaluate(Cycle now) {
 }
 
 void VcRouter::switch_update(Cycle now) {
-  if (!switch_q_.done(now)) return;
   for (; switch_q_.busy != 0; --switch_q_.busy) {
     InputVc& vc = vcs_[switch_q_.vcs.front()];
     switch_q_.vcs.pop();
@@ -309,9 +306,9 @@ void VcRouter::switch_update(Cycle now) {
       enter(switch_q_, input, v);
       continue;
     }
-    crossbar_q_.push({-1, vc.buffer.front(), output});
+    crossbar_q_.vcs.push({vc.buffer.front(), output});
     vc.buffer.pop();
-    NocFlit& flit = crossbar_q_[crossbar_q_.size() - 1].flit;
+    NocFlit& flit = crossbar_q_.vcs[crossbar_q_.vcs.size() - 1].flit;
     ++flit.hops;
     flit.vc = static_cast<std::int16_t>(vc.out_vc);
     downstream_[output].sending(flit, vc.out_vc);
@@ -334,17 +331,12 @@ void VcRouter::switch_update(Cycle now) {
   }
 }
 
-void VcRouter::crossbar_evaluate(Cycle now) {
-  for (std::size_t i = 0; i < crossbar_q_.size() && crossbar_q_[i].due < 0; ++i)
-    crossbar_q_[i].due = now + config_.crossbar_delay() - 1;
-}
-
-void VcRouter::crossbar_update(Cycle now) {
-  while (!crossbar_q_.empty() && crossbar_q_.front().due >= 0 &&
-         crossbar_q_.front().due <= now) {
-    output_q_[crossbar_q_.front().output].push(crossbar_q_.front().flit);
-    output_q_mask_ |= 1u << crossbar_q_.front().output;
-    crossbar_q_.pop();
+void VcRouter::crossbar_update() {
+  for (; crossbar_q_.busy != 0; --crossbar_q_.busy) {
+    const Crossing& crossing = crossbar_q_.vcs.front();
+    output_q_[crossing.output].push(crossing.flit);
+    output_q_mask_ |= 1u << crossing.output;
+    crossbar_q_.vcs.pop();
   }
 }
 
@@ -366,19 +358,21 @@ void VcRouter::send(RouterOutbox& out) {
   }
 }
 
+// Each part only when it has something to do: most of a router's stages are empty most
+// cycles, and a call costs more than the test.
 void VcRouter::step(Cycle now, RouterOutbox& out) {
   now_ = now;
-  queue_arrivals(now);
-  apply_credits(now);
-  route_evaluate(now);
-  vc_evaluate(now);
-  switch_evaluate(now);
-  crossbar_evaluate(now);
-  route_update(now);
-  vc_update(now);
-  switch_update(now);
-  crossbar_update(now);
-  send(out);
+  if (arrived_mask_ != 0) queue_arrivals(now);
+  if (!due_credits_.empty()) apply_credits(now);
+  routing_q_.start(now, config_.routing_delay);
+  if (!vc_q_.vcs.empty()) vc_evaluate(now);
+  if (!switch_q_.vcs.empty()) switch_evaluate(now);
+  crossbar_q_.start(now, config_.crossbar_delay());
+  if (routing_q_.done(now)) route_update(now);
+  if (vc_q_.done(now)) vc_update(now);
+  if (switch_q_.done(now)) switch_update(now);
+  if (crossbar_q_.done(now)) crossbar_update();
+  if ((output_q_mask_ | credits_now_mask_) != 0) send(out);
 }
 
 }  // namespace creditflow::noc

@@ -78,9 +78,15 @@ class Network : private RouterOutbox {
   std::int64_t router_steps() const { return router_steps_; }
 
  private:
+  // A packet's flits differ only in which is the head and the tail: one flit stands for
+  // them all, with how many are left to inject.
+  struct Packet {
+    NocFlit flit;   // the next to inject (its VC once the head has taken one)
+    int left = 0;   // flits not yet injected
+  };
   struct Terminal {
-    std::deque<NocFlit> packet;    // the flits of the packet being injected
-    std::deque<NocFlit> extra;     // packets given by send_packet, sent when `packet` is empty
+    Packet packet;                 // the packet being injected
+    std::deque<Packet> extra;      // packets given by send_packet, sent when `packet` is done
     Cycle next_due = 0;            // when its next packet is due (Bernoulli: a geometric gap)
     Cycle tested_to = 0;           // on/off: cycles up to here have been tested
     std::int64_t made = 0;         // packets made
@@ -118,9 +124,8 @@ class Network : private RouterOutbox {
   void wake(int router);
   void deliver();
   void make_packets(Terminal& t, int node);
-  // Queues `size` flits of a packet like `flit` (a new id, head to tail) and counts them in
-  // flight; returns its id.
-  std::int64_t add_packet(NocFlit flit, int size, std::deque<NocFlit>& queue);
+  // A packet of `size` flits like `flit`, with a new id, counted in flight.
+  Packet add_packet(NocFlit flit, int size);
   void inject(Terminal& t, int node);
   void retire(const NocFlit& flit, int node);
   void tell(const char* what, int node, const NocFlit& flit) const {

@@ -97,12 +97,14 @@ class VcRouter {
     int out_vc = -1;
     int result = -1;  // its stage's evaluation: the output VC or output granted, or kStalled
   };
-  // A pipeline stage: the input VCs in it, by index, in the order they entered it. The
-  // first `busy` of them are being evaluated and are done at `due`; the rest wait, as a
-  // stage busy with earlier ones (delay > 1) takes no new ones until they are done.
+  // A pipeline stage: what is in it (input VCs by index; flits in the crossbar), in the
+  // order it entered. The first `busy` are being evaluated and are done at `due`; the
+  // rest wait, as a stage busy with earlier ones (delay > 1) takes no new ones until they
+  // are done.
+  template <class T>
   struct Stage {
     explicit Stage(std::size_t capacity) : vcs(capacity) {}
-    Fifo<std::uint16_t> vcs;
+    Fifo<T> vcs;
     std::size_t busy = 0;
     Cycle due = 0;
     // Takes the waiting VCs for evaluation now, done `delay` cycles on; how many (0 when busy).
@@ -114,7 +116,6 @@ class VcRouter {
     bool done(Cycle now) const { return busy != 0 && due <= now; }
   };
   struct Crossing {
-    Cycle due;
     NocFlit flit;
     int output;
   };
@@ -125,18 +126,17 @@ class VcRouter {
   };
 
   InputVc& at(int input, int vc) { return vcs_[input * num_vcs_ + vc]; }
-  void enter(Stage& stage, int input, int vc) { stage.vcs.push(static_cast<std::uint16_t>(input * num_vcs_ + vc)); }
+  using VcStage = Stage<std::uint16_t>;
+  void enter(VcStage& stage, int input, int vc) { stage.vcs.push(static_cast<std::uint16_t>(input * num_vcs_ + vc)); }
   void queue_arrivals(Cycle now);
   void apply_credits(Cycle now);
-  void route_evaluate(Cycle now);
   SmallIslip::Word free_vcs(const Route& route) const;
   void vc_evaluate(Cycle now);
   void switch_evaluate(Cycle now);
-  void crossbar_evaluate(Cycle now);
   void route_update(Cycle now);
   void vc_update(Cycle now);
   void switch_update(Cycle now);
-  void crossbar_update(Cycle now);
+  void crossbar_update();
   void head_to_routing(int input, int vc);
   void send(RouterOutbox& out);
   void tell(Cycle now, const char* what, int port, const NocFlit& flit) const {
@@ -152,10 +152,10 @@ class VcRouter {
   std::vector<BufferState> downstream_;
   std::vector<int> arrived_vc_;  // per input: the VC of the flit that came this cycle
   // Each bounded by what can be in it at once: a stage holds each input VC at most once,
-  // the crossbar a flit per input per cycle of its delay, an output a flit per cycle.
+  // the crossbar (see the constructor), an output a flit per cycle.
   Fifo<DueCredit> due_credits_;
-  Stage routing_q_, vc_q_, switch_q_;
-  Fifo<Crossing> crossbar_q_;
+  VcStage routing_q_, vc_q_, switch_q_;
+  Stage<Crossing> crossbar_q_;
   std::vector<Fifo<NocFlit>> output_q_;
   std::vector<VcMask> credits_now_;  // per input: the VCs whose credit goes back this cycle
   std::vector<int> switch_rr_;  // per input: the VC that wins ties first
