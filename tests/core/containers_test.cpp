@@ -24,11 +24,13 @@ BOOST_AUTO_TEST_CASE(ring_fifo_wraps_in_order) {
   BOOST_TEST(out == (std::vector<int>{2, 3, 4}), boost::test_tools::per_element());
 }
 
-// Indices wrap by comparison, not `%`: many laps, every fill level, and for_each from a
-// head anywhere on the ring, against a plain queue; capacity 1 included.
-BOOST_AUTO_TEST_CASE(ring_fifo_matches_a_queue_over_many_laps) {
-  for (std::size_t capacity : {1u, 2u, 3u, 7u}) {
-    RingFifo<int> f(capacity);
+// Indices wrap by comparison (or by a mask, on a ring of a power of two slots): many
+// laps, every fill level, and for_each from a head anywhere on the ring, against a plain
+// queue; capacity 1 included, and capacities a power of two holds with slots to spare.
+template <bool PowerOfTwo>
+void check_against_a_queue() {
+  for (std::size_t capacity : {1u, 2u, 3u, 5u, 7u}) {
+    RingFifo<int, PowerOfTwo> f(capacity);
     std::deque<int> expected;
     int next = 0;
     for (int step = 0; step < 200; ++step) {
@@ -45,10 +47,14 @@ BOOST_AUTO_TEST_CASE(ring_fifo_matches_a_queue_over_many_laps) {
       f.for_each([&](int v) { seen.push_back(v); });
       BOOST_TEST(seen == std::vector<int>(expected.begin(), expected.end()), boost::test_tools::per_element());
       BOOST_TEST(f.size() == expected.size());
+      BOOST_TEST(f.full() == (expected.size() == capacity));  // full at its capacity, not at its slots
     }
     BOOST_TEST(next > static_cast<int>(3 * capacity));  // it went round the ring
   }
 }
+
+BOOST_AUTO_TEST_CASE(ring_fifo_matches_a_queue_over_many_laps) { check_against_a_queue<false>(); }
+BOOST_AUTO_TEST_CASE(ring_fifo_of_a_power_of_two_slots_matches_a_queue_over_many_laps) { check_against_a_queue<true>(); }
 
 BOOST_AUTO_TEST_CASE(delay_line_delivers_after_exactly_l_edges) {
   DelayLine<int> line(3);

@@ -1,16 +1,19 @@
 // A bounded FIFO on a fixed ring: no allocation after construction, O(1) everything.
 // Indices wrap by comparison, not `%`: a division costs more than the rest of a
-// simulated cycle, and every cycle pushes and pops several of these.
+// simulated cycle, and every cycle pushes and pops several of these. With `PowerOfTwo`
+// the ring has a power of two slots (up to twice the capacity) and wraps by a mask, a
+// third of the instructions: for small FIFOs on the hottest paths (a router's queues),
+// not for buffers whose depth a user sets into the millions.
 #pragma once
 #include <cstddef>
 #include <vector>
 
 namespace creditflow::core {
 
-template <class T>
+template <class T, bool PowerOfTwo = false>
 class RingFifo {
  public:
-  explicit RingFifo(std::size_t capacity) : slots_(capacity), capacity_(capacity) {}
+  explicit RingFifo(std::size_t capacity) : slots_(slots_for(capacity)), capacity_(capacity), mask_(slots_.size() - 1) {}
 
   std::size_t capacity() const { return capacity_; }
   std::size_t size() const { return size_; }
@@ -45,11 +48,23 @@ class RingFifo {
   }
 
  private:
-  // i < 2 * capacity() here: head_ and every offset from it are below capacity().
-  std::size_t wrap(std::size_t i) const { return i >= capacity_ ? i - capacity_ : i; }
+  static std::size_t slots_for(std::size_t capacity) {
+    if (!PowerOfTwo) return capacity;
+    std::size_t slots = 1;
+    while (slots < capacity) slots *= 2;
+    return slots;
+  }
+  // i < 2 * slots here: head_ and every offset from it are below the slots.
+  std::size_t wrap(std::size_t i) const {
+    if constexpr (PowerOfTwo)
+      return i & mask_;
+    else
+      return i >= capacity_ ? i - capacity_ : i;
+  }
 
   std::vector<T> slots_;
-  std::size_t capacity_;  // slots_.size(), kept: computing it divides by sizeof(T)
+  std::size_t capacity_;  // what it may hold (slots_.size() without PowerOfTwo: kept, as computing that divides by sizeof(T))
+  std::size_t mask_;      // slots - 1, with PowerOfTwo
   std::size_t head_ = 0;
   std::size_t size_ = 0;
 };

@@ -86,7 +86,7 @@ class VcRouter {
  private:
   enum class VcState : std::uint8_t { idle, routing, vc_alloc, active };
   template <class T>
-  using Fifo = core::RingFifo<T>;
+  using Fifo = core::RingFifo<T, true>;
   struct InputVc {
     InputVc(std::size_t depth, int input, int vc) : buffer(depth), input(input), vc(vc) {}
     Fifo<NocFlit> buffer;
