@@ -33,6 +33,7 @@ Network::Network(const NocConfig& config, const std::string& where)
       making_(nodes_),
       injecting_(nodes_),
       packet_rate_(config.packet_rate()),
+      log_of_no_packet_(std::log1p(-packet_rate_)),
       bernoulli_(config.injection_process == "bernoulli") {
   if (const RoutingFactory* users = find_routing(config.routing_function))
     routing_ = (*users)(*topology_, config_, rng_);
@@ -93,7 +94,7 @@ Cycle Network::next_gap() {
   if (packet_rate_ >= 1.0) return 0;
   if (packet_rate_ <= 0.0) return kNever;
   const double u = 1.0 - uniform01(rng_);  // in (0, 1]
-  return static_cast<Cycle>(std::floor(std::log(u) / std::log1p(-packet_rate_)));
+  return static_cast<Cycle>(std::floor(std::log(u) / log_of_no_packet_));
 }
 
 void Network::set_phase(Phase phase) {

@@ -185,6 +185,7 @@ class Network : private RouterOutbox {
   Cycle last_progress_ = 0;
   std::function<void(const NocEvent&)> watcher_;
   double packet_rate_;
+  double log_of_no_packet_;  // log(1 - packet_rate_), the denominator of every gap
   bool bernoulli_;
   std::vector<Channel> channels_;  // by channel number
   std::vector<int> fed_by_;        // per router input (at port_base_ + input): the channel into it, -1 none
