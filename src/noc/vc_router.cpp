@@ -29,6 +29,7 @@ VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& ro
       id_(id),
       ports_(ports),
       num_vcs_(config.num_vcs),
+      output_speedup_(config.output_speedup),
       vcs_(),
       downstream_(ports, BufferState(config.num_vcs, config.vc_buf_size,
                                      config.wait_for_tail_credit != 0)),
@@ -39,17 +40,27 @@ VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& ro
       switch_q_(static_cast<std::size_t>(ports) * config.num_vcs),
       // A flit a cycle per output: the batch being done, and those waiting behind it from
       // each cycle of its delay.
-      crossbar_q_(static_cast<std::size_t>(ports) * (2 * config.crossbar_delay() + 1)),
-      output_q_(ports, Fifo<NocFlit>(static_cast<std::size_t>(config.crossbar_delay()) + 2)),
+      crossbar_q_(static_cast<std::size_t>(ports) * std::max(config.input_speedup, config.output_speedup) *
+                  (2 * config.crossbar_delay() + 1)),
+      // Without output speedup a flit a cycle comes and goes; with it, up to every flit
+      // the output holds credits for.
+      output_q_(ports, Fifo<NocFlit>(config.output_speedup == 1
+                                         ? static_cast<std::size_t>(config.crossbar_delay()) + 2
+                                         : static_cast<std::size_t>(config.num_vcs) * config.vc_buf_size + 1)),
       credits_now_(ports, 0),
-      switch_rr_(ports, 0),
+      switch_rr_(static_cast<std::size_t>(ports) * config.input_speedup, 0),
       leaving_(static_cast<std::size_t>(ports) * config.num_vcs, 0),
       due_(static_cast<std::size_t>(ports) * config.num_vcs, 0),
       vc_allocator_(ports * config.num_vcs, ports * config.num_vcs, config.vc_allocator, config.alloc_iters, false),
-      switch_allocator_(ports, ports, config.sw_allocator, config.alloc_iters, true) {
+      switch_allocator_(ports * config.input_speedup, ports * config.output_speedup, config.sw_allocator,
+                        config.alloc_iters, true) {
   vcs_.reserve(static_cast<std::size_t>(ports) * num_vcs_);
   for (int input = 0; input < ports; ++input)
-    for (int vc = 0; vc < num_vcs_; ++vc) vcs_.emplace_back(config.vc_buf_size, input, vc);
+    for (int vc = 0; vc < num_vcs_; ++vc)
+      vcs_.emplace_back(config.vc_buf_size, input, vc, input * config.input_speedup + vc % config.input_speedup,
+                        input % config.output_speedup);
+  // BookSim2's round robin starts each crossbar input at the first VC it serves.
+  for (std::size_t in = 0; in < switch_rr_.size(); ++in) switch_rr_[in] = static_cast<int>(in) % config.input_speedup;
   for (auto* count : {&counts_.flits_out, &counts_.credit_waits, &counts_.vc_waits, &counts_.switch_losses,
                       &counts_.hol_cycles, &counts_.hol_packets})
     count->assign(vcs_.size(), 0);
@@ -264,8 +275,9 @@ void VcRouter::switch_evaluate(Cycle now) {
       ++counts_.credit_waits[vc.out_port * num_vcs_ + vc.out_vc];
       return;
     }
-    vc.result = switch_allocator_.grant_one(vc.input, SmallIslip::Word{1} << vc.out_port);
-    switch_rr_[vc.input] = vc.vc + 1 == num_vcs_ ? 0 : vc.vc + 1;
+    switch_allocator_.grant_one(vc.switch_input, SmallIslip::Word{1} << switch_output(vc));
+    vc.result = vc.out_port;
+    switch_rr_[vc.switch_input] = next_in_round(vc.vc);
     return;
   }
   if (taken != 0) {  // several ask, or one whose outputs do not fit in a word
@@ -278,20 +290,20 @@ void VcRouter::switch_evaluate(Cycle now) {
         ++counts_.credit_waits[vc.out_port * num_vcs_ + vc.out_vc];
         continue;
       }
-      // One request per input and output: the input's VC first in round robin asks.
-      if (switch_allocator_.has(vc.input, vc.out_port) &&
-          !comes_first(vc.vc, switch_allocator_.label(vc.input, vc.out_port), switch_rr_[vc.input], num_vcs_))
+      // One request per crossbar input and output: the VC first in round robin asks.
+      const int in = vc.switch_input, out = switch_output(vc);
+      if (switch_allocator_.has(in, out) && !comes_first(vc.vc, switch_allocator_.label(in, out), switch_rr_[in], num_vcs_))
         continue;
-      switch_allocator_.add(vc.input, vc.out_port, vc.vc);
+      switch_allocator_.add(in, out, vc.vc);
     }
     switch_allocator_.allocate();
     for (std::size_t i = 0; i < taken; ++i) {
       InputVc& vc = vcs_[switch_q_.vcs[i]];
       if (vc.result == kStalled) continue;
-      const int output = switch_allocator_.output_of(vc.input);
-      if (output >= 0 && switch_allocator_.label(vc.input, output) == vc.vc) {
-        switch_rr_[vc.input] = vc.vc + 1 == num_vcs_ ? 0 : vc.vc + 1;
-        vc.result = output;
+      const int out = switch_allocator_.output_of(vc.switch_input);
+      if (out >= 0 && switch_allocator_.label(vc.switch_input, out) == vc.vc) {
+        switch_rr_[vc.switch_input] = next_in_round(vc.vc);
+        vc.result = vc.out_port;  // the output it asked for: `out` is one of its crossbar ports
       } else {
         vc.result = kStalled;
         ++counts_.switch_losses[vc.input * num_vcs_ + vc.vc];

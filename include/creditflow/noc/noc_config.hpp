@@ -35,6 +35,10 @@ struct NocConfig {
   std::string vc_allocator = "islip";
   std::string sw_allocator = "islip";
   int alloc_iters = 1;
+  // Crossbar ports per input and per output: an input's VCs share its input_speedup ports
+  // by VC number, the inputs share an output's output_speedup ports by input number.
+  int input_speedup = 1;
+  int output_speedup = 1;
 
   // Traffic.
   std::string traffic = "uniform";

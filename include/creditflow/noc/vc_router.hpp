@@ -88,9 +88,12 @@ class VcRouter {
   template <class T>
   using Fifo = core::RingFifo<T, true>;
   struct InputVc {
-    InputVc(std::size_t depth, int input, int vc) : buffer(depth), input(input), vc(vc) {}
+    InputVc(std::size_t depth, int input, int vc, int switch_input, int output_lane)
+        : buffer(depth), input(input), vc(vc), switch_input(switch_input), output_lane(output_lane) {}
     Fifo<NocFlit> buffer;
-    int input, vc;  // where it is (its index is input * vcs + vc)
+    int input, vc;      // where it is (its index is input * vcs + vc)
+    int switch_input;   // its crossbar input: input * input_speedup + vc % input_speedup
+    int output_lane;    // which of an output's crossbar ports it takes: input % output_speedup
     VcState state = VcState::idle;
     Route route;
     int out_port = -1;
@@ -127,6 +130,13 @@ class VcRouter {
 
   InputVc& at(int input, int vc) { return vcs_[input * num_vcs_ + vc]; }
   using VcStage = Stage<std::uint16_t>;
+  // The crossbar output an active VC asks for, and the VC that wins the next tie at its
+  // crossbar input (the VCs it serves are input_speedup apart).
+  int switch_output(const InputVc& vc) const { return vc.out_port * output_speedup_ + vc.output_lane; }
+  int next_in_round(int vc) const {
+    const int next = vc + config_.input_speedup;
+    return next < num_vcs_ ? next : next % num_vcs_;
+  }
   void enter(VcStage& stage, int input, int vc) { stage.vcs.push(static_cast<std::uint16_t>(input * num_vcs_ + vc)); }
   void queue_arrivals(Cycle now);
   void apply_credits(Cycle now);
@@ -148,6 +158,7 @@ class VcRouter {
   int id_;
   int ports_;
   int num_vcs_;
+  int output_speedup_;
   std::vector<InputVc> vcs_;
   std::vector<BufferState> downstream_;
   std::vector<int> arrived_vc_;  // per input: the VC of the flit that came this cycle
@@ -158,7 +169,7 @@ class VcRouter {
   Stage<Crossing> crossbar_q_;
   std::vector<Fifo<NocFlit>> output_q_;
   std::vector<VcMask> credits_now_;  // per input: the VCs whose credit goes back this cycle
-  std::vector<int> switch_rr_;  // per input: the VC that wins ties first
+  std::vector<int> switch_rr_;  // per crossbar input: the VC that wins ties first
   std::vector<int> leaving_, due_;  // per port and VC: see leaving() and audit_counts()
   RouterAllocator vc_allocator_;
   RouterAllocator switch_allocator_;
