@@ -66,30 +66,15 @@ VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& ro
     count->assign(vcs_.size(), 0);
 }
 
-void VcRouter::arrive(int input, const NocFlit& flit, Cycle now) {
-  InputVc& vc = at(input, flit.vc);
-  if (vc.buffer.full())
-    throw ProtocolError("router " + std::to_string(id_) + " input " + std::to_string(input) + " VC " +
-                        std::to_string(flit.vc) + " got a flit with its " + std::to_string(config_.vc_buf_size) +
-                        " slots full (a flit came without a credit)");
-  vc.buffer.push(flit);
-  vc.buffer[vc.buffer.size() - 1].arrived = now;
-  arrived_vc_[input] = flit.vc;
-  arrived_mask_ |= 1u << input;
+void VcRouter::overflow(int input, int vc) const {
+  throw ProtocolError("router " + std::to_string(id_) + " input " + std::to_string(input) + " VC " +
+                      std::to_string(vc) + " got a flit with its " + std::to_string(config_.vc_buf_size) +
+                      " slots full (a flit came without a credit)");
 }
 
-void VcRouter::credit_arrives(int output, VcMask vcs, Cycle now) {
-  if (config_.credit_delay == 0) {
-    downstream_[output].credit(vcs);
-    return;
-  }
+void VcRouter::delay_credit(int output, VcMask vcs, Cycle now) {
   due_credits_.push({now + config_.credit_delay, output, vcs});
   count_vcs(due_, output * num_vcs_, vcs, +1);
-}
-
-bool VcRouter::quiet() const {
-  return arrived_mask_ == 0 && due_credits_.empty() && routing_q_.vcs.empty() && vc_q_.vcs.empty() &&
-         switch_q_.vcs.empty() && crossbar_q_.vcs.empty() && output_q_mask_ == 0;
 }
 
 void VcRouter::audit_counts() const {

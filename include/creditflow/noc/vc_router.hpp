@@ -52,14 +52,29 @@ class VcRouter {
   void watch_with(const std::function<void(const NocEvent&)>* watcher) { watcher_ = watcher; }
   // A flit due now on input `input` (the cycle's read of its channels): into its VC's
   // buffer at once; the next step() moves the VC on, inputs in order.
-  void arrive(int input, const NocFlit& flit, Cycle now);
+  void arrive(int input, const NocFlit& flit, Cycle now) {
+    InputVc& vc = at(input, flit.vc);
+    if (vc.buffer.full()) overflow(input, flit.vc);
+    vc.buffer.push(flit);
+    vc.buffer[vc.buffer.size() - 1].arrived = now;
+    arrived_vc_[input] = flit.vc;
+    arrived_mask_ |= 1u << input;
+  }
   // A credit due now on output `output`'s channel; it counts credit_delay cycles later
   // (with no delay, at once: nothing reads the output's state before the next step()).
-  void credit_arrives(int output, VcMask vcs, Cycle now);
+  void credit_arrives(int output, VcMask vcs, Cycle now) {
+    if (config_.credit_delay == 0)
+      downstream_[output].credit(vcs);
+    else
+      delay_credit(output, vcs, now);
+  }
   // The router's cycle: queue the arrivals, run the pipeline, send what leaves.
   void step(Cycle now, RouterOutbox& out);
   // Nothing in flight inside: a step would do nothing until something arrives.
-  bool quiet() const;
+  bool quiet() const {
+    return arrived_mask_ == 0 && due_credits_.empty() && routing_q_.vcs.empty() && vc_q_.vcs.empty() &&
+           switch_q_.vcs.empty() && crossbar_q_.vcs.empty() && output_q_mask_ == 0;
+  }
 
   int id() const { return id_; }
   int ports() const { return ports_; }
@@ -129,6 +144,9 @@ class VcRouter {
   };
 
   InputVc& at(int input, int vc) { return vcs_[input * num_vcs_ + vc]; }
+  // A flit into a full buffer (out of the hot path); a credit counted credit_delay later.
+  [[noreturn]] __attribute__((cold, noinline)) void overflow(int input, int vc) const;
+  void delay_credit(int output, VcMask vcs, Cycle now);
   using VcStage = Stage<std::uint16_t>;
   // The crossbar output an active VC asks for, and the VC that wins the next tie at its
   // crossbar input (the VCs it serves are input_speedup apart).
