@@ -44,6 +44,11 @@ Network::Network(const NocConfig& config, const std::string& where)
   else
     routing_ = std::make_unique<DimOrderTorus>(static_cast<const KaryNcube&>(*topology_), config.num_vcs, rng_);
   const int routers = topology_->routers();
+  for (int r = 0; r < routers; ++r)
+    if (topology_->ports(r) > VcRouter::kMaxPorts)
+      throw ParameterError(where + ": " + topology_->router_name(r) + " has " +
+                           std::to_string(topology_->ports(r)) + " ports, its nodes and channels (allowed at most " +
+                           std::to_string(VcRouter::kMaxPorts) + ")");
   port_base_.resize(routers + 1, 0);
   for (int r = 0; r < routers; ++r) port_base_[r + 1] = port_base_[r] + topology_->ports(r);
   channels_.resize(static_cast<std::size_t>(port_base_.back()) + nodes_);

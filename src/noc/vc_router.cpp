@@ -81,8 +81,8 @@ void VcRouter::audit_counts() const {
   for (int port = 0; port < ports_; ++port) {
     for (int vc = 0; vc < num_vcs_; ++vc) {
       int leaving = 0, due = 0;
-      for (std::size_t i = 0; i < crossbar_q_.vcs.size(); ++i)
-        leaving += crossbar_q_.vcs[i].output == port && crossbar_q_.vcs[i].flit.vc == vc;
+      for (std::size_t i = 0; i < crossbar_q_.entries.size(); ++i)
+        leaving += crossbar_q_.entries[i].output == port && crossbar_q_.entries[i].flit.vc == vc;
       for (std::size_t i = 0; i < output_q_[port].size(); ++i) leaving += output_q_[port][i].vc == vc;
       for (std::size_t i = 0; i < due_credits_.size(); ++i)
         due += due_credits_[i].output == port && ((due_credits_[i].vcs >> vc) & 1);
@@ -97,7 +97,7 @@ void VcRouter::audit_counts() const {
 }
 
 std::int64_t VcRouter::flits_inside() const {
-  std::int64_t count = static_cast<std::int64_t>(crossbar_q_.vcs.size());
+  std::int64_t count = static_cast<std::int64_t>(crossbar_q_.entries.size());
   for (const InputVc& vc : vcs_) count += static_cast<std::int64_t>(vc.buffer.size());
   for (const auto& queue : output_q_) count += static_cast<std::int64_t>(queue.size());
   return count;
@@ -139,7 +139,7 @@ void VcRouter::head_to_routing(int input, int vc) {
 void VcRouter::queue_arrivals(Cycle now) {
   // In input order, as the channels are read; each input's flit is the last in its VC.
   for (; arrived_mask_ != 0; arrived_mask_ &= arrived_mask_ - 1) {
-    const int input = __builtin_ctz(arrived_mask_);
+    const int input = __builtin_ctzll(arrived_mask_);
     const int v = arrived_vc_[input];
     InputVc& vc = at(input, v);
     const NocFlit& flit = vc.buffer[vc.buffer.size() - 1];
@@ -166,8 +166,8 @@ void VcRouter::apply_credits(Cycle now) {
 
 void VcRouter::route_update(Cycle now) {
   for (; routing_q_.busy != 0; --routing_q_.busy) {
-    InputVc& vc = vcs_[routing_q_.vcs.front()];
-    routing_q_.vcs.pop();
+    InputVc& vc = vcs_[routing_q_.entries.front()];
+    routing_q_.entries.pop();
     vc.route = routing_.route(id_, vc.input, vc.buffer.front());
     if (vc.route.port < 0 || vc.route.port >= ports_ || vc.route.first_vc < 0 || vc.route.last_vc >= num_vcs_ ||
         vc.route.first_vc > vc.route.last_vc)
@@ -192,7 +192,7 @@ SmallIslip::Word VcRouter::free_vcs(const Route& route) const {
 void VcRouter::vc_evaluate(Cycle now) {
   const std::size_t taken = vc_q_.start(now, config_.vc_alloc_delay);
   if (taken == 1 && vc_allocator_.fits_word()) {  // one head asks: no passes
-    InputVc& vc = vcs_[vc_q_.vcs.front()];
+    InputVc& vc = vcs_[vc_q_.entries.front()];
     const SmallIslip::Word row = free_vcs(vc.route);
     vc.result = row != 0 ? vc_allocator_.grant_one(vc.input * num_vcs_ + vc.vc, row) : kStalled;
     return;  // a VC evaluated now is due no sooner than now
@@ -200,7 +200,7 @@ void VcRouter::vc_evaluate(Cycle now) {
   if (taken != 0) {  // several ask, or one whose outputs do not fit in a word
     vc_allocator_.clear();
     for (std::size_t i = 0; i < taken; ++i) {
-      InputVc& vc = vcs_[vc_q_.vcs[i]];
+      InputVc& vc = vcs_[vc_q_.entries[i]];
       vc.result = -1;
       if (vc_allocator_.fits_word()) {
         const SmallIslip::Word row = free_vcs(vc.route);
@@ -220,7 +220,7 @@ void VcRouter::vc_evaluate(Cycle now) {
     }
     vc_allocator_.allocate();
     for (std::size_t i = 0; i < taken; ++i) {
-      InputVc& vc = vcs_[vc_q_.vcs[i]];
+      InputVc& vc = vcs_[vc_q_.entries[i]];
       if (vc.result == kStalled) continue;
       const int granted = vc_allocator_.output_of(vc.input * num_vcs_ + vc.vc);
       vc.result = granted >= 0 ? granted : kStalled;
@@ -228,15 +228,15 @@ void VcRouter::vc_evaluate(Cycle now) {
   }
   if (config_.vc_alloc_delay <= 1 || !vc_q_.done(now)) return;
   for (std::size_t i = 0; i < vc_q_.busy; ++i) {  // a VC taken meanwhile by a packet allocated earlier
-    InputVc& vc = vcs_[vc_q_.vcs[i]];
+    InputVc& vc = vcs_[vc_q_.entries[i]];
     if (vc.result >= 0 && !downstream_[vc.result / num_vcs_].available(vc.result % num_vcs_)) vc.result = kStalled;
   }
 }
 
 void VcRouter::vc_update(Cycle now) {
   for (; vc_q_.busy != 0; --vc_q_.busy) {
-    InputVc& vc = vcs_[vc_q_.vcs.front()];
-    vc_q_.vcs.pop();
+    InputVc& vc = vcs_[vc_q_.entries.front()];
+    vc_q_.entries.pop();
     if (vc.result >= 0) {
       vc.out_port = vc.result / num_vcs_;
       vc.out_vc = vc.result % num_vcs_;
@@ -254,7 +254,7 @@ void VcRouter::vc_update(Cycle now) {
 void VcRouter::switch_evaluate(Cycle now) {
   const std::size_t taken = switch_q_.start(now, config_.sw_alloc_delay);
   if (taken == 1 && switch_allocator_.fits_word()) {  // one VC asks
-    InputVc& vc = vcs_[switch_q_.vcs.front()];
+    InputVc& vc = vcs_[switch_q_.entries.front()];
     if (downstream_[vc.out_port].full(vc.out_vc)) {
       vc.result = kStalled;
       ++counts_.credit_waits[vc.out_port * num_vcs_ + vc.out_vc];
@@ -268,7 +268,7 @@ void VcRouter::switch_evaluate(Cycle now) {
   if (taken != 0) {  // several ask, or one whose outputs do not fit in a word
     switch_allocator_.clear();
     for (std::size_t i = 0; i < taken; ++i) {
-      InputVc& vc = vcs_[switch_q_.vcs[i]];
+      InputVc& vc = vcs_[switch_q_.entries[i]];
       vc.result = -1;
       if (downstream_[vc.out_port].full(vc.out_vc)) {
         vc.result = kStalled;
@@ -283,7 +283,7 @@ void VcRouter::switch_evaluate(Cycle now) {
     }
     switch_allocator_.allocate();
     for (std::size_t i = 0; i < taken; ++i) {
-      InputVc& vc = vcs_[switch_q_.vcs[i]];
+      InputVc& vc = vcs_[switch_q_.entries[i]];
       if (vc.result == kStalled) continue;
       const int out = switch_allocator_.output_of(vc.switch_input);
       if (out >= 0 && switch_allocator_.label(vc.switch_input, out) == vc.vc) {
@@ -297,30 +297,30 @@ void VcRouter::switch_evaluate(Cycle now) {
   }
   if (config_.sw_alloc_delay <= 1 || !switch_q_.done(now)) return;
   for (std::size_t i = 0; i < switch_q_.busy; ++i) {  // credits spent meanwhile by flits granted earlier
-    InputVc& vc = vcs_[switch_q_.vcs[i]];
+    InputVc& vc = vcs_[switch_q_.entries[i]];
     if (vc.result >= 0 && downstream_[vc.out_port].full(vc.out_vc)) vc.result = kStalled;
   }
 }
 
 void VcRouter::switch_update(Cycle now) {
   for (; switch_q_.busy != 0; --switch_q_.busy) {
-    InputVc& vc = vcs_[switch_q_.vcs.front()];
-    switch_q_.vcs.pop();
+    InputVc& vc = vcs_[switch_q_.entries.front()];
+    switch_q_.entries.pop();
     const int input = vc.input, v = vc.vc, output = vc.result;
     if (output < 0) {
       enter(switch_q_, input, v);
       continue;
     }
-    crossbar_q_.vcs.push({vc.buffer.front(), output});
+    crossbar_q_.entries.push({vc.buffer.front(), output});
     vc.buffer.pop();
-    NocFlit& flit = crossbar_q_.vcs[crossbar_q_.vcs.size() - 1].flit;
+    NocFlit& flit = crossbar_q_.entries[crossbar_q_.entries.size() - 1].flit;
     ++flit.hops;
     flit.vc = static_cast<std::int16_t>(vc.out_vc);
     downstream_[output].sending(flit, vc.out_vc);
     tell(now, "switch_granted", input, flit);
     ++leaving_[output * num_vcs_ + vc.out_vc];
     credits_now_[input] |= VcMask{1} << v;
-    credits_now_mask_ |= 1u << input;
+    credits_now_mask_ |= PortMask{1} << input;
     if (vc.buffer.empty()) {
       if (flit.tail) vc.state = VcState::idle;
     } else if (flit.tail) {
@@ -338,26 +338,26 @@ void VcRouter::switch_update(Cycle now) {
 
 void VcRouter::crossbar_update() {
   for (; crossbar_q_.busy != 0; --crossbar_q_.busy) {
-    const Crossing& crossing = crossbar_q_.vcs.front();
+    const Crossing& crossing = crossbar_q_.entries.front();
     output_q_[crossing.output].push(crossing.flit);
-    output_q_mask_ |= 1u << crossing.output;
-    crossbar_q_.vcs.pop();
+    output_q_mask_ |= PortMask{1} << crossing.output;
+    crossbar_q_.entries.pop();
   }
 }
 
 void VcRouter::send(RouterOutbox& out) {
-  for (unsigned pending = output_q_mask_; pending != 0; pending &= pending - 1) {
-    const int output = __builtin_ctz(pending);
+  for (PortMask pending = output_q_mask_; pending != 0; pending &= pending - 1) {
+    const int output = __builtin_ctzll(pending);
     const NocFlit& flit = output_q_[output].front();
     ++counts_.flits_out[output * num_vcs_ + flit.vc];
     --leaving_[output * num_vcs_ + flit.vc];
     tell(now_, "sent", output, flit);
     out.flit(id_, output, flit);
     output_q_[output].pop();
-    if (output_q_[output].empty()) output_q_mask_ &= ~(1u << output);
+    if (output_q_[output].empty()) output_q_mask_ &= ~(PortMask{1} << output);
   }
   for (; credits_now_mask_ != 0; credits_now_mask_ &= credits_now_mask_ - 1) {
-    const int input = __builtin_ctz(credits_now_mask_);
+    const int input = __builtin_ctzll(credits_now_mask_);
     out.credit(id_, input, credits_now_[input]);
     credits_now_[input] = 0;
   }
@@ -370,8 +370,8 @@ void VcRouter::step(Cycle now, RouterOutbox& out) {
   if (arrived_mask_ != 0) queue_arrivals(now);
   if (!due_credits_.empty()) apply_credits(now);
   routing_q_.start(now, config_.routing_delay);
-  if (!vc_q_.vcs.empty()) vc_evaluate(now);
-  if (!switch_q_.vcs.empty()) switch_evaluate(now);
+  if (!vc_q_.entries.empty()) vc_evaluate(now);
+  if (!switch_q_.entries.empty()) switch_evaluate(now);
   crossbar_q_.start(now, config_.crossbar_delay());
   if (routing_q_.done(now)) route_update(now);
   if (vc_q_.done(now)) vc_update(now);

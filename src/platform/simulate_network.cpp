@@ -20,8 +20,10 @@ bool is_network(const ResolvedComponent& c) { return c.kind->name == "network"; 
 // A network run with its measurement, and what the report needs of it.
 struct RunningNetwork {
   RunningNetwork(const Platform& platform, const ResolvedComponent& c)
+      : RunningNetwork(platform, c, platform.file + ":" + std::to_string(c.line) + ": " + c.name) {}
+  RunningNetwork(const Platform& platform, const ResolvedComponent& c, const std::string& where)
       : name(c.name),
-        network(network_config(c.params, platform.file + ":" + std::to_string(c.line) + ": " + c.name, platform.file), c.name),
+        network(network_config(c.params, where, platform.file), where),
         run(network, platform.run.warmup, platform.run.cycles - platform.run.warmup, platform.run.watchdog) {}
   std::string name;
   noc::Network network;

@@ -152,6 +152,10 @@ BOOST_AUTO_TEST_CASE(bad_network_input_gets_one_line_naming_what_where_and_what_
   one_line(anynet + "--set 'net.netlist=router 0 node 0 route 1'",
            "net: netlist line 1: 'route' is neither router nor node (allowed: router ID, node ID)");
   one_line(anynet + "--set net.network_file=nowhere.net", "net: network_file = 'nowhere.net' cannot be read");
+  std::string crowded = "router 0";  // 65 nodes and a channel: one port over a router's 64
+  for (int node = 0; node < 65; ++node) crowded += " node " + std::to_string(node);
+  one_line(anynet + "--set 'net.netlist=" + crowded + " router 1;router 1 node 65'",
+           "mesh4x4.yaml:9: net: router_0 has 66 ports, its nodes and channels (allowed at most 64)");
 }
 
 // The nested form, `topology: {kind: mesh, k: 4, n: 2, channel_latency: 1}`, is the

@@ -46,6 +46,10 @@ struct VcWait {
 
 class VcRouter {
  public:
+  // Ports a router may have: a bit each in a word.
+  static constexpr int kMaxPorts = 64;
+  using PortMask = std::uint64_t;
+
   VcRouter(const NocConfig& config, int id, int ports, const Routing& routing);
 
   // Where the steps of watched flits go (none: not told).
@@ -58,7 +62,7 @@ class VcRouter {
     vc.buffer.push(flit);
     vc.buffer[vc.buffer.size() - 1].arrived = now;
     arrived_vc_[input] = flit.vc;
-    arrived_mask_ |= 1u << input;
+    arrived_mask_ |= PortMask{1} << input;
   }
   // A credit due now on output `output`'s channel; it counts credit_delay cycles later
   // (with no delay, at once: nothing reads the output's state before the next step()).
@@ -72,8 +76,8 @@ class VcRouter {
   void step(Cycle now, RouterOutbox& out);
   // Nothing in flight inside: a step would do nothing until something arrives.
   bool quiet() const {
-    return arrived_mask_ == 0 && due_credits_.empty() && routing_q_.vcs.empty() && vc_q_.vcs.empty() &&
-           switch_q_.vcs.empty() && crossbar_q_.vcs.empty() && output_q_mask_ == 0;
+    return arrived_mask_ == 0 && due_credits_.empty() && routing_q_.entries.empty() && vc_q_.entries.empty() &&
+           switch_q_.entries.empty() && crossbar_q_.entries.empty() && output_q_mask_ == 0;
   }
 
   int id() const { return id_; }
@@ -90,7 +94,7 @@ class VcRouter {
   // cycle its flit leaves the buffer, so none waits to be sent at the end of a step.)
   const int& leaving(int output, int vc) const { return leaving_[output * num_vcs_ + vc]; }
   const int& credits_due(int output, int vc) const { return due_[output * num_vcs_ + vc]; }
-  // The same three counted from the queues that hold them; throws ProtocolError naming the
+  // The same two counted from the queues that hold them; throws ProtocolError naming the
   // router, the port and the VC where a count and its queue disagree.
   void audit_counts() const;
   // Flits in input port `input`'s buffer for `vc`; and the count itself, for a trace.
@@ -121,15 +125,15 @@ class VcRouter {
   // are done.
   template <class T>
   struct Stage {
-    explicit Stage(std::size_t capacity) : vcs(capacity) {}
-    Fifo<T> vcs;
+    explicit Stage(std::size_t capacity) : entries(capacity) {}
+    Fifo<T> entries;
     std::size_t busy = 0;
     Cycle due = 0;
     // Takes the waiting VCs for evaluation now, done `delay` cycles on; how many (0 when busy).
     std::size_t start(Cycle now, int delay) {
       if (busy != 0) return 0;
       due = now + delay - 1;
-      return busy = vcs.size();
+      return busy = entries.size();
     }
     bool done(Cycle now) const { return busy != 0 && due <= now; }
   };
@@ -155,7 +159,7 @@ class VcRouter {
     const int next = vc + config_.input_speedup;
     return next < num_vcs_ ? next : next % num_vcs_;
   }
-  void enter(VcStage& stage, int input, int vc) { stage.vcs.push(static_cast<std::uint16_t>(input * num_vcs_ + vc)); }
+  void enter(VcStage& stage, int input, int vc) { stage.entries.push(static_cast<std::uint16_t>(input * num_vcs_ + vc)); }
   void queue_arrivals(Cycle now);
   void apply_credits(Cycle now);
   SmallIslip::Word free_vcs(const Route& route) const;
@@ -192,9 +196,9 @@ class VcRouter {
   RouterAllocator vc_allocator_;
   RouterAllocator switch_allocator_;
   RouterCounts counts_;
-  // Ports with something to do, a bit each (ports < 32): inputs a flit came on this
+  // Ports with something to do, a bit each (kMaxPorts): inputs a flit came on this
   // cycle, outputs with a flit to send, inputs with credits to send.
-  unsigned arrived_mask_ = 0, output_q_mask_ = 0, credits_now_mask_ = 0;
+  PortMask arrived_mask_ = 0, output_q_mask_ = 0, credits_now_mask_ = 0;
   const std::function<void(const NocEvent&)>* watcher_ = nullptr;
   Cycle now_ = 0;
 };
