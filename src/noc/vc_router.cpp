@@ -30,7 +30,6 @@ VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& ro
       ports_(ports),
       num_vcs_(config.num_vcs),
       output_speedup_(config.output_speedup),
-      vcs_(),
       downstream_(ports, BufferState(config.num_vcs, config.vc_buf_size,
                                      config.wait_for_tail_credit != 0)),
       arrived_vc_(ports, 0),
@@ -38,8 +37,8 @@ VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& ro
       routing_q_(static_cast<std::size_t>(ports) * config.num_vcs),
       vc_q_(static_cast<std::size_t>(ports) * config.num_vcs),
       switch_q_(static_cast<std::size_t>(ports) * config.num_vcs),
-      // A flit a cycle per output: the batch being done, and those waiting behind it from
-      // each cycle of its delay.
+      // Per port, a flit a cycle (a speedup's worth with speedup): the batch being done,
+      // and those waiting behind it from each cycle of its delay.
       crossbar_q_(static_cast<std::size_t>(ports) * std::max(config.input_speedup, config.output_speedup) *
                   (2 * config.crossbar_delay() + 1)),
       // Without output speedup a flit a cycle comes and goes; with it, up to every flit
