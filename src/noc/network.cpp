@@ -329,7 +329,10 @@ inline Network::ChannelTerms Network::channel_terms(int router, int output, int 
   const std::size_t at = static_cast<std::size_t>(out_channel(router, output)) * config_.num_vcs + vc;
   ChannelTerms t{up.downstream(output).occupancy(vc), up.leaving(output, vc), wire_flits_[at], 0,
                  wire_credits_[at] + up.credits_due(output, vc)};
-  if (c.to_router >= 0) t.held = routers_[c.to_router]->buffered(c.to_port, vc);  // a terminal's buffer holds none
+  if (c.to_router >= 0) {  // a router's buffer at the other end, not a terminal's
+    t.held = routers_[c.to_router]->buffered(c.to_port, vc);
+    t.back += routers_[c.to_router]->credits_to_send(c.to_port, vc);
+  }
   return t;
 }
 
@@ -344,6 +347,7 @@ void Network::find_terms() {
     for (int vc = 0; vc < vcs; ++vc) {
       TermsAt& t = terms_at_[channel * vcs + vc];
       t.held = c.to_router >= 0 ? &routers_[c.to_router]->buffered_ref(c.to_port, vc) : &none_held;
+      t.unsent = c.to_router >= 0 ? &routers_[c.to_router]->credits_to_send(c.to_port, vc) : &none;
       if (c.from_router < 0) {  // a node's injection channel: its terminal spends the credits
         t.spent = &terminals_[c.from_port].router_input->occupancy_ref(vc);
         t.leaving = t.due = &none;
@@ -363,7 +367,7 @@ void Network::broken(std::size_t at) const {
   const Channel& c = channels_[channel];
   if (c.from_router < 0) {
     const int spent = *terms_at_[at].spent, wire = wire_flits_[at], held = static_cast<int>(*terms_at_[at].held);
-    const int back = wire_credits_[at];
+    const int back = wire_credits_[at] + *terms_at_[at].unsent;
     throw ProtocolError("cycle " + std::to_string(now_) + ": node " + std::to_string(c.from_port) +
                         "'s injection channel VC " + std::to_string(vc) + ": " + std::to_string(spent) +
                         " credits spent, but " + std::to_string(wire) + " on the wire + " + std::to_string(held) +
@@ -461,9 +465,14 @@ void Network::step() {
   for (const auto& [node, flit] : ejected_) retire(flit, node);
   ejected_.clear();
   next_awake_.clear();
+  // BookSim2's routers each add internal_speedup to a count every cycle and step while it
+  // is 1 or more: the same count for all of them, kept once here.
+  partial_steps_ += config_.internal_speedup;
+  int internal_steps = 0;
+  for (; partial_steps_ >= 1.0; partial_steps_ -= 1.0) ++internal_steps;
   for (int r : awake_) {
     VcRouter& router = *routers_[r];
-    router.step(now_, *this);
+    router.step(now_, *this, internal_steps);
     ++router_steps_;
     if (router.quiet())
       is_awake_[r] = 0;

@@ -266,7 +266,7 @@ const std::vector<std::pair<std::string, Field>>& table() {
       {"speculative", only("0")},
       {"input_speedup", int_field(&NocConfig::input_speedup, 1, 16)},
       {"output_speedup", int_field(&NocConfig::output_speedup, 1, 16)},
-      {"internal_speedup", only("1.0")},
+      {"internal_speedup", real_field(&NocConfig::internal_speedup, 1.0, 16.0)},
       {"hold_switch_for_packet", only("0")},
       {"vc_busy_when_full", only("0")},
       {"vc_prioritize_empty", only("0")},

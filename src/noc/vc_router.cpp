@@ -1,6 +1,7 @@
 #include "creditflow/noc/vc_router.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "creditflow/core/error.hpp"
@@ -37,18 +38,23 @@ VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& ro
       routing_q_(static_cast<std::size_t>(ports) * config.num_vcs),
       vc_q_(static_cast<std::size_t>(ports) * config.num_vcs),
       switch_q_(static_cast<std::size_t>(ports) * config.num_vcs),
-      // Per port, a flit a cycle (a speedup's worth with speedup): the batch being done,
+      // Per port, a flit a step (a speedup's worth with speedup): the batch being done,
       // and those waiting behind it from each cycle of its delay.
       crossbar_q_(static_cast<std::size_t>(ports) * std::max(config.input_speedup, config.output_speedup) *
-                  (2 * config.crossbar_delay() + 1)),
-      // Without output speedup a flit a cycle comes and goes; with it, up to every flit
-      // the output holds credits for.
-      output_q_(ports, Fifo<NocFlit>(config.output_speedup == 1
+                  static_cast<std::size_t>(std::ceil(config.internal_speedup)) * (2 * config.crossbar_delay() + 1)),
+      // Without speedup a flit a cycle comes and goes; with output or internal speedup,
+      // up to every flit the output holds credits for.
+      output_q_(ports, Fifo<NocFlit>(config.output_speedup == 1 && config.internal_speedup == 1.0
                                          ? static_cast<std::size_t>(config.crossbar_delay()) + 2
                                          : static_cast<std::size_t>(config.num_vcs) * config.vc_buf_size + 1)),
       credits_now_(ports, 0),
+      credits_queue_(config.internal_speedup != 1.0),
+      // A step's credits each: at most a credit per flit the input's buffers hold.
+      credit_q_(credits_queue_ ? ports : 0,
+                Fifo<VcMask>(static_cast<std::size_t>(config.num_vcs) * config.vc_buf_size + 1)),
       switch_rr_(static_cast<std::size_t>(ports) * config.input_speedup, 0),
       leaving_(static_cast<std::size_t>(ports) * config.num_vcs, 0),
+      unsent_(static_cast<std::size_t>(ports) * config.num_vcs, 0),
       due_(static_cast<std::size_t>(ports) * config.num_vcs, 0),
       vc_allocator_(ports * config.num_vcs, ports * config.num_vcs, config.vc_allocator, config.alloc_iters, false),
       switch_allocator_(ports * config.input_speedup, ports * config.output_speedup, config.sw_allocator,
@@ -79,18 +85,21 @@ void VcRouter::delay_credit(int output, VcMask vcs, Cycle now) {
 void VcRouter::audit_counts() const {
   for (int port = 0; port < ports_; ++port) {
     for (int vc = 0; vc < num_vcs_; ++vc) {
-      int leaving = 0, due = 0;
+      int leaving = 0, unsent = 0, due = 0;
       for (std::size_t i = 0; i < crossbar_q_.entries.size(); ++i)
         leaving += crossbar_q_.entries[i].output == port && crossbar_q_.entries[i].flit.vc == vc;
       for (std::size_t i = 0; i < output_q_[port].size(); ++i) leaving += output_q_[port][i].vc == vc;
+      if (credits_queue_)
+        for (std::size_t i = 0; i < credit_q_[port].size(); ++i) unsent += static_cast<int>((credit_q_[port][i] >> vc) & 1);
       for (std::size_t i = 0; i < due_credits_.size(); ++i)
         due += due_credits_[i].output == port && ((due_credits_[i].vcs >> vc) & 1);
       const int at = port * num_vcs_ + vc;
-      if (leaving == leaving_[at] && due == due_[at]) continue;
+      if (leaving == leaving_[at] && unsent == unsent_[at] && due == due_[at]) continue;
       throw ProtocolError("router " + std::to_string(id_) + " port " + std::to_string(port) + " VC " +
-                          std::to_string(vc) + ": its queues hold " + std::to_string(leaving) + " flits leaving and " +
-                          std::to_string(due) + " credits due, but it counted " + std::to_string(leaving_[at]) +
-                          " and " + std::to_string(due_[at]));
+                          std::to_string(vc) + ": its queues hold " + std::to_string(leaving) + " flits leaving, " +
+                          std::to_string(unsent) + " credits to send and " + std::to_string(due) +
+                          " credits due, but it counted " + std::to_string(leaving_[at]) + ", " +
+                          std::to_string(unsent_[at]) + " and " + std::to_string(due_[at]));
     }
   }
 }
@@ -360,12 +369,28 @@ void VcRouter::send(RouterOutbox& out) {
     out.credit(id_, input, credits_now_[input]);
     credits_now_[input] = 0;
   }
+  for (PortMask pending = credit_q_mask_; pending != 0; pending &= pending - 1) {
+    const int input = __builtin_ctzll(pending);
+    out.credit(id_, input, credit_q_[input].front());
+    count_vcs(unsent_, input * num_vcs_, credit_q_[input].front(), -1);
+    credit_q_[input].pop();
+    if (credit_q_[input].empty()) credit_q_mask_ &= ~(PortMask{1} << input);
+  }
+}
+
+void VcRouter::queue_credits() {
+  for (; credits_now_mask_ != 0; credits_now_mask_ &= credits_now_mask_ - 1) {
+    const int input = __builtin_ctzll(credits_now_mask_);
+    credit_q_[input].push(credits_now_[input]);
+    count_vcs(unsent_, input * num_vcs_, credits_now_[input], +1);
+    credits_now_[input] = 0;
+    credit_q_mask_ |= PortMask{1} << input;
+  }
 }
 
 // Each part only when it has something to do: most of a router's stages are empty most
 // cycles, and a call costs more than the test.
-void VcRouter::step(Cycle now, RouterOutbox& out) {
-  now_ = now;
+inline void VcRouter::internal_step(Cycle now) {
   if (arrived_mask_ != 0) queue_arrivals(now);
   if (!due_credits_.empty()) apply_credits(now);
   routing_q_.start(now, config_.routing_delay);
@@ -376,7 +401,15 @@ void VcRouter::step(Cycle now, RouterOutbox& out) {
   if (vc_q_.done(now)) vc_update(now);
   if (switch_q_.done(now)) switch_update(now);
   if (crossbar_q_.done(now)) crossbar_update();
-  if ((output_q_mask_ | credits_now_mask_) != 0) send(out);
+}
+
+void VcRouter::step(Cycle now, RouterOutbox& out, int internal_steps) {
+  now_ = now;
+  for (int i = 0; i < internal_steps; ++i) {
+    internal_step(now);
+    if (credits_queue_) queue_credits();
+  }
+  if ((output_q_mask_ | credits_now_mask_ | credit_q_mask_) != 0) send(out);
 }
 
 }  // namespace creditflow::noc

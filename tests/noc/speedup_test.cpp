@@ -1,8 +1,10 @@
-// Crossbar speedup (BookSim2's input_speedup and output_speedup): an input's VCs share its
-// input_speedup crossbar ports by VC number, the inputs share an output's output_speedup
-// ports by input number. One router driven by hand shows two VCs of one input crossing in
-// the same cycle only with input speedup, and two inputs reaching one output in the same
-// cycle only with output speedup; then a 4x4 mesh against BookSim2 run with the same keys
+// Speedup (BookSim2's input_speedup, output_speedup and internal_speedup): an input's VCs
+// share its input_speedup crossbar ports by VC number, the inputs share an output's
+// output_speedup ports by input number, and internal_speedup runs the pipeline that many
+// times a cycle. One router driven by hand shows two VCs of one input crossing in the same
+// cycle only with input speedup, and two inputs reaching one output in the same cycle only
+// with output speedup; a packet alone takes 3 or 4 cycles a router instead of 5 with
+// internal speedup; then a 4x4 mesh against BookSim2 run with the same keys
 // (tests/noc/data/booksim_speedup.csv).
 #include <boost/test/unit_test.hpp>
 
@@ -92,9 +94,38 @@ BOOST_AUTO_TEST_CASE(output_speedup_lets_two_inputs_reach_one_output_in_one_cycl
   BOOST_TEST(steps("sent", {"output_speedup=2"}, arrivals) == "1@3 2@4");
 }
 
-// BookSim2 itself on a 4x4 mesh: saturation with 4 VCs for each speedup within 3% (speedup
-// raises it from 0.75 to 0.93 there), and latency with both speedups within 3%.
-BOOST_AUTO_TEST_CASE(a_mesh_with_crossbar_speedup_is_within_3_percent_of_booksim2) {
+// Every pair of a 4x4 mesh, a packet alone: a router's four steps (route, VC, switch,
+// crossbar) take 2 cycles at internal speedup 2 and 3 at 1.5 (one step, then two, in
+// turn), plus its channel's cycle: 3H + 2 and 4H + 2 for H routers, as BookSim2's average
+// at a load of 0.002 (12.47 and 15.96 for 3.49 routers) says.
+BOOST_AUTO_TEST_CASE(internal_speedup_takes_3_or_4_cycles_a_router_at_zero_load) {
+  for (const auto& [speedup, per_router] : {std::pair<const char*, int>{"2.0", 3}, {"1.5", 4}, {"1.0", 5}}) {
+    auto words = mesh(4, 2, "0", "latency");
+    words.push_back(std::string("internal_speedup=") + speedup);
+    Network network(config_of(words), "test");
+    for (int source = 0; source < network.nodes(); ++source) {
+      for (int destination = 0; destination < network.nodes(); ++destination) {
+        Cycle injected = -1, retired = -1;
+        int routers = 0;
+        network.set_watcher([&](const NocEvent& e) {
+          const std::string what = e.what;
+          if (what == "injected") injected = e.cycle;
+          if (what == "retired") retired = e.cycle;
+          if (what == "routed") ++routers;
+        });
+        network.send_packet(source, destination, 1);
+        for (int i = 0; i < 40; ++i) network.step();
+        BOOST_TEST_INFO("internal_speedup " << speedup << ", " << source << " -> " << destination);
+        BOOST_CHECK_EQUAL(retired - injected, per_router * routers + 2);
+      }
+    }
+  }
+}
+
+// BookSim2 itself on a 4x4 mesh: saturation with 4 VCs for each crossbar speedup within 3%
+// (speedup raises it from 0.75 to 0.93 there), latency with both within 3%, and latency
+// and saturation with internal speedup 1.5 and 2 within 3%.
+BOOST_AUTO_TEST_CASE(a_mesh_with_speedup_is_within_3_percent_of_booksim2) {
   int compared = 0;
   for (const auto& row : test_data_csv("booksim_speedup.csv")) {
     const bool saturation = row.at("injection_rate") == "saturation";
@@ -102,13 +133,14 @@ BOOST_AUTO_TEST_CASE(a_mesh_with_crossbar_speedup_is_within_3_percent_of_booksim
                       saturation ? "throughput" : "latency");
     words.push_back("input_speedup=" + row.at("input_speedup"));
     words.push_back("output_speedup=" + row.at("output_speedup"));
+    words.push_back("internal_speedup=" + row.at("internal_speedup"));
     words.push_back("sample_period=10000");
     const auto f = measured(words);
-    BOOST_TEST_INFO("speedup " << row.at("input_speedup") << "x" << row.at("output_speedup") << " at "
-                               << row.at("injection_rate"));
+    BOOST_TEST_INFO("speedup " << row.at("input_speedup") << "x" << row.at("output_speedup") << ", internal "
+                               << row.at("internal_speedup") << ", at " << row.at("injection_rate"));
     BOOST_CHECK_CLOSE_FRACTION(f.accepted, std::stod(row.at("accepted_flits_per_node_cycle")), 0.03);
     if (!saturation) BOOST_CHECK_CLOSE_FRACTION(f.packet_latency, std::stod(row.at("avg_packet_latency")), 0.03);
     ++compared;
   }
-  BOOST_CHECK_EQUAL(compared, 6);
+  BOOST_CHECK_EQUAL(compared, 12);
 }

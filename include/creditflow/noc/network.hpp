@@ -182,6 +182,7 @@ class Network : private RouterOutbox {
   std::int64_t next_packet_ = 0;
   std::int64_t in_flight_ = 0, in_flight_created_ = 0, measured_in_flight_ = 0;
   std::int64_t router_steps_ = 0;
+  double partial_steps_ = 0.0;  // internal_speedup's count (see step())
   Cycle last_progress_ = 0;
   std::function<void(const NocEvent&)> watcher_;
   double packet_rate_;
@@ -222,6 +223,7 @@ class Network : private RouterOutbox {
     const int* leaving;
     const int* due;
     const std::size_t* held;
+    const int* unsent;  // credits of the buffer at the other end not yet sent back
   };
   std::vector<TermsAt> terms_at_;
   void find_terms();
@@ -229,7 +231,7 @@ class Network : private RouterOutbox {
   void check(std::size_t at) const {
     const TermsAt& t = terms_at_[at];
     if (t.spent != nullptr &&
-        *t.spent != *t.leaving + wire_flits_[at] + static_cast<int>(*t.held) + wire_credits_[at] + *t.due)
+        *t.spent != *t.leaving + wire_flits_[at] + static_cast<int>(*t.held) + wire_credits_[at] + *t.due + *t.unsent)
       broken(at);
   }
   // Throws the line naming a channel's broken sum and its terms (out of the hot path).

@@ -39,6 +39,9 @@ struct NocConfig {
   // by VC number, the inputs share an output's output_speedup ports by input number.
   int input_speedup = 1;
   int output_speedup = 1;
+  // Pipeline steps per cycle: a router clocked faster than its channels (1.5: one and two
+  // steps in turn). Flits and credits still leave one a cycle per port.
+  double internal_speedup = 1.0;
 
   // Traffic.
   std::string traffic = "uniform";

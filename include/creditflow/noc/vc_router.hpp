@@ -72,12 +72,13 @@ class VcRouter {
     else
       delay_credit(output, vcs, now);
   }
-  // The router's cycle: queue the arrivals, run the pipeline, send what leaves.
-  void step(Cycle now, RouterOutbox& out);
+  // The router's cycle: queue the arrivals, run the pipeline `internal_steps` times (once
+  // without internal speedup), send what leaves.
+  void step(Cycle now, RouterOutbox& out, int internal_steps = 1);
   // Nothing in flight inside: a step would do nothing until something arrives.
   bool quiet() const {
     return arrived_mask_ == 0 && due_credits_.empty() && routing_q_.entries.empty() && vc_q_.entries.empty() &&
-           switch_q_.entries.empty() && crossbar_q_.entries.empty() && output_q_mask_ == 0;
+           switch_q_.entries.empty() && crossbar_q_.entries.empty() && output_q_mask_ == 0 && credit_q_mask_ == 0;
   }
 
   int id() const { return id_; }
@@ -89,12 +90,14 @@ class VcRouter {
   // Every input VC that holds flits and cannot move for want of a credit or a VC.
   std::vector<VcWait> waits() const;
   // For the conservation check, kept by the moves that change them: flits granted to
-  // `output` on `vc` not yet on its channel; credits for `output`'s `vc` received and not
-  // yet counted (credit_delay). Cheap enough to read every cycle. (A credit goes back the
-  // cycle its flit leaves the buffer, so none waits to be sent at the end of a step.)
+  // `output` on `vc` not yet on its channel; credits for `input`'s `vc` not yet sent back
+  // (with internal speedup, an input's credits of each step go back one step's worth a
+  // cycle); credits for `output`'s `vc` received and not yet counted (credit_delay). Cheap
+  // enough to read every cycle.
   const int& leaving(int output, int vc) const { return leaving_[output * num_vcs_ + vc]; }
+  const int& credits_to_send(int input, int vc) const { return unsent_[input * num_vcs_ + vc]; }
   const int& credits_due(int output, int vc) const { return due_[output * num_vcs_ + vc]; }
-  // The same two counted from the queues that hold them; throws ProtocolError naming the
+  // The same three counted from the queues that hold them; throws ProtocolError naming the
   // router, the port and the VC where a count and its queue disagree.
   void audit_counts() const;
   // Flits in input port `input`'s buffer for `vc`; and the count itself, for a trace.
@@ -169,6 +172,8 @@ class VcRouter {
   void vc_update(Cycle now);
   void switch_update(Cycle now);
   void crossbar_update();
+  void internal_step(Cycle now);
+  void queue_credits();
   void head_to_routing(int input, int vc);
   void send(RouterOutbox& out);
   void tell(Cycle now, const char* what, int port, const NocFlit& flit) const {
@@ -190,15 +195,18 @@ class VcRouter {
   VcStage routing_q_, vc_q_, switch_q_;
   Stage<Crossing> crossbar_q_;
   std::vector<Fifo<NocFlit>> output_q_;
-  std::vector<VcMask> credits_now_;  // per input: the VCs whose credit goes back this cycle
+  std::vector<VcMask> credits_now_;  // per input: the VCs whose credit goes back this step
+  // With internal speedup: per input, each step's credits, sent one a cycle.
+  bool credits_queue_;
+  std::vector<Fifo<VcMask>> credit_q_;
   std::vector<int> switch_rr_;  // per crossbar input: the VC that wins ties first
-  std::vector<int> leaving_, due_;  // per port and VC: see leaving() and audit_counts()
+  std::vector<int> leaving_, unsent_, due_;  // per port and VC: see leaving() and audit_counts()
   RouterAllocator vc_allocator_;
   RouterAllocator switch_allocator_;
   RouterCounts counts_;
   // Ports with something to do, a bit each (kMaxPorts): inputs a flit came on this
-  // cycle, outputs with a flit to send, inputs with credits to send.
-  PortMask arrived_mask_ = 0, output_q_mask_ = 0, credits_now_mask_ = 0;
+  // cycle, outputs with a flit to send, inputs with credits to send (this step's; queued).
+  PortMask arrived_mask_ = 0, output_q_mask_ = 0, credits_now_mask_ = 0, credit_q_mask_ = 0;
   const std::function<void(const NocEvent&)>* watcher_ = nullptr;
   Cycle now_ = 0;
 };
