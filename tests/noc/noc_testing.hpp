@@ -71,6 +71,27 @@ inline std::vector<std::string> one_channel(int latency, int buffer, int packet,
           "credit_delay=" + std::to_string(credit_delay)};
 }
 
+// A one-flit packet sent alone from `source` to `destination` over `cycles` steps: the
+// routers it was routed at, and the cycles from its injection to its retirement.
+struct Alone {
+  int routers = 0;
+  creditflow::noc::Cycle cycles = -1;
+};
+inline Alone send_alone(creditflow::noc::Network& network, int source, int destination, int cycles) {
+  creditflow::noc::Cycle injected = -1, retired = -1;
+  Alone alone;
+  network.set_watcher([&](const creditflow::noc::NocEvent& e) {
+    const std::string what = e.what;
+    if (what == "injected") injected = e.cycle;
+    if (what == "retired") retired = e.cycle;
+    if (what == "routed") ++alone.routers;
+  });
+  network.send_packet(source, destination, 1);
+  for (int i = 0; i < cycles; ++i) network.step();
+  alone.cycles = retired - injected;
+  return alone;
+}
+
 inline std::vector<std::string> mesh(int k, int vcs, const std::string& rate, const std::string& sim_type) {
   return {"topology=mesh", "k=" + std::to_string(k), "n=2", "routing_function=dor",
           "num_vcs=" + std::to_string(vcs), "vc_buf_size=8", "packet_size=1", "traffic=uniform",

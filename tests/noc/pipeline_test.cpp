@@ -51,22 +51,13 @@ BOOST_AUTO_TEST_CASE(zero_load_latency_is_5H_plus_2_for_every_pair) {
     const creditflow::noc::KaryNcube cube(config_of(words));
     for (int source = 0; source < network.nodes(); ++source) {
       for (int destination = 0; destination < network.nodes(); ++destination) {
-        Cycle injected = -1, retired = -1;
-        int routers = 0;
-        network.set_watcher([&](const NocEvent& e) {
-          const std::string what = e.what;
-          if (what == "injected") injected = e.cycle;
-          if (what == "retired") retired = e.cycle;
-          if (what == "routed") ++routers;
-        });
-        network.send_packet(source, destination, 1);
-        for (int i = 0; i < 60; ++i) network.step();
+        const Alone alone = send_alone(network, source, destination, 60);
         int distance = 0;
         for (int d = 0; d < cube.n(); ++d)
           distance += std::abs(cube.coordinate(source, d) - cube.coordinate(destination, d));
         BOOST_TEST_INFO(source << " -> " << destination);
-        BOOST_CHECK_EQUAL(routers, distance + 1);
-        BOOST_CHECK_EQUAL(retired - injected, 5 * routers + 2);
+        BOOST_CHECK_EQUAL(alone.routers, distance + 1);
+        BOOST_CHECK_EQUAL(alone.cycles, 5 * alone.routers + 2);
       }
     }
   }

@@ -105,18 +105,9 @@ BOOST_AUTO_TEST_CASE(internal_speedup_takes_3_or_4_cycles_a_router_at_zero_load)
     Network network(config_of(words), "test");
     for (int source = 0; source < network.nodes(); ++source) {
       for (int destination = 0; destination < network.nodes(); ++destination) {
-        Cycle injected = -1, retired = -1;
-        int routers = 0;
-        network.set_watcher([&](const NocEvent& e) {
-          const std::string what = e.what;
-          if (what == "injected") injected = e.cycle;
-          if (what == "retired") retired = e.cycle;
-          if (what == "routed") ++routers;
-        });
-        network.send_packet(source, destination, 1);
-        for (int i = 0; i < 40; ++i) network.step();
+        const Alone alone = send_alone(network, source, destination, 40);
         BOOST_TEST_INFO("internal_speedup " << speedup << ", " << source << " -> " << destination);
-        BOOST_CHECK_EQUAL(retired - injected, per_router * routers + 2);
+        BOOST_CHECK_EQUAL(alone.cycles, per_router * alone.routers + 2);
       }
     }
   }
