@@ -323,19 +323,6 @@ void Network::retire(const NocFlit& flit, int node) {
   put_credits(out_channel(topology_->router_of(node), topology_->port_of(node)), VcMask{1} << flit.vc);
 }
 
-inline Network::ChannelTerms Network::channel_terms(int router, int output, int vc) const {
-  const Channel& c = channels_[out_channel(router, output)];
-  const VcRouter& up = *routers_[router];
-  const std::size_t at = static_cast<std::size_t>(out_channel(router, output)) * config_.num_vcs + vc;
-  ChannelTerms t{up.downstream(output).occupancy(vc), up.leaving(output, vc), wire_flits_[at], 0,
-                 wire_credits_[at] + up.credits_due(output, vc)};
-  if (c.to_router >= 0) {  // a router's buffer at the other end, not a terminal's
-    t.held = routers_[c.to_router]->buffered(c.to_port, vc);
-    t.back += routers_[c.to_router]->credits_to_send(c.to_port, vc);
-  }
-  return t;
-}
-
 void Network::find_terms() {
   static const int none = 0;
   static const std::size_t none_held = 0;
@@ -353,7 +340,7 @@ void Network::find_terms() {
         t.leaving = t.due = &none;
       } else {
         const VcRouter& up = *routers_[c.from_router];
-        t.spent = &up.credits_used_ref(c.from_port, vc);
+        t.spent = &up.downstream(c.from_port).occupancy_ref(vc);
         t.leaving = &up.leaving(c.from_port, vc);
         t.due = &up.credits_due(c.from_port, vc);
       }
@@ -362,25 +349,26 @@ void Network::find_terms() {
 }
 
 void Network::broken(std::size_t at) const {
+  // The terms the check summed: the sender's credits spent, and where the flits they stand
+  // for are (leaving the sender, on the wire, buffered at the other end, or back as credits
+  // on the wire, due or not yet sent).
+  const TermsAt& t = terms_at_[at];
   const int vc = static_cast<int>(at % config_.num_vcs);
-  const int channel = static_cast<int>(at / config_.num_vcs);
-  const Channel& c = channels_[channel];
-  if (c.from_router < 0) {
-    const int spent = *terms_at_[at].spent, wire = wire_flits_[at], held = static_cast<int>(*terms_at_[at].held);
-    const int back = wire_credits_[at] + *terms_at_[at].unsent;
+  const Channel& c = channels_[at / config_.num_vcs];
+  const int spent = *t.spent, leaving = *t.leaving, wire = wire_flits_[at], held = static_cast<int>(*t.held);
+  const int back = wire_credits_[at] + *t.due + *t.unsent;
+  if (c.from_router < 0)  // a node's injection channel: nothing leaves a terminal but onto the wire
     throw ProtocolError("cycle " + std::to_string(now_) + ": node " + std::to_string(c.from_port) +
                         "'s injection channel VC " + std::to_string(vc) + ": " + std::to_string(spent) +
                         " credits spent, but " + std::to_string(wire) + " on the wire + " + std::to_string(held) +
                         " buffered + " + std::to_string(back) + " credits on the way back = " +
                         std::to_string(wire + held + back));
-  }
-  const ChannelTerms t = channel_terms(c.from_router, c.from_port, vc);
   throw ProtocolError("cycle " + std::to_string(now_) + ": channel " + topology_->router_name(c.from_router) + " " +
                       topology_->port_name(c.from_router, c.from_port) + " VC " + std::to_string(vc) + ": " +
-                      std::to_string(t.spent) + " credits spent, but " + std::to_string(t.leaving) +
-                      " flits leaving + " + std::to_string(t.wire) + " on the wire + " + std::to_string(t.held) +
-                      " buffered + " + std::to_string(t.back) + " credits on the way back = " +
-                      std::to_string(t.leaving + t.wire + t.held + t.back));
+                      std::to_string(spent) + " credits spent, but " + std::to_string(leaving) + " flits leaving + " +
+                      std::to_string(wire) + " on the wire + " + std::to_string(held) + " buffered + " +
+                      std::to_string(back) + " credits on the way back = " +
+                      std::to_string(leaving + wire + held + back));
 }
 
 void Network::check_conservation() const {

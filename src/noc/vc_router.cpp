@@ -210,14 +210,6 @@ void VcRouter::vc_evaluate(Cycle now) {
     for (std::size_t i = 0; i < taken; ++i) {
       InputVc& vc = vcs_[vc_q_.entries[i]];
       vc.result = -1;
-      if (vc_allocator_.fits_word()) {
-        const SmallIslip::Word row = free_vcs(vc.route);
-        if (row != 0)
-          vc_allocator_.add_row(vc.input * num_vcs_ + vc.vc, row);
-        else
-          vc.result = kStalled;
-        continue;
-      }
       bool eligible = false;
       for (int out_vc = vc.route.first_vc; out_vc <= vc.route.last_vc; ++out_vc) {
         if (!downstream_[vc.route.port].available(out_vc)) continue;

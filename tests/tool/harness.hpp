@@ -92,7 +92,6 @@ inline std::vector<std::string> lines(const std::string& text) {
   return out;
 }
 
-
 // A VCD's signals in the order it declares them: each its id and its dotted name (the
 // scopes under SystemC's own top one, joined), e.g. {"aaaab", "tx.credits"}.
 inline std::vector<std::pair<std::string, std::string>> vcd_signals(const std::string& vcd) {

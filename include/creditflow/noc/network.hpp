@@ -208,13 +208,6 @@ class Network : private RouterOutbox {
       touch(channel, vc);
     }
   }
-  // One VC of a router's output channel: the credits spent, and where the flits they
-  // stand for are (leaving the sender, on the wire, buffered at the other end, or back as
-  // credits not yet counted).
-  struct ChannelTerms {
-    int spent, leaving, wire, held, back;
-  };
-  ChannelTerms channel_terms(int router, int output, int vc) const;
   // Where the terms of each channel's VC live (at channel * vcs + vc), found once so that
   // a check is a few loads: the sender's credits spent, its flits leaving and credits
   // not yet counted, the buffer at the other end. Wire counts are read from their arrays.

@@ -38,13 +38,6 @@ class SmallIslip {
     busy_outputs_ |= Word{1} << output;
     labels_[input * outputs_ + output] = label;
   }
-  // `input` asks for every output in `row` (not 0), without labels.
-  void add_row(int input, Word row) {
-    by_input_[input] |= row;
-    busy_inputs_ |= Word{1} << input;
-    busy_outputs_ |= row;
-    for (; row != 0; row &= row - 1) by_output_[__builtin_ctzll(row)] |= Word{1} << input;
-  }
   bool has(int input, int output) const { return (by_input_[input] >> output) & 1; }
   // One input alone asking for the outputs in `row` (not 0), without clear() and add():
   // the output allocate() would give it, and the same pointer moves. It leaves no match
@@ -164,7 +157,6 @@ class RouterAllocator {
   // Outputs fit in a word: grant_one() may be asked.
   bool fits_word() const { return small_; }
   int grant_one(int input, SmallIslip::Word row) { return fits_.grant_one(input, row); }
-  void add_row(int input, SmallIslip::Word row) { fits_.add_row(input, row); }
 
  private:
   static bool input_first(const std::string& kind) { return kind == "separable_input_first"; }

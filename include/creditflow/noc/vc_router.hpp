@@ -102,7 +102,6 @@ class VcRouter {
   void audit_counts() const;
   // Flits in input port `input`'s buffer for `vc`; and the count itself, for a trace.
   int buffered(int input, int vc) const { return static_cast<int>(vcs_[input * num_vcs_ + vc].buffer.size()); }
-  const int& credits_used_ref(int output, int vc) const { return downstream_[output].occupancy_ref(vc); }
   const std::size_t& buffered_ref(int input, int vc) const { return vcs_[input * num_vcs_ + vc].buffer.size_ref(); }
 
  private:
