@@ -13,7 +13,8 @@
 //   plain     bench/plain_loop.hpp: a plain C++ loop of the same rules, no statistics.
 // Every variant must send the same number of flits, or the comparison means nothing.
 // Then a platform of 64 such loops from YAML in both views (link-cycles per second and
-// peak memory, at two sizes of L and B), and the default model's 1000-point sweep.
+// peak memory, at two sizes of L and B), and the default model's 1000-point sweep (the TL
+// view on worker threads beside a process per point).
 //   credit_loop_bench [cycles]        (default 10,000,000, as the issue asks)
 #include <algorithm>
 #include <chrono>
@@ -198,10 +199,14 @@ int sc_main(int argc, char* argv[]) {
 
   const std::string model = std::string(CREDITFLOW_SOURCE_DIR) + "/models/credit_loop.yaml";
   std::printf("sweep of models/credit_loop.yaml, rx.depth=1:40 x link.latency=1:25 (1000 points), -j 2\n");
-  for (const char* view : {"tl", "cycle"}) {
-    const double s = bench::sweep_seconds(model, 40, 25, view);
-    std::printf("  %-8s %8.1f s  %8.0f points/s\n", view, s, 1000.0 / s);
-  }
+  const double threads = bench::sweep_seconds(model, 40, 25, "tl");
+  const double isolated = bench::sweep_seconds(model, 40, 25, "tl", true);
+  const double cycle = bench::sweep_seconds(model, 40, 25, "cycle");
+  std::printf("  %-26s %8.2f s  %8.0f points/s\n", "tl, worker threads", threads, 1000.0 / threads);
+  std::printf("  %-26s %8.2f s  %8.0f points/s\n", "tl, a process per point", isolated, 1000.0 / isolated);
+  std::printf("  %-26s %8.2f s  %8.0f points/s\n", "cycle, a process per point", cycle, 1000.0 / cycle);
+  std::printf("ratios: tl threads / tl processes = %.1f, tl threads / cycle = %.1f\n", isolated / threads,
+              cycle / threads);
 
   if (!agree) {
     std::fprintf(stderr, "credit_loop_bench: the variants disagree on the flits sent\n");

@@ -110,8 +110,10 @@ inline double resolve_seconds(const std::string& file) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// Seconds for the default model's sweep of `depths` x `latencies` points in `view`, -j 2.
-inline double sweep_seconds(const std::string& model, int depths, int latencies, const std::string& view) {
+// Seconds for the default model's sweep of `depths` x `latencies` points in `view`, -j 2;
+// `isolate`: the TL view's points each in a child process, not on a worker thread.
+inline double sweep_seconds(const std::string& model, int depths, int latencies, const std::string& view,
+                            bool isolate = false) {
   const pf::Registry registry = pf::builtin_registry();
   pf::SweepPlan plan;
   plan.name = "bench";
@@ -120,6 +122,7 @@ inline double sweep_seconds(const std::string& model, int depths, int latencies,
   pf::SweepOptions options;
   options.jobs = 2;
   options.view = view;
+  options.isolate = isolate;
   const auto t0 = std::chrono::steady_clock::now();
   const auto results = pf::run_sweep(pf::load_netlist(model), registry, pf::expand({plan}), options);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

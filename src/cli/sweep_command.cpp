@@ -159,13 +159,15 @@ void check_combinations(const SweepArgs& a, const CLI::App& sweep) {
   if (resuming) {
     for (const char* name : {"model", "--vary", "--sweep", "--set", "--cycles", "--warmup", "--seed", "--watchdog",
                              "--wait-percentile", "--accepted-wait",
-                             "--jobs", "--csv", "--json", "--plot", "--metric", "--view", "--tasks"})
+                             "--jobs", "--csv", "--json", "--plot", "--metric", "--view", "--isolate", "--tasks"})
       if (sweep.count(name))
         throw Error(std::string("sweep --resume: ") + name + " is not taken: the sweep's options are those in " +
                     a.resume + "/plan.json");
   } else if (a.request.model.empty()) {
     throw Error("sweep: give the platform file (or --resume DIR)");
   }
+  if (a.request.isolate && a.request.view != "tl")
+    throw Error("sweep: --isolate goes with --view tl (the cycle view always runs each point in a process of its own)");
 }
 
 }  // namespace
@@ -174,7 +176,8 @@ void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& s
   auto args = std::make_shared<SweepArgs>();
   SweepRequest& r = args->request;
   CLI::App* sweep = app.add_subcommand(
-      "sweep", "simulate every point of a parameter sweep, each in its own process, here or on Slurm");
+      "sweep", "simulate every point of a parameter sweep, here (a process per point; the TL view: on "
+      "worker threads) or on Slurm");
   sweep->add_option("model", r.model, "platform YAML file")->check(CLI::ExistingFile);
   sweep->add_option("--vary", r.vary,
                     "component.param=V1,V2,... or =A:B[:STEP] (repeatable; the first varies fastest); "
@@ -192,6 +195,9 @@ void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& s
                     "or a JSON path (links.link.latency.creation_to_pop.p99)");
   sweep->add_option("--view", r.view, "cycle (SystemC modules on signals) or tl (transaction level: faster, "
                     "the same figures)")->check(CLI::IsMember({"cycle", "tl"}));
+  sweep->add_flag("--isolate", r.isolate,
+                  "with --view tl, run each point in a child process of its own as the cycle view does, not on a "
+                  "worker thread (slower; a crash in a kind of yours then fails one point, not the sweep)");
   sweep->add_option("--shard", args->shard, "run only the K-th of N slices of the points: K/N");
 
   SlurmOptions& s = args->slurm_options;

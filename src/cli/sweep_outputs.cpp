@@ -30,14 +30,14 @@ void write_outputs(const SweepRequest& request, const std::vector<platform::Swee
   // `-` puts that output alone on standard output, in place of the table.
   const bool to_stdout = request.csv == "-" || request.json == "-";
   if (!to_stdout) std::cout << platform::sweep_tables(plans, results, request.metric);
-  const auto output = [](const std::string& file, const std::string& text) {
+  const auto output = [](const std::string& file, const auto& text) {
     if (file == "-")
-      std::cout << text << std::flush;
+      std::cout << text() << std::flush;
     else if (!file.empty())
-      write_text(file, text);
+      write_text(file, text());
   };
-  output(request.csv, platform::sweep_csv(plans, results, sweep_id));
-  output(request.json, platform::sweep_json(request.model, plans, results, sweep_id));
+  output(request.csv, [&] { return platform::sweep_csv(plans, results, sweep_id); });
+  output(request.json, [&] { return platform::sweep_json(request.model, plans, results, sweep_id); });
   if (!request.plot.empty()) platform::plot_sweep(plans, results, request.metric, request.plot);
 }
 

@@ -34,6 +34,7 @@ platform::SweepOptions options_of(const SweepRequest& request) {
   platform::SweepOptions options;
   options.jobs = request.jobs;
   options.view = request.view;
+  options.isolate = request.isolate;
   options.sets = parse_sets(request.sets);
   options.run = run_overrides(request.run);
   return options;
@@ -54,6 +55,7 @@ std::vector<std::string> point_arguments(const SweepRequest& request) {
   for (const auto& [flag, value] : run.fields()) single(flag, *value);
   single("--view", request.view);
   single("--jobs", std::to_string(request.jobs));
+  if (request.isolate) args.push_back("--isolate");
   return args;
 }
 
@@ -77,7 +79,7 @@ std::string sweep_id(const SweepRequest& request, const std::string& model_text)
 nlohmann::json to_json(const SweepRequest& r) {
   nlohmann::json doc = {{"model", r.model}, {"vary", r.vary}, {"sweeps", r.sweeps}, {"sets", r.sets},
                         {"view", r.view},   {"jobs", r.jobs}, {"csv", r.csv},       {"json", r.json},
-                        {"plot", r.plot},   {"metric", r.metric}};
+                        {"plot", r.plot},   {"metric", r.metric}, {"isolate", r.isolate}};
   RunText run = r.run;
   for (const auto& [flag, value] : run.fields()) doc[flag + 2] = *value;  // "cycles", ...
   return doc;
@@ -96,6 +98,7 @@ SweepRequest request_from_json(const nlohmann::json& doc) {
   doc.at("json").get_to(r.json);
   doc.at("plot").get_to(r.plot);
   doc.at("metric").get_to(r.metric);
+  r.isolate = doc.value("isolate", false);  // absent from plans written before it was an option
   return r;
 }
 

@@ -17,6 +17,7 @@ struct SweepRequest {
   RunText run;
   std::string view = "cycle";
   int jobs = 1;
+  bool isolate = false;  // TL view: a child process per point, not a worker thread
   // Outputs, written once every point is in.
   std::string csv, json, plot;
   std::string metric = "throughput";

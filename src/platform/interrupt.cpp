@@ -1,11 +1,18 @@
 #include "creditflow/platform/interrupt.hpp"
 
+#include <atomic>
 #include <csignal>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/platform/isolated_run.hpp"
 
 namespace creditflow::platform {
 
 namespace {
-volatile std::sig_atomic_t caught = 0;
+// Atomic, not just volatile: worker threads read it (threaded_run.hpp); lock-free, so a
+// signal handler may write it.
+std::atomic<int> caught{0};
+static_assert(std::atomic<int>::is_always_lock_free);
 struct sigaction previous_int, previous_term;
 
 void on_signal(int signal) { caught = signal; }
@@ -26,7 +33,11 @@ InterruptGuard::~InterruptGuard() {
   sigaction(SIGTERM, &previous_term, nullptr);
 }
 
-bool interrupted() { return caught != 0; }
-int interrupt_signal() { return caught; }
+bool interrupted() { return caught.load(std::memory_order_relaxed) != 0; }
+int interrupt_signal() { return caught.load(std::memory_order_relaxed); }
+
+void stop_if_interrupted() {
+  if (interrupted()) throw Error(kInterruptedRunning);
+}
 
 }  // namespace creditflow::platform

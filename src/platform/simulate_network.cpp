@@ -9,6 +9,7 @@
 #include "creditflow/core/error.hpp"
 #include "creditflow/cycle/kernel_once.hpp"
 #include "creditflow/monitor/loop_monitor.hpp"
+#include "creditflow/platform/interrupt.hpp"
 #include "creditflow/platform/simulate.hpp"
 #include "vcd_file.hpp"
 
@@ -200,7 +201,10 @@ RunResult simulate_networks(const Platform& platform, const std::string& view, c
       std::int64_t steps = 0;
       while (n->run.next()) {
         n->network.step();
-        if ((++steps & 4095) == 0) progress.tick(nets);
+        if ((++steps & 4095) == 0) {
+          progress.tick(nets);
+          stop_if_interrupted();  // a sweep's point on a worker thread (threaded_run.hpp)
+        }
       }
     }
   } else {

@@ -20,6 +20,7 @@
 #include "collect_results.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/steady_state_jumps.hpp"
+#include "creditflow/platform/interrupt.hpp"
 #include "creditflow/platform/simulate.hpp"
 
 namespace creditflow::platform {
@@ -64,7 +65,8 @@ class TlEngine {
     Domain& first = domains_.at(platform_.clocks.front().name);
     const auto cycles = static_cast<core::Cycle>(platform_.run.cycles);
     std::vector<Domain*> ticking;
-    while (first.cycle < cycles) {
+    for (std::uint64_t instants = 1; first.cycle < cycles; ++instants) {
+      if ((instants & 4095) == 0) stop_if_interrupted();  // a sweep's point on a worker thread
       jumps_.advance(first.cycle, cycles, *this);  // may move everything whole periods on
       if (first.cycle >= cycles) break;
       std::int64_t now = INT64_MAX;

@@ -14,12 +14,26 @@
 
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/isolated_run.hpp"
+#include "creditflow/platform/threaded_run.hpp"
 #include "creditflow/platform/results.hpp"
 #include "creditflow/platform/simulate.hpp"
 
 namespace creditflow::platform {
 
 using nlohmann::json;
+
+struct ParsedResult {
+  json doc;
+};
+
+namespace {
+
+const json& document(const PointResult& r) {
+  if (!r.parsed) r.parsed = std::make_shared<const ParsedResult>(ParsedResult{json::parse(r.json)});
+  return r.parsed->doc;
+}
+
+}  // namespace
 
 Axis parse_vary(const std::string& text) {
   const Override o = parse_override(text, "--vary");
@@ -107,8 +121,8 @@ std::pair<std::size_t, std::size_t> shard_range(const std::string& shard, std::s
 
 std::vector<PointResult> run_sweep(const Netlist& netlist, const Registry& registry,
                                    const std::vector<SweepPoint>& points, const SweepOptions& options) {
-  // Each point resolves in its own child: the first runs at once however many there are,
-  // and the parent holds no platform.
+  // Each point resolves where it runs: the first runs at once however many there are, and
+  // the parent holds no platform.
   std::vector<Work> work;
   work.reserve(points.size());
   for (const SweepPoint& pt : points)
@@ -119,19 +133,24 @@ std::vector<PointResult> run_sweep(const Netlist& netlist, const Registry& regis
       return run_json(p, simulate_view(p, registry, options.view));
     });
   std::vector<PointResult> results(points.size());
-  const auto outcomes = run_isolated_all(work, options.jobs, [&](std::size_t i, const IsolatedResult& o, std::size_t done) {
-    results[i] = {points[i], o.ok, o.output, o.error, o.interrupted};
+  const OnDone on_done = [&](std::size_t i, const IsolatedResult& o, std::size_t done) {
+    results[i] = {points[i], o.ok, o.output, o.error, o.interrupted, {}};
     if (options.on_point) options.on_point(results[i]);
     if (options.progress) options.progress(done, points.size());
-  });
+  };
+  // The TL view runs no kernel, so its points need no process each (a fork costs more
+  // than most of their runs).
+  const bool in_threads = options.view == "tl" && !options.isolate;
+  const auto outcomes = in_threads ? run_threaded_all(work, options.jobs, on_done)
+                                   : run_isolated_all(work, options.jobs, on_done);
   for (std::size_t i = 0; i < points.size(); ++i)
-    if (outcomes[i].interrupted) results[i] = {points[i], false, "", outcomes[i].error, true};
+    if (outcomes[i].interrupted) results[i] = {points[i], false, "", outcomes[i].error, true, {}};
   return results;
 }
 
 PointVerdict point_verdict(const PointResult& r) {
   if (!r.ok) return {"failed", r.error};
-  const json doc = json::parse(r.json);
+  const json& doc = document(r);
   PointVerdict v{doc.at("status").get<std::string>(), ""};
   if (v.status != "ok") v.why = doc.at("problems").at(0).get<std::string>();
   return v;
@@ -151,7 +170,7 @@ void flatten(const json& node, const std::string& path, std::map<std::string, js
 std::map<std::string, json> numbers(const PointResult& r) {
   std::map<std::string, json> out;
   if (!r.ok) return out;
-  const json doc = json::parse(r.json);
+  const json& doc = document(r);
   flatten(doc.at("links"), "links", out);
   flatten(doc.at("classes"), "classes", out);
   if (doc.contains("flows")) flatten(doc.at("flows"), "flows", out);
@@ -228,9 +247,9 @@ std::string sweep_csv(const std::vector<SweepPlan>& plans, const std::vector<Poi
   const std::size_t total = point_count(plans);
   for (std::size_t i = 0; i < results.size(); ++i) {
     const PointResult& r = results[i];
-    const json doc = r.ok ? json::parse(r.json) : json();
+    const json* doc = r.ok ? &document(r) : nullptr;
     os << csv_field(plans[r.point.plan].name) << ',' << r.point.index << ',' << total << ',' << csv_field(sweep_id);
-    for (const std::string& p : params) os << ',' << csv_field(param_value(r, r.ok ? &doc : nullptr, p));
+    for (const std::string& p : params) os << ',' << csv_field(param_value(r, doc, p));
     const PointVerdict verdict = point_verdict(r);
     os << ',' << csv_field(verdict.status == "ok" ? verdict.status : verdict.status + ": " + verdict.why);
     for (const std::string& m : metric_set) {
@@ -259,7 +278,7 @@ std::string sweep_json(const std::string& model, const std::vector<SweepPlan>& p
     p["values"] = values;
     p["status"] = point_verdict(r).status;
     if (r.ok)
-      p["result"] = json::parse(r.json);
+      p["result"] = document(r);
     else
       p["error"] = r.error;
     points.push_back(p);
@@ -271,7 +290,7 @@ std::string sweep_json(const std::string& model, const std::vector<SweepPlan>& p
 bool metric_of(const PointResult& r, const std::string& metric, double& value, std::string& path,
                bool& integral) {
   if (!r.ok) return false;
-  const json doc = json::parse(r.json);
+  const json& doc = document(r);
   path = metric;
   if (metric.find('.') == std::string::npos) {
     if (doc.at("links").empty()) return false;
@@ -293,7 +312,7 @@ std::optional<Saturation> network_saturation(const std::vector<const PointResult
   std::optional<Saturation> s;
   for (const PointResult* r : points) {
     if (!r->ok) continue;
-    const json doc = json::parse(r->json);
+    const json& doc = document(*r);
     if (!doc.contains("networks") || doc.at("networks").empty()) continue;
     const auto first = doc.at("networks").begin();
     const json& n = first.value();

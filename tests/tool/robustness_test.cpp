@@ -144,7 +144,8 @@ BOOST_AUTO_TEST_CASE(a_flipped_gray_pointer_bit_is_caught) {
 }
 
 // Determinism: the same model, parameters and seed give the same bytes whatever -j, in
-// each view; the CSV (figures only) is the same bytes in both views.
+// each view, and in the TL view on threads or in processes; the CSV (figures only) is the
+// same bytes in both views.
 BOOST_AUTO_TEST_CASE(sweeps_are_byte_identical_for_any_jobs_in_both_views) {
   cftool::TempDir dir;
   const std::string sweep = "sweep ../../models/credit_loop.yaml --vary rx.depth=2,7,12 --vary rx.drain_rate=1,0.7 "
@@ -153,8 +154,9 @@ BOOST_AUTO_TEST_CASE(sweeps_are_byte_identical_for_any_jobs_in_both_views) {
   int v = 0;
   for (const char* view : {"cycle", "tl"}) {
     std::string first_csv, first_json;
-    for (const char* jobs : {"1", "2", "2"}) {
-      const std::string tag = std::string(view) + jobs + std::to_string(std::rand());
+    // The TL view's points on worker threads, and in a child each as the cycle view's.
+    for (const char* jobs : {"1", "2", view == std::string("tl") ? "2 --isolate" : "2"}) {
+      const std::string tag = std::string(view) + std::to_string(std::rand());
       const auto o = cftool::tool(sweep + " --view " + view + " -j " + jobs + " --csv " + (dir / tag + ".csv") +
                                   " --json " + (dir / tag + ".json"));
       BOOST_TEST_REQUIRE(o.status == 0);
@@ -178,14 +180,15 @@ std::string wait_for_a_point(const std::string& journal) {
   return "for i in $(seq 600); do [ \"$(cat '" + journal + "' 2>/dev/null | wc -l)\" -ge 2 ] && break; sleep 0.1; done;";
 }
 
-// Ctrl-C during a sweep: the children stop, the finished points' rows are written, the
-// tool says how many were done and exits 128 + SIGINT.
-BOOST_AUTO_TEST_CASE(ctrl_c_keeps_the_finished_points_and_says_how_many) {
+// Ctrl-C during a sweep (`options`: the view and how long a point runs): the running
+// points stop (children killed, or worker threads told), the finished points' rows are
+// written, the tool says how many were done and exits 128 + SIGINT.
+void ctrl_c_keeps_the_finished_points(const std::string& options) {
   cftool::TempDir dir;
   // A seed of this test process's own marks its children apart from any other run's.
   const std::string seed = std::to_string(100000 + ::getpid());
   const std::string script = "cd '" CREDITFLOW_TEST_DIR "' && ('" CREDITFLOW_TOOL
-                             "' sweep ../../models/credit_loop.yaml --vary rx.depth=1:20 --cycles 3000000 -j 2 --seed " +
+                             "' sweep ../../models/credit_loop.yaml --vary rx.depth=1:20 " + options + " -j 2 --seed " +
                              seed + " "
                              "--csv '" + (dir / "out.csv") + "' > '" + (dir / "out") + "' 2> '" + (dir / "err") +
                              "' & pid=$!; " + wait_for_a_point(dir / "out.csv.journal") + " kill -INT $pid; wait $pid; echo $? > '" + (dir / "status") +
@@ -213,6 +216,17 @@ BOOST_AUTO_TEST_CASE(ctrl_c_keeps_the_finished_points_and_says_how_many) {
   BOOST_TEST(cftool::lines(cftool::read_file(dir / "out.csv")).size() == static_cast<std::size_t>(done) + 1);
   BOOST_TEST(cftool::lines(cftool::read_file(dir / "out.csv.journal")).size() == static_cast<std::size_t>(done) + 1);
   BOOST_TEST(cftool::read_file(dir / "left").empty());  // no child left running
+}
+
+BOOST_AUTO_TEST_CASE(ctrl_c_keeps_the_finished_points_and_says_how_many) {
+  ctrl_c_keeps_the_finished_points("--cycles 3000000");
+}
+
+// The TL view's points run on worker threads: a point running when Ctrl-C comes stops
+// within a few thousand cycles of its run (here each point would take seconds: random
+// traffic, nothing repeats to jump).
+BOOST_AUTO_TEST_CASE(ctrl_c_stops_a_tl_sweeps_worker_threads) {
+  ctrl_c_keeps_the_finished_points("--view tl --set src.pattern=bernoulli --set src.rate=0.5 --cycles 40000000");
 }
 
 // Absurd values are refused with their allowed range before anything is built.

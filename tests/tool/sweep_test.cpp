@@ -132,6 +132,38 @@ BOOST_AUTO_TEST_CASE(a_failing_point_is_reported_and_the_rest_go_on) {
   BOOST_TEST(rows[1].at("links.link.throughput") == "0.668");
 }
 
+// The TL view runs its points on worker threads: a point that fails to resolve and points
+// that deadlock are reported as when each runs in a child (--isolate), byte for byte.
+BOOST_AUTO_TEST_CASE(a_tl_sweep_on_threads_reports_failures_and_deadlocks_as_processes_do) {
+  cftool::TempDir dir;
+  const std::string sweep = "sweep ring_deadlock.yaml --vary hop1.depth=0,2,3 --cycles 2000 --warmup 0 -j 2 ";
+  const auto threads = cftool::tool(sweep + "--view tl --csv " + (dir / "t.csv"));
+  const auto processes = cftool::tool(sweep + "--view tl --isolate --csv " + (dir / "p.csv"));
+  BOOST_TEST(threads.status == 1);
+  BOOST_TEST(threads.status == processes.status);
+  BOOST_TEST(threads.out == processes.out);
+  // All but the progress lines, which say how fast it went.
+  const auto verdicts = [](const std::string& err) {
+    std::string kept;
+    for (const std::string& line : cftool::lines(err))
+      if (line.rfind("sweep: ", 0) != 0) kept += line + "\n";
+    return kept;
+  };
+  BOOST_TEST(verdicts(threads.err) == verdicts(processes.err));
+  BOOST_TEST(cftool::read_file(dir / "t.csv") == cftool::read_file(dir / "p.csv"));
+  BOOST_TEST(threads.err.find("creditflow: point 0 (hop1.depth=0) failed: sweep vary hop1.depth=0: hop1.depth = 0 is "
+                              "out of range (allowed 1..16777216)\n") != std::string::npos, threads.err);
+  BOOST_TEST(threads.err.find("creditflow: point 1 (hop1.depth=2) deadlocked: deadlock: buffers wait for each other in "
+                              "a cycle, each holding flits for the next, whose sender has no credit left: hop1 (2 of 2) "
+                              "-> hop2 (2 of 2) -> hop3 (2 of 2) -> hop1\n") != std::string::npos, threads.err);
+  BOOST_TEST(threads.err.find("creditflow: 3 points: 0 ok, 2 deadlocked, 1 failed\n") != std::string::npos);
+  // --isolate is the TL view's: the cycle view always runs a process per point.
+  const auto refused = cftool::tool(sweep + "--view cycle --isolate");
+  BOOST_TEST(refused.status == 2);
+  BOOST_TEST(refused.err == "creditflow: sweep: --isolate goes with --view tl (the cycle view always runs each point in "
+                            "a process of its own)\n");
+}
+
 BOOST_AUTO_TEST_CASE(plot_writes_png_and_svg) {
   cftool::TempDir dir;
   const std::string sweep = "sweep good.yaml --vary rx.depth=1:4 --vary link.latency=1,2 --cycles 1000 ";

@@ -1,8 +1,10 @@
 // Sweeps: the cartesian product of varied parameters, every point simulated in its own
-// child process, results gathered in point order whatever the parallelism.
+// child process (or, in the TL view, on a worker thread), results gathered in point order
+// whatever the parallelism.
 #pragma once
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -52,12 +54,17 @@ std::vector<SweepPoint> expand(const std::vector<SweepPlan>& plans);
 // "K/N" with 1 <= K <= N: the K-th of N contiguous slices of `total` points.
 std::pair<std::size_t, std::size_t> shard_range(const std::string& shard, std::size_t total);
 
+struct ParsedResult;  // a PointResult's JSON document, parsed (sweep.cpp)
+
 struct PointResult {
   SweepPoint point;
   bool ok = false;
   std::string json;   // the run's JSON document when ok
   std::string error;  // why it failed otherwise
   bool interrupted = false;  // not run to the end: Ctrl-C stopped the sweep first
+  // `json` parsed the first time an output reads it: the table, CSV, JSON and verdicts
+  // each read every point, and parsing it each time cost more than running the point.
+  mutable std::shared_ptr<const ParsedResult> parsed;
 };
 
 // A point's verdict: "failed" (no result: out of range, a protocol error, interrupted)
@@ -73,12 +80,16 @@ struct SweepOptions {
   std::vector<Override> sets;  // --set, applied under every point's own values
   RunOverrides run;
   std::string view = "cycle";  // or "tl": every point in the transaction-level view
+  // The cycle view runs every point in a child process of its own (SystemC elaborates once
+  // per process); the TL view runs them on `jobs` threads of this one, unless this is set.
+  bool isolate = false;
   std::function<void(std::size_t done, std::size_t total)> progress;
   std::function<void(const PointResult&)> on_point;  // each point as it finishes, in any order
 };
 
-// Resolves and simulates every point in a child of its own, `jobs` at a time (a point
-// whose values do not resolve fails with the resolver's line).
+// Resolves and simulates every point, `jobs` at a time, in a child of its own or on a
+// worker thread (SweepOptions::isolate); the same results either way, in point order (a
+// point whose values do not resolve fails with the resolver's line).
 std::vector<PointResult> run_sweep(const Netlist& netlist, const Registry& registry,
                                    const std::vector<SweepPoint>& points, const SweepOptions& options);
 
