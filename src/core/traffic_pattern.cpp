@@ -30,7 +30,7 @@ TrafficSpec TrafficSpec::bernoulli(double rate) {
 
 TrafficPattern::TrafficPattern(const TrafficSpec& spec, std::uint64_t seed,
                                const std::string& where)
-    : spec_(spec), rng_(seed) {
+    : spec_(spec), bernoulli_(spec.kind == TrafficSpec::Kind::bernoulli ? spec.rate : 0.0, seed) {
   switch (spec.kind) {
     case TrafficSpec::Kind::saturating:
       break;
@@ -47,7 +47,7 @@ TrafficPattern::TrafficPattern(const TrafficSpec& spec, std::uint64_t seed,
   }
 }
 
-bool TrafficPattern::fires(Cycle t) {
+bool TrafficPattern::fires(Cycle t) const {
   switch (spec_.kind) {
     case TrafficSpec::Kind::saturating:
       return true;
@@ -56,7 +56,7 @@ bool TrafficPattern::fires(Cycle t) {
     case TrafficSpec::Kind::burst:
       return t % static_cast<Cycle>(spec_.on + spec_.off) < static_cast<Cycle>(spec_.on);
     case TrafficSpec::Kind::bernoulli:
-      return rng_.bernoulli(spec_.rate);
+      return bernoulli_.fires_at(t);
   }
   return false;
 }
@@ -88,7 +88,7 @@ std::optional<Cycle> TrafficPattern::next_firing(Cycle t) const {
       return t % period < static_cast<Cycle>(spec_.on) ? t : (t / period + 1) * period;
     }
     case TrafficSpec::Kind::bernoulli:
-      return std::nullopt;
+      return bernoulli_.first_from(t);
   }
   return std::nullopt;
 }

@@ -43,9 +43,7 @@ class AsyncFifoCore {
         rsync_(p.sync_stages, p.uncertainty, seed, where),
         wsync_(p.sync_stages, p.uncertainty, seed ^ 0x5A5A5A5Au, where),
         drain_(p.drain, seed ^ 0xC3C3C3C3u, where),
-        storage_(static_cast<std::size_t>(p.depth)) {
-    static_cast<void>(drain_.allows(0));  // empty at reset; the draw keeps the sequence
-  }
+        storage_(static_cast<std::size_t>(p.depth)) {}
 
   // --- writer domain
   Cycle write_cycle() const { return writer_.now(); }
@@ -91,7 +89,7 @@ class AsyncFifoCore {
     wseen_ = from_gray(wsync_.output());
     ++rnow_;
     peak_ = std::max(peak_, occupancy());
-    pop_now_ = drain_.allows(rnow_) && occupancy() > 0;
+    pop_now_ = occupancy() > 0 && drain_.allows(rnow_);
   }
 
   // --- conservation: the four terms always sum to the depth

@@ -54,8 +54,9 @@ class CreditLoopCore {
   }
 
   // The first cycle after t that may differ from cycle t: t + 1 unless the whole loop is
-  // idle (every credit home, nothing in flight or buffered, nothing offered) and neither
-  // the pattern nor the drain draws random numbers, when it is the pattern's next firing.
+  // idle (every credit home, nothing in flight or buffered, nothing offered), when it is
+  // the pattern's next firing (random patterns and drains too: their firings are drawn
+  // as gaps, whichever cycles are asked about).
   Cycle next_busy(Cycle t) const {
     if (src_.has_data() || tx_.credits() != tx_.capacity() || !rx_.skippable() || link_.forward_flits() != 0 ||
         link_.return_credits() != 0)

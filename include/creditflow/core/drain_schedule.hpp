@@ -1,13 +1,13 @@
 // When a receiver's consumer may pop: every k-th cycle (t % k == 0, SPEC section 1),
-// never inside stall windows [from, to), and, with a rate below 1, only when a seeded
-// draw allows. All conditions combine.
+// never inside stall windows [from, to), and, with a rate below 1, only in the cycles a
+// seeded Bernoulli process fires (bernoulli_times.hpp). All conditions combine.
 #pragma once
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "creditflow/core/seed.hpp"
+#include "creditflow/core/bernoulli_times.hpp"
 #include "creditflow/core/types.hpp"
 
 namespace creditflow::core {
@@ -33,17 +33,16 @@ class DrainSchedule {
  public:
   DrainSchedule(const DrainSpec& spec, std::uint64_t seed, const std::string& where);
 
-  // Whether a pop is allowed in cycle t. Call once per cycle in increasing t: the random
-  // form draws one number per call whatever the other conditions say, so the draw
-  // sequence does not depend on them.
-  // Inline, and without a division when every == 1: it runs every simulated cycle.
-  bool allows(Cycle t) {
-    bool allowed = spec_.every == 1 || t % static_cast<Cycle>(spec_.every) == 0;
-    if (!spec_.stalls.empty() && stalled(t)) allowed = false;
-    if (spec_.rate < 1.0 && !rng_.bernoulli(spec_.rate)) allowed = false;
-    return allowed;
+  // Whether a pop is allowed in cycle t; t never decreases from one call to the next,
+  // and cycles may be skipped: the random form's firings do not depend on which cycles
+  // were asked about. Inline, and without a division when every == 1: it runs every
+  // simulated cycle.
+  bool allows(Cycle t) const {
+    if (spec_.every != 1 && t % static_cast<Cycle>(spec_.every) != 0) return false;
+    if (!spec_.stalls.empty() && stalled(t)) return false;
+    return spec_.rate >= 1.0 || random_.fires_at(t);
   }
-  // Whether allows() draws no random numbers, so cycles may be skipped.
+  // Whether allows() draws no random numbers, so the schedule repeats (cycle_length()).
   bool deterministic() const { return spec_.rate >= 1.0; }
   // The schedule repeats every this many cycles, away from one-off stall windows;
   // nullopt with random draws.
@@ -56,7 +55,7 @@ class DrainSchedule {
   bool stalled(Cycle t) const;
 
   DrainSpec spec_;
-  Rng rng_;
+  BernoulliTimes random_;  // fires at rate `rate`
 };
 
 }  // namespace creditflow::core

@@ -69,11 +69,7 @@ class ReceiverCore {
       : where_(where),
         buffer_(static_cast<std::size_t>(checked_depth(params.depth, where))),
         drain_(params.drain, seed, where),
-        check_payload_(params.check_payload) {
-    // The buffer is empty at reset, but cycle 0's draw is still taken so the draw
-    // sequence never depends on occupancy.
-    static_cast<void>(drain_.allows(0));
-  }
+        check_payload_(params.check_payload) {}
 
   Cycle now() const { return now_; }
   std::int64_t depth() const { return static_cast<std::int64_t>(buffer_.capacity()); }
@@ -106,16 +102,17 @@ class ReceiverCore {
       peak_ = std::max(peak_, occupancy());
     }
     ++now_;
-    pop_now_ = drain_.allows(now_) && !buffer_.empty();
+    pop_now_ = !buffer_.empty() && drain_.allows(now_);
   }
 
-  // Whether idle cycles may be skipped: an empty buffer and a drain with no random draws.
-  bool skippable() const { return buffer_.empty() && drain_.deterministic(); }
+  // Whether idle cycles may be skipped: an empty buffer (a random drain's firings do not
+  // depend on the cycles asked about).
+  bool skippable() const { return buffer_.empty(); }
   // Jumps to cycle t across cycles with an empty buffer and nothing arriving.
   void skip_to(Cycle t) {
     if (t <= now_) return;
     now_ = t;
-    pop_now_ = drain_.allows(now_) && !buffer_.empty();
+    pop_now_ = !buffer_.empty() && drain_.allows(now_);
   }
 
   // Visits every flit in the buffer, oldest first.

@@ -48,6 +48,9 @@ class SourceCore {
         destinations_(params.destinations, derive_seed(seed, "destinations"), where),
         packet_flits_(checked_packet_flits(params, where)),
         factory_(std::move(factory)) {
+    // Each flow it may feed is one from the start, with nothing created yet: a run too
+    // short (or too unlucky) to send to one still reports it, not a flow to anywhere.
+    for (const std::uint32_t destination : destinations_.destinations()) created_to_[destination] = 0;
     create_for(0);
   }
 

@@ -1,11 +1,11 @@
 // When a traffic source creates a flit: saturating, one every k cycles, bursts of n on and
-// m off, or Bernoulli at rate r from a seeded generator.
+// m off, or Bernoulli at rate r from a seeded generator (its gaps drawn, bernoulli_times.hpp).
 #pragma once
 #include <cstdint>
 #include <optional>
 #include <string>
 
-#include "creditflow/core/seed.hpp"
+#include "creditflow/core/bernoulli_times.hpp"
 #include "creditflow/core/types.hpp"
 
 namespace creditflow::core {
@@ -33,12 +33,11 @@ class TrafficPattern {
   TrafficPattern(const TrafficSpec& spec, std::uint64_t seed, const std::string& where);
 
   bool saturating() const { return spec_.kind == TrafficSpec::Kind::saturating; }
-  // Whether a flit is created in cycle t. Call once per cycle, in increasing t: the
-  // Bernoulli form draws one number per call.
-  bool fires(Cycle t);
+  // Whether a flit is created in cycle t; t never decreases from one call to the next (the
+  // Bernoulli form draws its firings as it goes).
+  bool fires(Cycle t) const;
   double offered_rate() const { return spec_.offered_rate(); }
-  // The first cycle >= t in which the pattern fires, for the patterns that draw no
-  // random numbers; nullopt for Bernoulli (every cycle's draw must be taken).
+  // The first cycle >= t in which the pattern fires (the same rule for t).
   std::optional<Cycle> next_firing(Cycle t) const;
   // The pattern repeats every this many cycles (fires(t) == fires(t + n)); nullopt for
   // Bernoulli, whose draws never repeat.
@@ -46,7 +45,7 @@ class TrafficPattern {
 
  private:
   TrafficSpec spec_;
-  Rng rng_;
+  BernoulliTimes bernoulli_;  // p = 0 unless the kind is bernoulli
 };
 
 }  // namespace creditflow::core

@@ -9,8 +9,9 @@
 
 namespace creditflow::platform {
 
-// Every item on one of `threads` workers, `on_done` called on the calling thread as each
-// finishes. Under an InterruptGuard, a SIGINT or SIGTERM marks the items not started
+// Every item on one of `threads` worker threads (fewer if the system refuses one; on the
+// calling thread for one, or none to be had), `on_done` called on the calling thread as
+// each finishes. Under an InterruptGuard, a SIGINT or SIGTERM marks the items not started
 // interrupted, and the running ones stop at their next check (stop_if_interrupted()) and
 // are marked so too.
 std::vector<IsolatedResult> run_threaded_all(const std::vector<Work>& work, int threads, const OnDone& on_done = {});

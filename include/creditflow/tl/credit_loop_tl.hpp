@@ -42,6 +42,8 @@ class CreditLoopTL : public sc_core::sc_module {
   const core::LoopObserver& observer() const { return observer_; }
   // Steady-state jumps taken (core/loop_fast_forward.hpp); 0 with random traffic or drains.
   std::uint64_t jumps() const { return jumps_.jumps(); }
+  // Cycles crossed as idle stretches without a step (random traffic and drains too).
+  core::Cycle idle_cycles_skipped() const { return skipped_; }
   // Before the run: step every cycle even through a steady state (same figures, slower).
   void disable_jumps() { jumps_.disable(); }
   core::LinkReport report() const { return loop_.report(observer_); }
@@ -85,6 +87,7 @@ class CreditLoopTL : public sc_core::sc_module {
             // Idle from t to next: nothing moves, so those cycles are accounted at once.
             report_violation(observer_.observe_idle(t, next, loop_.state()));
             loop_.skip_to(next);
+            skipped_ += next - t;
             t = next;
             continue;
           }
@@ -104,6 +107,7 @@ class CreditLoopTL : public sc_core::sc_module {
   core::Cycle cycles_;
   sc_core::sc_time period_;
   core::Cycle quantum_;
+  core::Cycle skipped_ = 0;
 };
 
 }  // namespace creditflow::tl
