@@ -1,6 +1,7 @@
 // The limit of the benchmark: the same loop's rules as a plain C++ loop over ints and
 // rings, with no statistics. See credit_loop_bench.cpp.
 #pragma once
+#include <cstdint>
 
 namespace bench {
 
@@ -19,6 +20,38 @@ long plain_loop(long cycles, int every) {
     credits += credit_in - send;
     occupancy += arrive - pop;
     head = tail;  // the ring turns: the last stage's slot becomes the first
+    fwd[head] = send;
+    ret[head] = pop;
+  }
+  return sent;
+}
+
+// The same rules with random traffic and a random drain, each a coin a cycle from a
+// SplitMix64 generator (creditflow's): a flit created with probability `load` into a
+// source queue of `queue` (more are refused), the receiver's head popped with probability
+// `drain`. Still no statistics.
+template <int L, int B>
+long plain_random_loop(long cycles, double load, double drain, std::uint64_t seed, int queue = 1024) {
+  const auto coin = [&seed](double p) {
+    std::uint64_t z = (seed += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return static_cast<double>((z ^ (z >> 31)) >> 11) * 0x1.0p-53 < p;
+  };
+  int credits = B, occupancy = 0, queued = 0;
+  bool fwd[L] = {}, ret[L] = {};
+  int head = 0;
+  long sent = 0;
+  for (long t = 0; t < cycles; ++t) {
+    const int tail = (head + L - 1) % L;
+    const bool send = credits > 0 && queued > 0, pop = occupancy > 0 && coin(drain), arrive = fwd[tail],
+               credit_in = ret[tail];
+    sent += send;
+    credits += credit_in - send;
+    occupancy += arrive - pop;
+    queued -= send;
+    if (coin(load) && queued < queue) ++queued;
+    head = tail;
     fwd[head] = send;
     ret[head] = pop;
   }

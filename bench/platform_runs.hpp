@@ -37,6 +37,17 @@ inline void write_many_links(const std::string& file, int links, int latency, in
   }
 }
 
+// One loop of SPEC section 1 (L stages each way, depth B) fed by a Bernoulli source of rate
+// `load` and drained by a consumer popping with probability `drain`, written to `file`.
+inline void write_random_link(const std::string& file, int latency, int depth, double load, double drain) {
+  std::ofstream out(file);
+  out << "components:\n  src: { kind: traffic_source, pattern: bernoulli, rate: " << load
+      << " }\n  tx: { kind: credit_sender, credits: " << depth << " }\n  link: { kind: pipelined_link, latency: "
+      << latency << " }\n  rx: { kind: credit_receiver, depth: " << depth << ", drain_rate: " << drain << " }\n"
+      << "connections:\n  - src.out -> tx.in\n  - tx.out -> link.in\n  - link.out -> rx.in\n"
+      << "  - rx.credit -> link.credit_in\n  - link.credit_out -> tx.credit_in\n";
+}
+
 // A chain of `hops` credit loops in series (SPEC section 5): a saturating source, then per
 // hop a sender of `depth` credits and a link of L stages each way, into a hop buffer of
 // `depth` slots (the last into a receiver), written to `file`.

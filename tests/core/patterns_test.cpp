@@ -1,5 +1,9 @@
 #include <boost/test/unit_test.hpp>
 
+#include <cmath>
+#include <vector>
+
+#include "creditflow/core/bernoulli_times.hpp"
 #include "creditflow/core/drain_schedule.hpp"
 #include "creditflow/core/seed.hpp"
 #include "creditflow/core/source_core.hpp"
@@ -38,6 +42,45 @@ BOOST_AUTO_TEST_CASE(bernoulli_is_seeded_and_near_its_rate) {
   // 100000 draws at 0.3: the standard deviation is 145, so 1% is over six sigma.
   BOOST_TEST(a.size() > 29700u);
   BOOST_TEST(a.size() < 30300u);
+}
+
+// A Bernoulli process drawn as gaps: the same firings whichever cycles are asked about
+// (every cycle, every 7th, or jumping from firing to firing), at its rate within 4 standard
+// deviations, and from 1/8 up the very firings of a coin a cycle (next() < p 2^64), so
+// figures from before gaps were drawn stand.
+BOOST_AUTO_TEST_CASE(bernoulli_times_do_not_depend_on_the_cycles_asked) {
+  constexpr Cycle n = 400000;
+  for (const double p : {0.003, 0.05, 0.125, 0.3, 0.95}) {
+    BOOST_TEST_CONTEXT("p = " << p) {
+      BernoulliTimes every(p, 77), sparse(p, 77), jumping(p, 77);
+      std::vector<Cycle> fired;
+      for (Cycle t = 0; t < n; ++t)
+        if (every.fires_at(t)) fired.push_back(t);
+      std::vector<Cycle> seen;
+      for (Cycle t = 0; t < n; t += 7)
+        if (sparse.fires_at(t)) seen.push_back(t);
+      std::vector<Cycle> expected;
+      for (const Cycle t : fired)
+        if (t % 7 == 0) expected.push_back(t);
+      BOOST_TEST(seen == expected);
+      std::vector<Cycle> jumped;
+      for (Cycle t = jumping.first_from(0); t < n; t = jumping.first_from(t + 1)) jumped.push_back(t);
+      BOOST_TEST(jumped == fired);
+      const double mean = p * n, sd = std::sqrt(n * p * (1 - p));
+      BOOST_TEST(std::abs(static_cast<double>(fired.size()) - mean) < 4 * sd, fired.size() << " fired, " << mean << " expected");
+      if (p >= 0.125) {
+        Rng coin(77);
+        const auto threshold = static_cast<std::uint64_t>(p * 0x1.0p64);
+        std::vector<Cycle> coins;
+        for (Cycle t = 0; t < n; ++t)
+          if (coin.next() < threshold) coins.push_back(t);
+        BOOST_TEST(coins == fired);
+      }
+    }
+  }
+  BernoulliTimes never(0.0, 1), always(1.0, 1);
+  BOOST_TEST(never.first_from(0) == BernoulliTimes::kNever);
+  for (Cycle t = 0; t < 100; ++t) BOOST_TEST(always.fires_at(t));
 }
 
 BOOST_AUTO_TEST_CASE(derived_seeds_differ_by_component_and_run) {

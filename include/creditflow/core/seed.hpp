@@ -14,7 +14,13 @@ std::uint64_t derive_seed(std::uint64_t run_seed, std::string_view component);
 class Rng {
  public:
   explicit Rng(std::uint64_t seed = 0) : state_(seed) {}
-  std::uint64_t next();
+  // Inline: random traffic and drains draw in the hot loop.
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
   // Uniform in [0, 1) with 53 random bits.
   double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
   // True with probability p.
