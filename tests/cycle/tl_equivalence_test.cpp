@@ -118,16 +118,18 @@ BOOST_AUTO_TEST_CASE(tl_view_skips_idle_stretches_exactly) {
 }
 
 // Random traffic and drains draw their firings as gaps, whichever cycles are asked about:
-// at 1% load the TL view crosses the idle stretches between flits without a step, and
-// every figure, to each latency histogram bin, is still the cycle view's, which steps
-// every cycle.
+// at 1% load the TL view crosses the idle stretches between flits without a step (and the
+// cycles a flit or a credit only travels down the link), and every figure, to each
+// latency histogram bin, is still the cycle view's, which steps every cycle.
 BOOST_AUTO_TEST_CASE(tl_view_skips_idle_stretches_of_random_traffic_exactly) {
+  for (const std::int64_t drain_every : {1, 3})
   for (const double drain_rate : {1.0, 0.5})
-    for (const auto& [lf, lr] : {std::pair{0, 0}, std::pair{3, 5}}) {
+    for (const auto& [lf, lr] : {std::pair{0, 0}, std::pair{3, 5}, std::pair{0, 7}, std::pair{12, 1}}) {
       core::CreditLoopParams p;
       p.link = {lf, lr};
       p.receiver.depth = 2;
       p.receiver.drain.rate = drain_rate;
+      p.receiver.drain.every = drain_every;
       p.source.traffic = core::TrafficSpec::bernoulli(0.01);
       const core::Cycle cycles = 200000, warmup = 5000;
       const std::string cycle = run_view(p, "cycle", cycles, warmup);
@@ -138,8 +140,8 @@ BOOST_AUTO_TEST_CASE(tl_view_skips_idle_stretches_of_random_traffic_exactly) {
       });
       BOOST_TEST_REQUIRE(run.ok, run.error);
       const std::size_t cut = run.output.rfind("skipped ");
-      BOOST_TEST(run.output.substr(0, cut) == cycle, "Lf " << lf << " drain " << drain_rate << "\n" << cycle << "vs\n"
-                                                             << run.output);
+      BOOST_TEST(run.output.substr(0, cut) == cycle, "Lf " << lf << " Lr " << lr << " drain " << drain_rate << " every "
+                                                             << drain_every << "\n" << cycle << "vs\n" << run.output);
       // About 2000 flits, each keeping the loop busy for its round trip of a few cycles.
       const auto sent = std::stoull(cycle);
       BOOST_TEST(sent > 1800u);

@@ -3,6 +3,7 @@
 // rising edge; the transaction-level view runs many per entry into the kernel and jumps
 // idle stretches. Both therefore compute every cycle with the same code.
 #pragma once
+#include <algorithm>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -53,19 +54,24 @@ class CreditLoopCore {
     link_.advance(w.send, flit, w.pop);
   }
 
-  // The first cycle after t that may differ from cycle t: t + 1 unless the whole loop is
-  // idle (every credit home, nothing in flight or buffered, nothing offered), when it is
-  // the pattern's next firing (random patterns and drains too: their firings are drawn
-  // as gaps, whichever cycles are asked about).
+  // The first cycle after t in which anything but the link's stages may change: t + 1
+  // unless nothing is offered or buffered (every credit home, or on its way back, and
+  // the flits in flight still on the wire), when it is the first of the pattern's next
+  // firing (random patterns and drains too: their firings are drawn as gaps, whichever
+  // cycles are asked about), the next flit's arrival and the next credit's return.
   Cycle next_busy(Cycle t) const {
-    if (src_.has_data() || tx_.credits() != tx_.capacity() || !rx_.skippable() || link_.forward_flits() != 0 ||
-        link_.return_credits() != 0)
-      return t + 1;
-    const auto next = src_.pattern().next_firing(t + 1);
-    return next ? *next : t + 1;
+    if (src_.has_data() || !rx_.skippable()) return t + 1;
+    const std::int64_t forward = link_.forward_flits(), back = link_.return_credits();
+    if (tx_.credits() + forward + back != tx_.capacity()) return t + 1;  // a broken count: step it
+    const auto firing = src_.pattern().next_firing(t + 1);
+    Cycle next = firing ? *firing : t + 1;
+    if (forward != 0) next = std::min(next, t + link_.cycles_to_arrival());
+    if (back != 0) next = std::min(next, t + link_.cycles_to_credit());
+    return next;
   }
-  // Jumps an idle stretch found by next_busy.
+  // Jumps the stretch next_busy found: the stages in flight move on, nothing else changes.
   void skip_to(Cycle t) {
+    link_.idle(t - tx_.now());
     src_.skip_to(t);
     tx_.skip_to(t);
     rx_.skip_to(t);

@@ -36,6 +36,18 @@ class DelayLine {
     }
   }
 
+  // Edges before an entry is in the last stage (0: one leaves this cycle); stages() when
+  // the line is empty.
+  std::size_t shifts_to_next() const {
+    if (occupied_ != 0)
+      for (std::size_t i = 0; i < capacity_; ++i)
+        if (slots_[wrap(oldest_ + i)].valid) return i;
+    return capacity_;
+  }
+  // `n` edges with nothing entering and, as n <= shifts_to_next(), nothing leaving: the
+  // stages passed through the last one are empty already, so the ring only turns.
+  void idle(std::size_t n) { oldest_ = (oldest_ + n) % capacity_; }
+
   // The edge: the last stage's entry leaves, `valid`/`value` enter the first stage.
   void shift(bool valid, const T& value) {
     Slot& slot = slots_[oldest_];

@@ -48,6 +48,16 @@ class LinkCore {
     if (credits_) credits_->shift(credit_in, true);
   }
 
+  // Cycles before a flit arrives, and before a credit comes out (both 0 on a wire, where
+  // nothing is held); the stages' count when none is in flight.
+  Cycle cycles_to_arrival() const { return forward_ ? forward_->shifts_to_next() : 0; }
+  Cycle cycles_to_credit() const { return credits_ ? credits_->shifts_to_next() : 0; }
+  // `n` cycles with nothing sent or returned, n at most both of the above.
+  void idle(Cycle n) {
+    if (forward_) forward_->idle(static_cast<std::size_t>(n));
+    if (credits_) credits_->idle(static_cast<std::size_t>(n));
+  }
+
   std::int64_t forward_flits() const {
     return forward_ ? static_cast<std::int64_t>(forward_->occupied()) : 0;
   }
