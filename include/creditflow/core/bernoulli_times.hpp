@@ -1,12 +1,11 @@
-// The cycles at which a Bernoulli process of probability p a cycle fires, drawn as
-// geometric gaps from a seeded generator: a draw per firing, not a coin per cycle, so an
-// idle stretch costs nothing to cross. A gap is a logarithm below p = 1/8, and coins (one
-// integer comparison each, 1/p of them on average) from there up, where they cost less:
-// those are the firings of a coin a cycle, which is how these processes were drawn before. The times are a fixed sequence of the seed, drawn
-// as they are asked for (hence the mutable members: asking changes no answer). Asked about
-// any cycles in increasing order, it gives the same answers whichever were skipped, which
-// is what lets the TL view jump idle stretches and still agree with the cycle view, which
-// asks about every cycle, to the bit.
+// The cycles at which a Bernoulli process of probability p a cycle fires, as a fixed
+// sequence of the seed whichever cycles are asked about (hence the mutable members: asking
+// changes no answer), so the TL view can cross idle stretches and still agree to the bit
+// with the cycle view, which asks about every cycle. From p = 1/8 up, cycle t fires when
+// the seed's (t + 1)-th number is below p 2^64, each computed directly (SplitMix64 counts):
+// those are the firings of a coin a cycle, how these processes were drawn before, and
+// crossing n cycles costs nothing. Below 1/8 the gap to the next firing is drawn at once,
+// floor(log(V) / log(1 - p)) for V uniform in (0, 1]: a draw per firing.
 #pragma once
 #include <cstdint>
 
@@ -22,31 +21,43 @@ class BernoulliTimes {
 
   BernoulliTimes(double p, std::uint64_t seed);
 
-  // Whether it fires in cycle t (t not below that of any earlier call).
-  bool fires_at(Cycle t) const { return first_from(t) == t; }
-  // The first cycle at or after t in which it fires.
+  // Whether it fires in cycle t (for the drawn gaps, t not below that of an earlier call).
+  bool fires_at(Cycle t) const {
+    switch (mode_) {
+      case Mode::coins:
+        return coin(t);
+      case Mode::always:
+        return true;
+      default:
+        return first_from(t) == t;
+    }
+  }
+  // The first cycle at or after t in which it fires (the same rule for t).
   Cycle first_from(Cycle t) const {
-    while (next_ < t) next_ = next_ + 1 + gap();
-    return next_;
+    switch (mode_) {
+      case Mode::coins:
+        while (!coin(t)) ++t;  // 1/p coins on average, at most 8
+        return t;
+      case Mode::always:
+        return t;
+      default:
+        while (next_ < t) next_ = next_ + 1 + gap();
+        return next_;
+    }
   }
 
  private:
-  // Cycles without a firing before the next one, geometric with P(k) = (1 - p)^k p: the
-  // coins failed before one succeeds, or floor(log(V) / log(1 - p)) for V uniform in (0, 1].
-  Cycle gap() const {
-    if (!by_coins_) return gap_by_log();
-    Cycle failed = 0;
-    while (rng_.next() >= threshold_) ++failed;
-    return failed;
-  }
-  Cycle gap_by_log() const;
+  enum class Mode : std::uint8_t { gaps, coins, always };
+  bool coin(Cycle t) const { return Rng::nth(seed_, t + 1) < threshold_; }
+  // Cycles without a firing before the next one, geometric with P(k) = (1 - p)^k p.
+  Cycle gap() const;
 
-  static constexpr double kCoinsFrom = 0.125;
-  bool by_coins_;
-  std::uint64_t threshold_;  // coins: p * 2^64 (a draw below it succeeds)
-  double log_miss_;          // log(1 - p)
-  mutable Rng rng_;
-  mutable Cycle next_ = 0;
+  Mode mode_;
+  std::uint64_t seed_;
+  std::uint64_t threshold_;  // coins: p 2^64 (a number below it fires)
+  double log_miss_;          // gaps: log(1 - p)
+  mutable Rng rng_;          // gaps: their draws
+  mutable Cycle next_ = 0;   // gaps: the next firing at or after the last cycle asked
 };
 
 }  // namespace creditflow::core
