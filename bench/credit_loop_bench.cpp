@@ -157,8 +157,8 @@ int sc_main(int argc, char* argv[]) {
   // Random traffic and a random drain: nothing repeats, so the TL view steps every busy
   // cycle (and crosses the idle ones between flits at once), with every statistic,
   // conservation check and latency histogram on. The plain loop draws a coin a cycle for
-  // each; creditflow draws each firing as a gap (the same law), so their counts of flits
-  // sent differ by chance, not by rule.
+  // each from one generator; creditflow's parts draw from generators of their own (the
+  // same law), so their counts of flits sent differ by chance, not by rule.
   constexpr double drain = 0.95;
   for (const double load : {0.3, 0.9, 0.01}) {
     std::printf("random traffic at %.2f and a random drain at %.2f (L=%d B=%d), %ld cycles\n", load, drain, L, B, cycles);

@@ -36,7 +36,7 @@ class BernoulliTimes {
   Cycle first_from(Cycle t) const {
     switch (mode_) {
       case Mode::coins:
-        while (!coin(t)) ++t;  // 1/p coins on average, at most 8
+        while (!coin(t)) ++t;  // 1/p coins on average (8 at most)
         return t;
       case Mode::always:
         return t;

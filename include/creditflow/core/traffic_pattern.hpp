@@ -1,5 +1,5 @@
 // When a traffic source creates a flit: saturating, one every k cycles, bursts of n on and
-// m off, or Bernoulli at rate r from a seeded generator (its gaps drawn, bernoulli_times.hpp).
+// m off, or Bernoulli at rate r from a seeded generator (bernoulli_times.hpp).
 #pragma once
 #include <cstdint>
 #include <optional>
