@@ -72,7 +72,7 @@ std::vector<IsolatedResult> run_threaded_all(const std::vector<Work>& work, int 
   const bool calling_thread_works = pool.empty();
 
   std::size_t done = 0;
-  {
+  try {
     std::unique_lock lock(mutex);
     while (true) {
       if (interrupted() && !stopping) {
@@ -102,6 +102,16 @@ std::vector<IsolatedResult> run_threaded_all(const std::vector<Work>& work, int 
       // A signal does not wake the wait: look at the flag every 100 ms.
       finished_one.wait_for(lock, std::chrono::milliseconds(100), [&] { return !finished.empty(); });
     }
+  } catch (...) {
+    // on_done failed (a journal that cannot be written): the workers take no more, finish
+    // what they run and are joined before the error goes on (a thread left running would
+    // end the process).
+    {
+      const std::lock_guard stop(mutex);
+      stopping = true;
+    }
+    for (std::thread& t : pool) t.join();
+    throw;
   }
   for (std::thread& t : pool) t.join();
   return results;

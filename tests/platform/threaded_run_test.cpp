@@ -82,3 +82,20 @@ BOOST_AUTO_TEST_CASE(a_signal_stops_the_running_items_and_starts_no_more) {
     BOOST_TEST(results[i].error == pf::kInterruptedUnstarted);
   }
 }
+
+// on_done failing (the sweep's journal cannot be written) ends the run with its error, the
+// workers joined first (a thread left running would end the process).
+BOOST_AUTO_TEST_CASE(an_error_telling_a_finished_item_ends_the_run_with_that_error) {
+  std::vector<pf::Work> work(20, [] { return std::string("done"); });
+  std::size_t told = 0;
+  pf::InterruptGuard guard;  // a guard of its own: no signal an earlier case raised counts
+  try {
+    pf::run_threaded_all(work, 2, [&](std::size_t, const pf::IsolatedResult&, std::size_t) {
+      if (++told == 3) throw std::runtime_error("journal: no space left on device");
+    });
+    BOOST_FAIL("the error did not come back");
+  } catch (const std::runtime_error& e) {
+    BOOST_TEST(std::string(e.what()) == "journal: no space left on device");
+  }
+  BOOST_TEST(told == 3u);
+}
