@@ -3,6 +3,8 @@
 #pragma once
 #include <cstdint>
 
+#include "creditflow/core/seed.hpp"
+
 namespace bench {
 
 // Flits sent in `cycles` cycles of a loop with L stages each way and B credits, a flit
@@ -26,18 +28,14 @@ long plain_loop(long cycles, int every) {
   return sent;
 }
 
-// The same rules with random traffic and a random drain, each a coin a cycle from a
-// SplitMix64 generator (creditflow's): a flit created with probability `load` into a
+// The same rules with random traffic and a random drain, each a coin a cycle from
+// creditflow's generator (core::Rng, inline): a flit created with probability `load` into a
 // source queue of `queue` (more are refused), the receiver's head popped with probability
 // `drain`. Still no statistics.
 template <int L, int B>
 long plain_random_loop(long cycles, double load, double drain, std::uint64_t seed, int queue = 1024) {
-  const auto coin = [&seed](double p) {
-    std::uint64_t z = (seed += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return static_cast<double>((z ^ (z >> 31)) >> 11) * 0x1.0p-53 < p;
-  };
+  creditflow::core::Rng rng(seed);
+  const auto coin = [&rng](double p) { return rng.bernoulli(p); };
   int credits = B, occupancy = 0, queued = 0;
   bool fwd[L] = {}, ret[L] = {};
   int head = 0;

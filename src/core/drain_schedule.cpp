@@ -9,7 +9,7 @@
 namespace creditflow::core {
 
 DrainSchedule::DrainSchedule(const DrainSpec& spec, std::uint64_t seed, const std::string& where)
-    : spec_(spec), random_(spec.rate < 1.0 ? spec.rate : 1.0, seed) {
+    : spec_(spec), random_(spec.rate, seed) {
   check_range(where, "drain_every", spec.every, 1, limits::max_period);
   check_range(where, "drain_rate", spec.rate, 0.0, 1.0);
   check_range(where, "stall_period", spec.stall_period, 0, limits::max_period);

@@ -40,7 +40,7 @@ class DrainSchedule {
   bool allows(Cycle t) const {
     if (spec_.every != 1 && t % static_cast<Cycle>(spec_.every) != 0) return false;
     if (!spec_.stalls.empty() && stalled(t)) return false;
-    return spec_.rate >= 1.0 || random_.fires_at(t);
+    return random_.fires_at(t);  // at rate 1, every cycle without a draw
   }
   // Whether allows() draws no random numbers, so the schedule repeats (cycle_length()).
   bool deterministic() const { return spec_.rate >= 1.0; }
@@ -55,7 +55,7 @@ class DrainSchedule {
   bool stalled(Cycle t) const;
 
   DrainSpec spec_;
-  BernoulliTimes random_;  // fires at rate `rate`
+  BernoulliTimes random_;  // fires at rate `rate` (every cycle at 1)
 };
 
 }  // namespace creditflow::core
