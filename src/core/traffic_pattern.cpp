@@ -47,20 +47,6 @@ TrafficPattern::TrafficPattern(const TrafficSpec& spec, std::uint64_t seed,
   }
 }
 
-bool TrafficPattern::fires(Cycle t) const {
-  switch (spec_.kind) {
-    case TrafficSpec::Kind::saturating:
-      return true;
-    case TrafficSpec::Kind::periodic:
-      return t % static_cast<Cycle>(spec_.every) == 0;
-    case TrafficSpec::Kind::burst:
-      return t % static_cast<Cycle>(spec_.on + spec_.off) < static_cast<Cycle>(spec_.on);
-    case TrafficSpec::Kind::bernoulli:
-      return bernoulli_.fires_at(t);
-  }
-  return false;
-}
-
 double TrafficSpec::offered_rate() const {
   switch (kind) {
     case TrafficSpec::Kind::saturating:
@@ -73,24 +59,6 @@ double TrafficSpec::offered_rate() const {
       return rate;
   }
   return 0.0;
-}
-
-std::optional<Cycle> TrafficPattern::next_firing(Cycle t) const {
-  switch (spec_.kind) {
-    case TrafficSpec::Kind::saturating:
-      return t;
-    case TrafficSpec::Kind::periodic: {
-      const auto k = static_cast<Cycle>(spec_.every);
-      return (t + k - 1) / k * k;
-    }
-    case TrafficSpec::Kind::burst: {
-      const auto period = static_cast<Cycle>(spec_.on + spec_.off);
-      return t % period < static_cast<Cycle>(spec_.on) ? t : (t / period + 1) * period;
-    }
-    case TrafficSpec::Kind::bernoulli:
-      return bernoulli_.first_from(t);
-  }
-  return std::nullopt;
 }
 
 std::optional<Cycle> TrafficPattern::cycle_length() const {

@@ -67,15 +67,19 @@ class TlEngine {
     // The domains in a vector: walking the map twice an instant cost more than a part's edge.
     std::vector<Domain*> domains, ticking;
     for (auto& [name, d] : domains_) domains.push_back(&d);
+    const bool one_clock = domains.size() == 1;  // then it ticks at every instant
+    if (one_clock) ticking = domains;
     for (std::uint64_t instants = 1; first.cycle < cycles; ++instants) {
       if ((instants & 4095) == 0) stop_if_interrupted();  // a sweep's point on a worker thread
       jumps_.advance(first.cycle, cycles, *this);  // may move everything whole periods on
       if (first.cycle >= cycles) break;
-      std::int64_t now = INT64_MAX;
-      for (const Domain* d : domains) now = std::min(now, d->next);
-      ticking.clear();
-      for (Domain* d : domains)
-        if (d->next == now) ticking.push_back(d);
+      if (!one_clock) {
+        std::int64_t now = INT64_MAX;
+        for (const Domain* d : domains) now = std::min(now, d->next);
+        ticking.clear();
+        for (Domain* d : domains)
+          if (d->next == now) ticking.push_back(d);
+      }
       for (Domain* d : ticking)
         for (auto [p, index] : d->clocked) p->edge(index);
       drive_all();
@@ -87,7 +91,7 @@ class TlEngine {
         first_ticked = first_ticked || d == &first;
       }
       if (first_ticked) accountant_->observe(first.cycle);
-      if (deadlocked()) break;  // as the cycle view's monitor stops the run
+      if (deadlocked_) break;
     }
     std::vector<const core::LoopObserver*> observed;
     for (const core::LoopObserver& o : observers_) observed.push_back(&o);
@@ -107,7 +111,7 @@ class TlEngine {
   friend class core::SteadyStateJumps<TlEngine>;
   struct Snapshot {
     std::vector<std::unique_ptr<TlPart>> parts;
-    std::deque<core::LoopObserver> observers;
+    std::vector<core::LoopObserver> observers;
   };
   std::optional<core::Cycle> cycle_length() const {
     if (domains_.size() != 1) return std::nullopt;
@@ -237,27 +241,29 @@ class TlEngine {
       observers_.emplace_back(loop.name, loop.capacity, warmup);
       observers_.back().set_watchdog(static_cast<core::Cycle>(platform_.run.watchdog));
       holders_.emplace_back();
+      summed_.emplace_back();
       for (const LoopPart& p : parts_of(loop))
-        if (const auto* h = part(p.name).participant_at(p.end)) holders_.back().emplace_back(p.name, h);
+        if (const auto* h = part(p.name).participant_at(p.end)) {
+          holders_.back().emplace_back(p.name, h);
+          summed_.back().push_back(h);
+        }
       domains_.at(loop.clock).loops.push_back(i);
     }
-  }
-
-  bool deadlocked() const {
-    for (const core::LoopObserver& o : observers_)
-      if (o.deadlocked()) return true;
-    return false;
   }
 
   void drive_all() {
     for (TlPart* p : order_) p->drive();
   }
 
+  // A violation is counted and kept by the observer; a deadlock stops the run after the
+  // instant, as the cycle view's monitor does.
   void observe(const Domain& d) {
     for (std::size_t i : d.loops) {
       core::LoopState state;
-      for (const auto& [name, h] : holders_[i]) h->contribute(state);
-      observers_[i].observe(d.cycle, state);  // a violation is counted and kept by the observer
+      for (const monitor::LoopParticipant* h : summed_[i]) h->contribute(state);
+      core::LoopObserver& o = observers_[i];
+      if (!o.observe_ok(d.cycle, state)) o.violated(d.cycle, state);
+      deadlocked_ = deadlocked_ || o.deadlocked();
     }
   }
 
@@ -267,8 +273,10 @@ class TlEngine {
   std::map<std::string, std::size_t> index_;
   std::deque<Wire> wires_;  // deque: parts keep pointers to them
   std::vector<TlPart*> order_;
-  std::deque<core::LoopObserver> observers_;
+  std::vector<core::LoopObserver> observers_;
   std::vector<NamedHolders> holders_;
+  std::vector<std::vector<const monitor::LoopParticipant*>> summed_;  // holders_ without the names, walked every cycle
+  bool deadlocked_ = false;
   core::SteadyStateJumps<TlEngine> jumps_;
   std::optional<Accountant> accountant_;
 };

@@ -25,7 +25,8 @@ class BernoulliTimes {
   bool fires_at(Cycle t) const {
     switch (mode_) {
       case Mode::coins:
-        return coin(t);
+        // A firing looked ahead for (first_from) answers every cycle up to it: no coin twice.
+        return t >= ahead_from_ && t <= next_ ? t == next_ : coin(t);
       case Mode::always:
         return true;
       default:
@@ -36,8 +37,10 @@ class BernoulliTimes {
   Cycle first_from(Cycle t) const {
     switch (mode_) {
       case Mode::coins:
-        while (!coin(t)) ++t;  // 1/p coins on average (8 at most)
-        return t;
+        if (t >= ahead_from_ && t <= next_) return next_;
+        ahead_from_ = t;
+        while (!coin(t)) ++t;  // 1/p coins on average, 8 at most
+        return next_ = t;
       case Mode::always:
         return t;
       default:
@@ -57,7 +60,10 @@ class BernoulliTimes {
   std::uint64_t threshold_;  // coins: p 2^64 (a number below it fires)
   double log_miss_;          // gaps: log(1 - p)
   mutable Rng rng_;          // gaps: their draws
-  mutable Cycle next_ = 0;   // gaps: the next firing at or after the last cycle asked
+  // Gaps: the next firing at or after the last cycle asked. Coins: the first firing at or
+  // after ahead_from_, the last look-ahead (none yet: ahead_from_ > next_).
+  mutable Cycle next_ = 0;
+  mutable Cycle ahead_from_ = 1;
 };
 
 }  // namespace creditflow::core

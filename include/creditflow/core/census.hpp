@@ -31,8 +31,9 @@ class Census {
   // The part counting now can hold flits of source `slot` only (-1: of any).
   void lump_into(long slot) { lump_ = slot; }
   std::size_t slot(std::uint32_t source) const {
+    if (!by_source_) return 0;  // first: one sum is the common case, asked every cycle
     if (lump_ >= 0) return static_cast<std::size_t>(lump_);
-    if (!by_source_ || !slot_of_ || source >= slot_of_->size()) return 0;
+    if (!slot_of_ || source >= slot_of_->size()) return 0;
     return (*slot_of_)[source];
   }
   // Counts of the part counting now, when not by_flit().

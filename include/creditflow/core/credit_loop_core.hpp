@@ -63,8 +63,7 @@ class CreditLoopCore {
     if (src_.has_data() || !rx_.skippable()) return t + 1;
     const std::int64_t forward = link_.forward_flits(), back = link_.return_credits();
     if (tx_.credits() + forward + back != tx_.capacity()) return t + 1;  // a broken count: step it
-    const auto firing = src_.pattern().next_firing(t + 1);
-    Cycle next = firing ? *firing : t + 1;
+    Cycle next = src_.pattern().next_firing(t + 1);
     if (forward != 0) next = std::min(next, t + link_.cycles_to_arrival());
     if (back != 0) next = std::min(next, t + link_.cycles_to_credit());
     return next;

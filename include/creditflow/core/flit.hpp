@@ -72,9 +72,11 @@ struct echoes_id : std::false_type {};
 template <class P>
 struct echoes_id<BasicFlit<P>> : std::bool_constant<std::is_arithmetic_v<P>> {};
 
+// Writes the flit `origin` describes over `flit`, every field (a source's queue builds
+// its flits in place: a copy of a flit is a noticeable part of a simulated cycle).
 template <class T>
-T make_flit(const FlitOrigin& origin) {
-  T flit{};
+void make_flit_in(T& flit, const FlitOrigin& origin) {
+  flit = T{};
   if constexpr (has_time_stamps<T>::value) flit.created = origin.created;
   if constexpr (is_basic_flit<T>::value) {
     flit.id = origin.id;
@@ -87,6 +89,12 @@ T make_flit(const FlitOrigin& origin) {
     if constexpr (std::is_arithmetic_v<decltype(flit.payload)>)
       flit.payload = static_cast<decltype(flit.payload)>(origin.id);
   }
+}
+
+template <class T>
+T make_flit(const FlitOrigin& origin) {
+  T flit{};
+  make_flit_in(flit, origin);
   return flit;
 }
 

@@ -32,8 +32,16 @@ class LoopObserver {
   // The state at the start of cycle t, for t = 0, 1, ... in order; the last one observed
   // closes the run (it opens a cycle that is not simulated). Returns a one-line
   // description of a conservation violation, if any (every one is also counted).
-  // Inline: it runs every simulated cycle; only a violation's words are built out of line.
   std::optional<std::string> observe(Cycle t, const LoopState& state) {
+    if (observe_ok(t, state)) return std::nullopt;
+    return violated(t, state);
+  }
+  // The words of the violation observe_ok(t, state) found, counted (nullopt if none).
+  std::optional<std::string> violated(Cycle t, const LoopState& state) { return violation(t, state, conserved(state)); }
+  // observe() saying only whether all was well: for a loop stepped in a tight loop, which
+  // asks violated() for the words only when this says no. Always inlined: it runs every
+  // simulated cycle, and inlined the state it is given need not even be built in memory.
+  __attribute__((always_inline)) bool observe_ok(Cycle t, const LoopState& state) {
     // The previous state opened cycle t - 1 and decides its stall; it is classified only
     // now that t - 1 is known to have been simulated (the final state opens no simulated
     // cycle).
@@ -46,25 +54,18 @@ class LoopObserver {
       if (last_.source_held) ++held_;
     }
     // Stages and crossings always move what they hold on: a flit or credit in one is
-    // progress even while no count changes (a 20000-stage wire carrying a credit).
-    const bool moved = t == 0 || state.sent != last_.sent || state.popped != last_.popped ||
-                       state.dropped != last_.dropped || state.forward_flits > 0 || state.return_credits > 0;
-    const bool pending = state.sender_has_data || state.source_held || state.forward_flits > 0 ||
-                         state.receiver_occupancy > 0 || state.return_credits > 0;
-    if (moved || !pending)
-      last_progress_ = t;
+    // progress even while no count changes (a 20000-stage wire carrying a credit). The
+    // cheap and likely tests first: this runs every cycle.
+    const bool moved = state.forward_flits > 0 || state.return_credits > 0 || state.sent != last_.sent ||
+                       state.popped != last_.popped || state.dropped != last_.dropped || t == 0;
+    if (moved || !(state.sender_has_data || state.source_held || state.receiver_occupancy > 0))
+      last_progress_ = t;  // something moved, or nothing is pending
     else if (watchdog_ != 0 && deadlock_ == 0 && t - last_progress_ >= watchdog_)
       deadlock_ = t;
     last_cycle_ = t;
     remember(state);
     if (t == warmup_) at_warmup_ = last_;
-    // Every term must be a real count too: a crossing that mistakes a pointer could keep
-    // the sum while one term goes negative.
-    const bool conserved =
-        capacity_ == 0 || (state.total() == capacity_ && state.sender_credits >= 0 && state.forward_flits >= 0 &&
-                           state.receiver_occupancy >= 0 && state.return_credits >= 0);
-    if (conserved && state.classes.empty()) return std::nullopt;
-    return violation(t, state, conserved);
+    return conserved(state) && state.classes.empty();
   }
   // The same idle `state` opening every cycle of [from, to): what observe() would have
   // counted one cycle at a time. The state must have no sender waiting and no source
@@ -108,6 +109,12 @@ class LoopObserver {
   void repeat(const LoopObserver& earlier, const Repeat& r);
 
  private:
+  // Whether the four terms add up to the capacity, each a real count: a crossing that
+  // mistakes a pointer could keep the sum while one term goes negative.
+  bool conserved(const LoopState& state) const {
+    return capacity_ == 0 || (state.total() == capacity_ && state.sender_credits >= 0 && state.forward_flits >= 0 &&
+                              state.receiver_occupancy >= 0 && state.return_credits >= 0);
+  }
   // Only the counts are needed later: the per-class terms are not copied every cycle.
   void remember(const LoopState& state) {
     last_.sender_credits = state.sender_credits;

@@ -83,7 +83,10 @@ class ReceiverCore {
   void measure_from(Cycle start) { measure_from_ = start; }
   // The sender's clock and this receiver's, when they differ: latencies spanning both are
   // then also kept in picoseconds (FlitLatency).
-  void set_clocks(const ClockPair& clocks) { clocks_ = clocks; }
+  void set_clocks(const ClockPair& clocks) {
+    clocks_ = clocks;
+    crosses_ = clocks.crosses();
+  }
   // Lists every popped flit's creation cycle, for sizing random traffic by its waits.
   void list_creations(bool on) { latency_.creations.listing = on; }
 
@@ -97,7 +100,9 @@ class ReceiverCore {
     if (arrive) {
       if (buffer_.full()) overflow();
       if (check_payload_) check_payload(flit);
-      buffer_.push(Entry{flit, now_});
+      Entry& e = buffer_.push_slot();
+      e.flit = flit;
+      e.arrived = now_;
       ++arrived_;
       peak_ = std::max(peak_, occupancy());
     }
@@ -180,7 +185,7 @@ class ReceiverCore {
   void pop() {
     const Entry& e = buffer_.front();
     if (now_ >= measure_from_)
-      record_latency(latency_, e.flit, e.arrived, now_, clocks_.crosses() ? &clocks_ : nullptr);
+      record_latency(latency_, e.flit, e.arrived, now_, crosses_ ? &clocks_ : nullptr);
     else if constexpr (has_time_stamps<T>::value)
       latency_.creations.add(e.flit.created, false);
     buffer_.pop();
@@ -188,9 +193,13 @@ class ReceiverCore {
   }
 
   void check_payload(const T& flit) {
+    if constexpr (echoes_id<T>::value)
+      if (flit.payload != static_cast<decltype(flit.payload)>(flit.id)) corrupted(flit);
+  }
+  // Out of line: the check runs on every arrival, this almost never.
+  [[gnu::noinline]] void corrupted(const T& flit) {
     if constexpr (echoes_id<T>::value) {
       const auto expected = static_cast<decltype(flit.payload)>(flit.id);
-      if (flit.payload == expected) return;
       if (corrupted_++ == 0) {
         std::ostringstream msg;
         msg << where_ << ": flit " << flit.id << " arrived at cycle " << now_ << " with payload " << flit.payload
@@ -215,6 +224,7 @@ class ReceiverCore {
   Cycle now_ = 0;
   Cycle measure_from_ = 0;
   ClockPair clocks_;
+  bool crosses_ = false;  // clocks_.crosses(), asked once, not per pop
   bool pop_now_ = false;
   std::uint64_t arrived_ = 0;
   std::uint64_t corrupted_ = 0;

@@ -23,10 +23,10 @@ class RingFifo {
   bool full() const { return size_ == capacity_; }
 
   // Callers check full() first: a push into a full FIFO is a caller's bug.
-  void push(const T& value) {
-    slots_[wrap(head_ + size_)] = value;
-    ++size_;
-  }
+  void push(const T& value) { push_slot() = value; }
+  // The new last entry's slot, holding whatever it held before: for a caller that writes
+  // a large entry in place rather than building it and copying it in.
+  T& push_slot() { return slots_[wrap(head_ + size_++)]; }
   const T& front() const { return slots_[head_]; }
   T& front() { return slots_[head_]; }
   // The i-th entry from the oldest (i < size()).

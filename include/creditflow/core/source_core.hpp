@@ -57,6 +57,8 @@ class SourceCore {
   Cycle now() const { return now_; }
   bool has_data() const { return !queue_.empty(); }
   const T& head() const { return queue_.front(); }
+  // The head as sent in cycle t, stamped in place: it leaves at this edge.
+  void stamp_head(Cycle t) { stamp_sent(queue_.front(), t); }
   std::size_t queued() const { return queue_.size(); }
 
   // The edge closing the current cycle: the head leaves if the consumer took it, then the
@@ -149,7 +151,10 @@ class SourceCore {
     const bool tail = ++place_ == packet_flits_;
     if (tail) place_ = 0;
     const FlitOrigin origin{created_, traffic_class_, t, source_id_, destination_, head, tail};
-    queue_.push(factory_ ? factory_(origin) : make_flit<T>(origin));
+    if (factory_)
+      queue_.push(factory_(origin));
+    else
+      make_flit_in(queue_.push_slot(), origin);
     ++created_;
     if (destination_ != 0) ++created_to_[destination_];
   }

@@ -34,11 +34,41 @@ class TrafficPattern {
 
   bool saturating() const { return spec_.kind == TrafficSpec::Kind::saturating; }
   // Whether a flit is created in cycle t; t never decreases from one call to the next (the
-  // Bernoulli form draws its firings as it goes).
-  bool fires(Cycle t) const;
+  // Bernoulli form draws its firings as it goes). Inline: a source asks every cycle.
+  bool fires(Cycle t) const {
+    switch (spec_.kind) {
+      case TrafficSpec::Kind::saturating:
+        return true;
+      case TrafficSpec::Kind::periodic:
+        return t % static_cast<Cycle>(spec_.every) == 0;
+      case TrafficSpec::Kind::burst:
+        return t % static_cast<Cycle>(spec_.on + spec_.off) < static_cast<Cycle>(spec_.on);
+      case TrafficSpec::Kind::bernoulli:
+        return bernoulli_.fires_at(t);
+    }
+    return false;
+  }
   double offered_rate() const { return spec_.offered_rate(); }
-  // The first cycle >= t in which the pattern fires (the same rule for t).
-  std::optional<Cycle> next_firing(Cycle t) const;
+  // The first cycle >= t in which the pattern fires (the same rule for t). Inline, and a
+  // plain number rather than an optional: an idle loop asks it nearly every cycle at
+  // moderate loads, and an optional returned through memory stalled each call.
+  Cycle next_firing(Cycle t) const {
+    switch (spec_.kind) {
+      case TrafficSpec::Kind::saturating:
+        return t;
+      case TrafficSpec::Kind::periodic: {
+        const auto k = static_cast<Cycle>(spec_.every);
+        return (t + k - 1) / k * k;
+      }
+      case TrafficSpec::Kind::burst: {
+        const auto period = static_cast<Cycle>(spec_.on + spec_.off);
+        return t % period < static_cast<Cycle>(spec_.on) ? t : (t / period + 1) * period;
+      }
+      case TrafficSpec::Kind::bernoulli:
+        return bernoulli_.first_from(t);
+    }
+    return t;
+  }
   // The pattern repeats every this many cycles (fires(t) == fires(t + n)); nullopt for
   // Bernoulli, whose draws never repeat.
   std::optional<Cycle> cycle_length() const;

@@ -91,7 +91,8 @@ class CreditLoopTL : public sc_core::sc_module {
             t = next;
             continue;
           }
-          report_violation(observer_.observe(t, loop_.state()));
+          const core::LoopState state = loop_.state();
+          if (!observer_.observe_ok(t, state)) report_violation(observer_.violated(t, state));
           loop_.step();
           ++t;
         }
