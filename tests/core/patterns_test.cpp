@@ -66,6 +66,17 @@ BOOST_AUTO_TEST_CASE(bernoulli_times_do_not_depend_on_the_cycles_asked) {
       std::vector<Cycle> jumped;
       for (Cycle t = jumping.first_from(0); t < n; t = jumping.first_from(t + 1)) jumped.push_back(t);
       BOOST_TEST(jumped == fired);
+      // A loop looks ahead for the next firing when it may skip, then asks cycle by cycle:
+      // the look-ahead must answer the cycles up to it as the coins would.
+      BernoulliTimes mixed(p, 77);
+      std::vector<Cycle> asked;
+      auto next = fired.begin();
+      for (Cycle t = 0; t < n; ++t) {
+        while (next != fired.end() && *next < t) ++next;
+        if (t % 5 == 0 && next != fired.end()) BOOST_TEST_REQUIRE(mixed.first_from(t) == *next);
+        if (mixed.fires_at(t)) asked.push_back(t);
+      }
+      BOOST_TEST(asked == fired);
       const double mean = p * n, sd = std::sqrt(n * p * (1 - p));
       BOOST_TEST(std::abs(static_cast<double>(fired.size()) - mean) < 4 * sd, fired.size() << " fired, " << mean << " expected");
       if (p >= 0.125) {
