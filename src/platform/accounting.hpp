@@ -35,6 +35,13 @@ class Accountant {
     for (const Part* p : asked_) count(*p, census_);
     if (census_.unbalanced() >= 0) violated(t);
   }
+  // The state that opened cycle `from` opening every cycle up to `to` (an idle stretch): a
+  // violation is one a cycle, as observing each would count it.
+  void observe_idle(core::Cycle from, core::Cycle to) {
+    const std::uint64_t before = violations_;
+    observe(from);
+    if (violations_ != before) violations_ += to - from - 1;
+  }
   // The ledger per source, the verdict and the first violation, into the run's result.
   void finish(RunResult& result) const;
 

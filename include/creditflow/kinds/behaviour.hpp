@@ -76,6 +76,15 @@ class Behaviour {
   template <class Visit>
   void trace(Visit&&) const {}
 
+  // Idle stretches (the TL view, on one clock): the first cycle after t in which its state
+  // or outputs may change other than by what it holds moving down its stages, while it
+  // holds no flit waiting and none reaches it; t + 1 (the default) where it cannot say,
+  // which keeps the platform stepping every cycle. never_busy where only its inputs can
+  // change it. When every part agrees on a later cycle, each is moved to its start by
+  // skip_to(cycle), and the cycles between are observed as one idle stretch.
+  static constexpr core::Cycle never_busy = UINT64_MAX;
+  core::Cycle next_busy(core::Cycle t) const { return t + 1; }
+  void skip_to(core::Cycle) {}
   // Steady-state jumps (core/steady_state_jumps.hpp): the period in cycles after which its
   // state repeats (nullopt: it cannot jump), its Shape, and `periods` more periods added to
   // its counters from `earlier`, a copy of it taken a period before.

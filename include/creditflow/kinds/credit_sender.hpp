@@ -53,6 +53,9 @@ class CreditSenderKind : public Behaviour<T> {
     visit(core_.credits_ref(), "credits");
   }
 
+  // Only a flit offered or a credit returned changes it: its neighbours say when.
+  core::Cycle next_busy(core::Cycle) const { return this->never_busy; }
+  void skip_to(core::Cycle t) { core_.skip_to(t); }
   std::optional<core::Cycle> cycle_length() const { return 1; }  // no schedule of its own
   void add_shape(core::Shape& s) const { core_.add_shape(s); }
   void repeat(const CreditSenderKind& earlier, core::Cycle periods, core::Cycle period) {

@@ -58,6 +58,9 @@ class TrafficSourceKind : public Behaviour<T> {
     core::add_created(t, core_.source_id(), core_.created(), core_.created_by_destination());
   }
 
+  // Idle while its queue is empty, until its pattern next fires.
+  core::Cycle next_busy(core::Cycle t) const { return core_.has_data() ? t + 1 : core_.pattern().next_firing(t + 1); }
+  void skip_to(core::Cycle t) { core_.skip_to(t); }
   std::optional<core::Cycle> cycle_length() const { return core_.cycle_length(); }
   void add_shape(core::Shape& s) const { core_.add_shape(s); }
   void repeat(const TrafficSourceKind& earlier, core::Cycle periods, core::Cycle period) {

@@ -56,6 +56,12 @@ class TlPart : public core::FlitCounter {  // accounting asks it as one
   virtual const monitor::LoopParticipant* participant_at(const std::string& /*end*/) const { return participant(); }
   virtual void contribute_at(const std::string& /*end*/, core::LinkReport& r) const { contribute(r); }
 
+  // Idle stretches, on a platform of one clock (kinds/behaviour.hpp next_busy): the first
+  // cycle after t in which the part may change, t + 1 (the default: step every cycle) where
+  // it cannot say; and the move to the start of cycle t across such cycles.
+  virtual core::Cycle next_busy(core::Cycle t) const { return t + 1; }
+  virtual void skip_to(core::Cycle /*t*/) {}
+
   // Steady-state jumps (core/steady_state_jumps.hpp), on a platform of one clock whose
   // parts all take part: the part's state repeats every cycle_length() cycles of its own
   // schedules (nullopt, the default: it cannot jump, so the platform steps every cycle);
