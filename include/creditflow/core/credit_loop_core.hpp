@@ -64,8 +64,9 @@ class CreditLoopCore {
     const std::int64_t forward = link_.forward_flits(), back = link_.return_credits();
     if (tx_.credits() + forward + back != tx_.capacity()) return t + 1;  // a broken count: step it
     Cycle next = src_.pattern().next_firing(t + 1);
-    if (forward != 0) next = std::min(next, t + link_.cycles_to_arrival());
-    if (back != 0) next = std::min(next, t + link_.cycles_to_credit());
+    // Each stage's scan stops at the best cycle found so far: only a sooner one matters.
+    if (forward != 0 && next > t + 1) next = t + link_.cycles_to_arrival(next - t);
+    if (back != 0 && next > t + 1) next = t + link_.cycles_to_credit(next - t);
     return next;
   }
   // Jumps the stretch next_busy found: the stages in flight move on, nothing else changes.

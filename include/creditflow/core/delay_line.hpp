@@ -2,7 +2,9 @@
 // output) during cycle t + L. With L == 0 the output is the input of the same cycle,
 // which only a combinational caller can use; DelayLine itself needs L >= 1.
 #pragma once
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace creditflow::core {
@@ -37,12 +39,14 @@ class DelayLine {
   }
 
   // Edges before an entry is in the last stage (0: one leaves this cycle); stages() when
-  // the line is empty.
-  std::size_t shifts_to_next() const {
+  // the line is empty. At most `limit`: a caller that only needs to know whether one
+  // leaves sooner looks no further.
+  std::size_t shifts_to_next(std::size_t limit = SIZE_MAX) const {
+    const std::size_t n = std::min(limit, capacity_);
     if (occupied_ != 0)
-      for (std::size_t i = 0; i < capacity_; ++i)
+      for (std::size_t i = 0; i < n; ++i)
         if (slots_[wrap(oldest_ + i)].valid) return i;
-    return capacity_;
+    return n;
   }
   // `n` edges with nothing entering and, as n <= shifts_to_next(), nothing leaving: the
   // stages passed through the last one are empty already, so the ring only turns.

@@ -50,8 +50,13 @@ class LinkCore {
 
   // Cycles before a flit arrives, and before a credit comes out (both 0 on a wire, where
   // nothing is held); the stages' count when none is in flight.
-  Cycle cycles_to_arrival() const { return forward_ ? forward_->shifts_to_next() : 0; }
-  Cycle cycles_to_credit() const { return credits_ ? credits_->shifts_to_next() : 0; }
+  // At most `limit` (DelayLine::shifts_to_next).
+  Cycle cycles_to_arrival(Cycle limit = UINT64_MAX) const {
+    return forward_ ? forward_->shifts_to_next(static_cast<std::size_t>(limit)) : 0;
+  }
+  Cycle cycles_to_credit(Cycle limit = UINT64_MAX) const {
+    return credits_ ? credits_->shifts_to_next(static_cast<std::size_t>(limit)) : 0;
+  }
   // `n` cycles with nothing sent or returned, n at most both of the above.
   void idle(Cycle n) {
     if (forward_) forward_->idle(static_cast<std::size_t>(n));
