@@ -51,6 +51,8 @@ class MergeCore {
 
   std::size_t inputs() const { return inputs_; }
   Cycle now() const { return now_; }
+  // Jumps to cycle t across cycles with nothing offered (nothing changes but the time).
+  void skip_to(Cycle t) { now_ = t; }
 
   // The winner among the inputs whose `valid` is set, or none.
   template <class Valid>

@@ -62,6 +62,8 @@ class SplitCore {
   const std::string& name() const { return where_; }
   void measure_from(Cycle c) { measure_from_ = c; }
   Cycle now() const { return now_; }
+  // Jumps to cycle t across cycles with nothing offered (nothing changes but the time).
+  void skip_to(Cycle t) { now_ = t; }
   // In the window: flits handed to each output; cycles the head waited for output k while
   // another was ready; and, per k, the cycles each other output j was ready meanwhile.
   const std::vector<std::uint64_t>& transfers() const { return transfers_; }

@@ -42,6 +42,10 @@ class ReceiverBuffer : public Behaviour<T> {
       c.held_count(static_cast<std::uint64_t>(core_.occupancy()));
   }
 
+  // Idle while empty: an arrival is its link's change (its drain's random firings do not
+  // depend on the cycles asked about).
+  core::Cycle next_busy(core::Cycle t) const { return core_.skippable() ? this->never_busy : t + 1; }
+  void skip_to(core::Cycle t) { core_.skip_to(t); }
   std::optional<core::Cycle> cycle_length() const { return core_.cycle_length(); }
   core::Cycle next_stall_edge(core::Cycle t) const { return core_.next_stall_edge(t); }
   void add_shape(core::Shape& s) const { core_.add_shape(s, core_.arrived()); }
@@ -86,10 +90,6 @@ class CreditReceiverKind : public ReceiverBuffer<T> {
   }
   void add_terms(core::LoopState& s, const Io&) const { core::add_terms(s, core_); }
   void add_figures(core::LinkReport& r) const { this->add_buffer_figures(r); }
-  // Idle while empty: an arrival is its link's change (its drain's random firings do not
-  // depend on the cycles asked about).
-  core::Cycle next_busy(core::Cycle t) const { return core_.skippable() ? this->never_busy : t + 1; }
-  void skip_to(core::Cycle t) { core_.skip_to(t); }
   void add_flows(core::FlowTable& t) const { flows_.add_to(t); }
   // What it holds, and what it popped: delivered, as far as the path goes.
   void count(core::Census& c) const {

@@ -55,6 +55,9 @@ class MergeKind : public Behaviour<T> {
     const bool tail = w != core::MergeCore::none && io[first_in + static_cast<std::size_t>(w)]->flit.tail;
     core_.advance(valid, w, io[out]->ready, tail);
   }
+  // It holds nothing: only an input offering a flit changes it, which its producer says.
+  core::Cycle next_busy(core::Cycle) const { return this->never_busy; }
+  void skip_to(core::Cycle t) { core_.skip_to(t); }
   void drive(Io& io) {
     const int w = core_.winner([&](std::size_t i) { return io[first_in + i]->valid; });
     io[out]->valid = w != core::MergeCore::none;

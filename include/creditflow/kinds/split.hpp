@@ -57,6 +57,9 @@ class SplitKind : public Behaviour<T> {
     const auto& head = io[in]->flit;
     core_.advance(io[in]->valid, head.destination, head.source, [&](std::size_t k) { return io[first_out + k]->ready; });
   }
+  // It holds nothing: only its input offering a flit changes it, which its producer says.
+  core::Cycle next_busy(core::Cycle) const { return this->never_busy; }
+  void skip_to(core::Cycle t) { core_.skip_to(t); }
   void drive(Io& io) {
     const int k = io[in]->valid ? core_.route(io[in]->flit.destination) : core::SplitCore::none;
     for (std::size_t j = 0; j < kMaxFan; ++j) io[first_out + j]->valid = static_cast<int>(j) == k;
