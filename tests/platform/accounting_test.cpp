@@ -44,6 +44,21 @@ pf::Registry with_leak() {
   return r;
 }
 
+// A loop of 8 credits whose flits, one every `every` cycles, pass a wire of kind `leak`
+// before a link of `latency` stages.
+void write_leaky_loop(const std::string& file, const std::string& leak, int every, int latency,
+                      const std::string& run) {
+  std::ofstream(file) << "components:\n"
+                         "  src: { kind: traffic_source, pattern: periodic, every: " << every << " }\n"
+                         "  tx: { kind: credit_sender, credits: 8 }\n"
+                         "  leak: { kind: " << leak << " }\n"
+                         "  link: { kind: pipelined_link, latency: " << latency << " }\n"
+                         "  rx: { kind: credit_receiver, depth: 8 }\n"
+                         "connections:\n  - src.out -> tx.in\n  - tx.out -> leak.in\n  - leak.out -> link.in\n"
+                         "  - link.out -> rx.in\n  - rx.credit -> link.credit_in\n  - link.credit_out -> tx.credit_in\n"
+                         "run: " << run << "\n";
+}
+
 std::string accounting_violation(const pf::RunResult& r) {
   for (const std::string& v : r.first_violations)
     if (v.rfind("accounting", 0) == 0) return v;
@@ -54,15 +69,7 @@ std::string accounting_violation(const pf::RunResult& r) {
 
 BOOST_AUTO_TEST_CASE(a_flit_that_vanishes_is_an_accounting_violation_in_both_views) {
   const std::string file = "accounting_test_leak.yaml";
-  std::ofstream(file) << "components:\n"
-                         "  src: { kind: traffic_source, pattern: periodic, every: 2 }\n"
-                         "  tx: { kind: credit_sender, credits: 8 }\n"
-                         "  leak: { kind: leaky_wire }\n"
-                         "  link: { kind: pipelined_link, latency: 1 }\n"
-                         "  rx: { kind: credit_receiver, depth: 8 }\n"
-                         "connections:\n  - src.out -> tx.in\n  - tx.out -> leak.in\n  - leak.out -> link.in\n"
-                         "  - link.out -> rx.in\n  - rx.credit -> link.credit_in\n  - link.credit_out -> tx.credit_in\n"
-                         "run: { cycles: 100 }\n";
+  write_leaky_loop(file, "leaky_wire", 2, 1, "{ cycles: 100 }");
   const pf::Registry registry = with_leak();
   const pf::Platform p = pf::resolve(pf::load_netlist(file), registry);
   // Sent in cycle 18 (the 10th flit, every 2 cycles from 0), gone at the edge closing it.
@@ -96,15 +103,7 @@ std::string figures(const pf::Platform& p, const pf::RunResult& r) {
 
 BOOST_AUTO_TEST_CASE(violations_in_idle_stretches_the_tl_view_skips_are_counted_a_cycle_each) {
   const std::string file = "accounting_test_idle_leak.yaml";
-  std::ofstream(file) << "components:\n"
-                         "  src: { kind: traffic_source, pattern: periodic, every: 20 }\n"
-                         "  tx: { kind: credit_sender, credits: 8 }\n"
-                         "  leak: { kind: idle_leaky_wire }\n"
-                         "  link: { kind: pipelined_link, latency: 3 }\n"
-                         "  rx: { kind: credit_receiver, depth: 8 }\n"
-                         "connections:\n  - src.out -> tx.in\n  - tx.out -> leak.in\n  - leak.out -> link.in\n"
-                         "  - link.out -> rx.in\n  - rx.credit -> link.credit_in\n  - link.credit_out -> tx.credit_in\n"
-                         "run: { cycles: 1000, warmup: 0 }\n";
+  write_leaky_loop(file, "idle_leaky_wire", 20, 3, "{ cycles: 1000, warmup: 0 }");
   pf::Registry registry = pf::builtin_registry();
   registry.add(pf::defined_by<IdleLeakyWire>(
       {"idle_leaky_wire", "loses its 10th flit", {}, {}, pf::LoopRole::pipe, {{"in", "out"}}, {}},
