@@ -75,6 +75,17 @@ class SinkCore {
     pop_now_ = pop_allowed_ && !buffer_.empty();
   }
 
+  // Whether idle cycles may be skipped: nothing held, nothing in the shadow FIFO that
+  // sizes the depth to keep all, and no pop's pulse going out (a pop in the cycle before).
+  bool skippable() const { return buffer_.empty() && shadow_ == 0 && !popped_reg_; }
+  // Jumps to cycle t across skippable cycles with nothing offered.
+  void skip_to(Cycle t) {
+    if (t <= now_) return;
+    now_ = t;
+    pop_allowed_ = drain_.allows(now_);
+    pop_now_ = false;
+  }
+
   std::uint64_t transferred() const { return transferred_; }  // beats that left the source
   std::uint64_t dropped() const { return dropped_; }
   // Visits every beat in the FIFO, oldest first.

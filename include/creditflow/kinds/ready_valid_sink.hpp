@@ -39,6 +39,9 @@ class ReadyValidSinkKind : public Behaviour<T> {
     core_.advance(io[in]->valid, io[in]->flit);
     if (core_.dropped() != dropped) flows_.drop(io[in]->flit);
   }
+  // Idle while it holds nothing: a beat offered is its source's change.
+  core::Cycle next_busy(core::Cycle t) const { return core_.skippable() ? this->never_busy : t + 1; }
+  void skip_to(core::Cycle t) { core_.skip_to(t); }
   void drive(Io& io) {
     io[in]->ready = core_.ready();
     io[popped]->credit = core_.popped_register();
