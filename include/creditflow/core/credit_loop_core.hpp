@@ -63,11 +63,9 @@ class CreditLoopCore {
     if (src_.has_data() || !rx_.skippable()) return t + 1;
     const std::int64_t forward = link_.forward_flits(), back = link_.return_credits();
     if (tx_.credits() + forward + back != tx_.capacity()) return t + 1;  // a broken count: step it
-    Cycle next = src_.pattern().next_firing(t + 1);
-    // Each stage's scan stops at the best cycle found so far: only a sooner one matters.
-    if (forward != 0 && next > t + 1) next = t + link_.cycles_to_arrival(next - t);
-    if (back != 0 && next > t + 1) next = t + link_.cycles_to_credit(next - t);
-    return next;
+    const Cycle next = src_.next_busy(t);
+    // The stages' scan stops at the firing found: only a sooner one matters.
+    return next > t + 1 ? link_.next_out(t, next) : next;
   }
   // Jumps the stretch next_busy found: the stages in flight move on, nothing else changes.
   void skip_to(Cycle t) {

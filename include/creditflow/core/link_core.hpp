@@ -57,6 +57,13 @@ class LinkCore {
   Cycle cycles_to_credit(Cycle limit = UINT64_MAX) const {
     return credits_ ? credits_->shifts_to_next(static_cast<std::size_t>(limit)) : 0;
   }
+  // The first cycle from t in which a flit or a credit held in the stages comes out, at
+  // most `by` (never sooner than t; `by` when nothing is held).
+  Cycle next_out(Cycle t, Cycle by) const {
+    if (forward_flits() > 0 && by > t) by = t + cycles_to_arrival(by - t);
+    if (return_credits() > 0 && by > t) by = t + cycles_to_credit(by - t);
+    return by;
+  }
   // `n` cycles with nothing sent or returned, n at most both of the above.
   void idle(Cycle n) {
     if (forward_) forward_->idle(static_cast<std::size_t>(n));

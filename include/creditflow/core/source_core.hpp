@@ -73,8 +73,11 @@ class SourceCore {
     create_for(++now_);
   }
 
+  // The first cycle after t in which it may change: t + 1 while it offers a flit, else its
+  // pattern's next firing.
+  Cycle next_busy(Cycle t) const { return has_data() ? t + 1 : pattern_.next_firing(t + 1); }
   // Jumps to cycle t >= now() across idle cycles: the queue is empty and the pattern
-  // fires in none of the cycles skipped (callers use pattern().next_firing()).
+  // fires in none of the cycles skipped (next_busy()).
   void skip_to(Cycle t) {
     if (t <= now_) return;
     now_ = t;

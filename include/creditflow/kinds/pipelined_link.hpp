@@ -4,7 +4,6 @@
 // One definition for both link cores: pipelined_link carries one credit per pulse
 // (core::LinkCore), class_link each cycle's per-class credits (core::ClassPipeCore).
 #pragma once
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -79,14 +78,10 @@ class BasicLinkKind : public Behaviour<T> {
   // Idle until the next flit or credit in its stages comes out (a wire holds nothing: what
   // crosses it is its producer's change). Per-class pipes do not skip.
   core::Cycle next_busy(core::Cycle t) const {
-    if constexpr (per_class) {
+    if constexpr (per_class)
       return t + 1;
-    } else {
-      core::Cycle next = this->never_busy;
-      if (core_.forward_flits() > 0) next = std::min(next, t + core_.cycles_to_arrival());
-      if (core_.return_credits() > 0) next = std::min(next, t + core_.cycles_to_credit());
-      return next;
-    }
+    else
+      return core_.next_out(t, this->never_busy);
   }
   void skip_to(core::Cycle t) {
     if constexpr (!per_class) {

@@ -59,7 +59,7 @@ class TrafficSourceKind : public Behaviour<T> {
   }
 
   // Idle while its queue is empty, until its pattern next fires.
-  core::Cycle next_busy(core::Cycle t) const { return core_.has_data() ? t + 1 : core_.pattern().next_firing(t + 1); }
+  core::Cycle next_busy(core::Cycle t) const { return core_.next_busy(t); }
   void skip_to(core::Cycle t) { core_.skip_to(t); }
   std::optional<core::Cycle> cycle_length() const { return core_.cycle_length(); }
   void add_shape(core::Shape& s) const { core_.add_shape(s); }
