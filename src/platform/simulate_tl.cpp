@@ -246,18 +246,21 @@ class TlEngine {
       observers_.emplace_back(loop.name, loop.capacity, warmup);
       observers_.back().set_watchdog(static_cast<core::Cycle>(platform_.run.watchdog));
       holders_.emplace_back();
-      summed_.emplace_back();
       for (const LoopPart& p : parts_of(loop))
-        if (const auto* h = part(p.name).participant_at(p.end)) {
-          holders_.back().emplace_back(p.name, h);
-          summed_.back().push_back(h);
-        }
+        if (const auto* h = part(p.name).participant_at(p.end)) holders_.back().emplace_back(p.name, h);
       domains_.at(loop.clock).loops.push_back(i);
     }
   }
 
   void drive_all() {
     for (TlPart* p : order_) p->drive();
+  }
+
+  // What loop i's credit holders hold now, summed as the monitor sums them.
+  core::LoopState state_of(std::size_t i) const {
+    core::LoopState state;
+    for (const auto& [name, h] : holders_[i]) h->contribute(state);
+    return state;
   }
 
   // On one clock, from cycle t (opened and observed): when every part is idle until a
@@ -279,11 +282,7 @@ class TlEngine {
       }
     }
     busy_answers_ = 0;
-    for (std::size_t i : d.loops) {
-      core::LoopState state;
-      for (const monitor::LoopParticipant* h : summed_[i]) h->contribute(state);
-      observers_[i].observe_idle(t + 1, next, state);
-    }
+    for (std::size_t i : d.loops) observers_[i].observe_idle(t + 1, next, state_of(i));
     accountant_->observe_idle(t + 1, next);
     for (const auto& p : parts_) p->skip_to(next);
     skipped_ += next - t - 1;
@@ -299,8 +298,7 @@ class TlEngine {
   // instant, as the cycle view's monitor does.
   void observe(const Domain& d) {
     for (std::size_t i : d.loops) {
-      core::LoopState state;
-      for (const monitor::LoopParticipant* h : summed_[i]) h->contribute(state);
+      const core::LoopState state = state_of(i);
       core::LoopObserver& o = observers_[i];
       if (!o.observe_ok(d.cycle, state)) o.violated(d.cycle, state);
       deadlocked_ = deadlocked_ || o.deadlocked();
@@ -315,7 +313,6 @@ class TlEngine {
   std::vector<TlPart*> order_;
   std::vector<core::LoopObserver> observers_;
   std::vector<NamedHolders> holders_;
-  std::vector<std::vector<const monitor::LoopParticipant*>> summed_;  // holders_ without the names, walked every cycle
   bool deadlocked_ = false;
   core::Cycle skipped_ = 0;  // cycles crossed by skip_idle without a step
   std::uint64_t next_idle_check_ = 0;  // the instant skip_idle asks the parts next
