@@ -196,18 +196,16 @@ class ReceiverCore {
     if constexpr (echoes_id<T>::value)
       if (flit.payload != static_cast<decltype(flit.payload)>(flit.id)) corrupted(flit);
   }
-  // Out of line: the check runs on every arrival, this almost never.
+  // Out of line: the check runs on every arrival, this almost never. Instantiated only
+  // for payloads that echo their id (check_payload calls it for no other).
   [[gnu::noinline]] void corrupted(const T& flit) {
-    if constexpr (echoes_id<T>::value) {
-      const auto expected = static_cast<decltype(flit.payload)>(flit.id);
-      if (corrupted_++ == 0) {
-        std::ostringstream msg;
-        msg << where_ << ": flit " << flit.id << " arrived at cycle " << now_ << " with payload " << flit.payload
-            << ", expected " << expected << " (bits 0x" << std::hex
-            << (static_cast<std::uint64_t>(flit.payload) ^ static_cast<std::uint64_t>(expected)) << " differ)";
-        first_corruption_ = msg.str();
-      }
-    }
+    if (corrupted_++ != 0) return;
+    const auto expected = static_cast<decltype(flit.payload)>(flit.id);
+    std::ostringstream msg;
+    msg << where_ << ": flit " << flit.id << " arrived at cycle " << now_ << " with payload " << flit.payload
+        << ", expected " << expected << " (bits 0x" << std::hex
+        << (static_cast<std::uint64_t>(flit.payload) ^ static_cast<std::uint64_t>(expected)) << " differ)";
+    first_corruption_ = msg.str();
   }
 
   [[noreturn]] void overflow() const {
