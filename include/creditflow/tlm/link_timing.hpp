@@ -1,0 +1,120 @@
+// The timing of a TlmCreditLink's two credit loops without simulating them: each beat's
+// cycles follow from the beats before it, because everything on the link is first in,
+// first out (the request queue, the sender, the stages, the far end's one transaction at
+// a time, the response queue). So a loosely timed interconnect can annotate a
+// transaction's delay in the call that issues it, with no clocked process, and still give
+// the cycle-level bridge's timing transaction for transaction (tests/tlm).
+//
+// In cycles of the link's clock (cycle c spans [c, c + 1) periods, the edge closing it at
+// c + 1), by SPEC section 1's rules for each loop of B credits and L stages each way:
+//   a beat is sent in the first cycle it is offered with a credit: a credit popped in p
+//   is back in p + L and spendable from p + L + 1; one beat a cycle, in order;
+//   it arrives in s + L and is popped at the earliest in the next cycle;
+//   the far end pops one beat a cycle into its assembly register, none while the target
+//   has a whole transaction; the near end pops every cycle.
+// Kernel-free: times are plain numbers of cycles.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/core/limits.hpp"
+#include "creditflow/core/types.hpp"
+
+namespace creditflow::tlm_bridge {
+
+// One credit loop's beats in order: when each is sent and popped, from when it is offered
+// and when its receiver may pop it.
+class LoopTiming {
+ public:
+  LoopTiming(std::int64_t credits, std::int64_t latency)
+      : latency_(static_cast<core::Cycle>(latency)), pops_(static_cast<std::size_t>(credits), 0) {}
+
+  // The beat offered from cycle `offer` (the sender takes beats in order): its send cycle.
+  core::Cycle send(core::Cycle offer) {
+    // The credit this beat spends is the one the beat `credits` earlier gave back (0 while
+    // the initial credits last).
+    const core::Cycle credit = pops_[next_] == 0 ? 0 : pops_[next_] + latency_ + 1;
+    last_send_ = std::max({offer, credit, sent_ ? last_send_ + 1 : 0});
+    sent_ = true;
+    return last_send_;
+  }
+  // Its pop, at the earliest in cycle `earliest` and never before the cycle after it
+  // arrived (sent + L) or with the beat before it; returns the pop cycle.
+  core::Cycle pop(core::Cycle earliest) {
+    last_pop_ = std::max({earliest, last_send_ + latency_ + 1, popped_ ? last_pop_ + 1 : 0});
+    popped_ = true;
+    pops_[next_] = last_pop_;  // never 0 (a beat is sent at the earliest in cycle 0): 0 means unused
+    next_ = next_ + 1 == pops_.size() ? 0 : next_ + 1;
+    return last_pop_;
+  }
+
+ private:
+  core::Cycle latency_;
+  std::vector<core::Cycle> pops_;  // the pop cycles of the last `credits` beats, a ring
+  std::size_t next_ = 0;          // the ring's oldest: the beat whose credit comes next
+  core::Cycle last_send_ = 0, last_pop_ = 0;
+  bool sent_ = false, popped_ = false;
+};
+
+struct LinkTimingParams {
+  std::int64_t width = 8;            // bytes per data beat
+  std::int64_t request_depth = 16;   // the request loop's credits
+  std::int64_t response_depth = 16;  // the response loop's credits
+  std::int64_t latency = 1;          // stages each way, on both loops
+};
+
+class LinkTiming {
+ public:
+  LinkTiming(const LinkTimingParams& p, const std::string& where)
+      : width_(check(where, "width", p.width, 64)),
+        request_(check(where, "request_depth", p.request_depth, core::limits::max_depth),
+                 check(where, "latency", p.latency, core::limits::max_latency, 0)),
+        response_(check(where, "response_depth", p.response_depth, core::limits::max_depth), p.latency) {}
+
+  // Beats of a transaction of `length` bytes each way: a header, then data beats of
+  // `width` bytes (a write's data or a read's byte enables on the way out, a read's data
+  // back).
+  std::uint64_t data_beats(std::uint64_t length) const {
+    return (length + static_cast<std::uint64_t>(width_) - 1) / static_cast<std::uint64_t>(width_);
+  }
+
+  // A transaction whose request is offered from cycle `offer`, carrying `request_data`
+  // data beats: the cycle of the edge at which its whole request reaches the far end's
+  // assembly register, where the target is called.
+  core::Cycle request(core::Cycle offer, std::uint64_t request_data) {
+    core::Cycle popped = 0;
+    for (std::uint64_t k = 0; k <= request_data; ++k) {
+      request_.send(k == 0 ? offer : 0);
+      popped = request_.pop(far_free_);
+    }
+    return popped + 1;
+  }
+  // Its response, offered from cycle `offer` (once the target has answered), of
+  // `response_data` data beats: the far end may pop again from cycle `far_free`; returns
+  // the edge at which the near end has the whole response (the call returns then).
+  core::Cycle response(core::Cycle offer, std::uint64_t response_data, core::Cycle far_free) {
+    far_free_ = far_free;
+    core::Cycle popped = 0;
+    for (std::uint64_t k = 0; k <= response_data; ++k) {
+      response_.send(k == 0 ? offer : 0);
+      popped = response_.pop(0);
+    }
+    return popped + 1;
+  }
+
+ private:
+  static std::int64_t check(const std::string& where, const char* name, std::int64_t v, std::int64_t max,
+                            std::int64_t min = 1) {
+    check_range(where, name, v, min, max);
+    return v;
+  }
+
+  std::int64_t width_;
+  LoopTiming request_, response_;
+  core::Cycle far_free_ = 0;  // the far end pops no request beat before this cycle
+};
+
+}  // namespace creditflow::tlm_bridge
