@@ -12,7 +12,7 @@ JOBS ?= $(shell nproc)
 # squeue, and only on a cluster).
 DEBIAN_PACKAGES := cmake g++ make pkg-config libsystemc-dev libboost-test-dev \
   libyaml-cpp-dev nlohmann-json3-dev libcli11-dev gnuplot-nox verilator clang libclang-rt-dev \
-  slurm-wlm munge
+  slurm-wlm munge libsystemc-doc
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE := 1
 
 .PHONY: all deps configure build run test bench clean
