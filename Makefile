@@ -72,6 +72,7 @@ test: build
 BOOKSIM ?=
 bench: build
 	./$(BUILD)/bench/credit_loop_bench
+	./$(BUILD)/bench/tlm_bench
 	cd $(BUILD) && BOOKSIM=$(BOOKSIM) ./bench/network_bench
 
 clean:
