@@ -15,7 +15,6 @@
 // TLM_ADDRESS_ERROR_RESPONSE at once, without reaching any target.
 #pragma once
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <string>
 #include <systemc>
@@ -86,9 +85,12 @@ class CreditInterconnect : public sc_core::sc_module {
     return map_.size();
   }
 
-  // Cycles of the links' clock in `t`, rounded up; whole periods exactly.
-  core::Cycle cycles_up(const sc_core::sc_time& t) const {
-    return static_cast<core::Cycle>(std::ceil(t / period_ - 1e-9));
+  // Cycles of the links' clock in `t`, rounded down or up: in the kernel's ticks, exact.
+  core::Cycle cycles_down(const sc_core::sc_time& t) const { return t.value() / period_.value(); }
+  core::Cycle cycles_up(const sc_core::sc_time& t) const { return (t.value() + period_.value() - 1) / period_.value(); }
+  // The time of cycle c's start, relative to `now` (c never starts before now here).
+  sc_core::sc_time from_now(core::Cycle c, const sc_core::sc_time& now) const {
+    return sc_core::sc_time::from_value(c * period_.value() - now.value());
   }
 
   void b_transport(int initiator, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
@@ -102,15 +104,14 @@ class CreditInterconnect : public sc_core::sc_module {
     // The request is offered from the first edge after the call (the cycle-level bridge
     // queues it at its time, after that instant's edge); a delay annotated on the call
     // moves it to the first edge at or after now + delay.
-    const core::Cycle offer = delay > sc_core::SC_ZERO_TIME ? cycles_up(now + delay)
-                                                            : static_cast<core::Cycle>(now / period_ + 1e-9) + 1;
+    const core::Cycle offer = delay > sc_core::SC_ZERO_TIME ? cycles_up(now + delay) : cycles_down(now) + 1;
     LinkTiming& link = links_[static_cast<std::size_t>(initiator)];
     const bool write = trans.is_write();
     const bool enables = trans.get_byte_enable_ptr() != nullptr && trans.get_byte_enable_length() > 0;
     const std::uint64_t beats = link.data_beats(trans.get_data_length());
     // Whole at the far end, then the target's turn (one transaction at a time).
     const core::Cycle forward = std::max(link.request(offer, write || enables ? beats : 0), target_free_[t]);
-    const sc_core::sc_time at_target = period_ * static_cast<double>(forward) - now;
+    const sc_core::sc_time at_target = from_now(forward, now);
     sc_core::sc_time target_delay = at_target;
     trans.set_address(address - map_[t].base);
     initiator_socket[t]->b_transport(trans, target_delay);
@@ -122,7 +123,7 @@ class CreditInterconnect : public sc_core::sc_module {
     const core::Cycle respond = at_once ? forward + 1 : cycles_up(answered);
     target_free_[t] = at_once ? forward : respond;
     const core::Cycle done = link.response(respond, write ? 0 : beats, target_free_[t]);
-    delay = period_ * static_cast<double>(done) - now;
+    delay = from_now(done, now);
     ++transactions_;
   }
 
