@@ -69,7 +69,7 @@ struct LinkTimingParams {
 class LinkTiming {
  public:
   LinkTiming(const LinkTimingParams& p, const std::string& where)
-      : width_(check(where, "width", p.width, 64)),
+      : width_(check(where, "width", p.width, 64)),  // TlmBeat::max_width, as the bridge allows
         request_(check(where, "request_depth", p.request_depth, core::limits::max_depth),
                  check(where, "latency", p.latency, core::limits::max_latency, 0)),
         response_(check(where, "response_depth", p.response_depth, core::limits::max_depth), p.latency) {}
