@@ -15,6 +15,9 @@
 // TLM_ADDRESS_ERROR_RESPONSE at once, without reaching any target.
 #pragma once
 #include <algorithm>
+#include <deque>
+#include <map>
+#include <memory>
 #include <cstdint>
 #include <string>
 #include <systemc>
@@ -57,11 +60,23 @@ class CreditInterconnect : public sc_core::sc_module {
     for (std::size_t i = 0; i < links.size(); ++i) {
       links_.emplace_back(links[i], std::string(this->name()) + ".link" + std::to_string(i));
       target_socket[i].register_b_transport(this, &CreditInterconnect::b_transport, static_cast<int>(i));
+      target_socket[i].register_nb_transport_fw(this, &CreditInterconnect::nb_transport_fw, static_cast<int>(i));
       target_socket[i].register_transport_dbg(this, &CreditInterconnect::transport_dbg, static_cast<int>(i));
       target_socket[i].register_get_direct_mem_ptr(this, &CreditInterconnect::get_direct_mem_ptr, static_cast<int>(i));
     }
-    for (std::size_t t = 0; t < map.size(); ++t)
+    for (std::size_t t = 0; t < map.size(); ++t) {
       initiator_socket[t].register_invalidate_direct_mem_ptr(this, &CreditInterconnect::invalidate, static_cast<int>(t));
+      initiator_socket[t].register_nb_transport_bw(this, &CreditInterconnect::nb_transport_bw, static_cast<int>(t));
+    }
+    // The approximately timed path's processes (idle unless an initiator uses nb_transport).
+    for (std::size_t i = 0; i < links.size(); ++i) at_links_.emplace_back();
+    for (std::size_t t = 0; t < map.size(); ++t) at_ports_.emplace_back();
+    for (std::size_t i = 0; i < links.size(); ++i) {
+      sc_core::sc_spawn([this, i] { at_sender(i); });
+      sc_core::sc_spawn([this, i] { at_far_end(i); });
+      sc_core::sc_spawn([this, i] { at_responder(i); });
+    }
+    for (std::size_t t = 0; t < map.size(); ++t) sc_core::sc_spawn([this, t] { at_port(t); });
   }
 
   std::uint64_t transactions() const { return transactions_; }
@@ -167,11 +182,212 @@ class CreditInterconnect : public sc_core::sc_module {
     for (TargetSocket& s : target_socket) s->invalidate_direct_mem_ptr(from, to);
   }
 
+  // --- The approximately timed path: the base protocol's four phases on both sides. ---
+  // On each initiator's link, a sender takes the requests in order and sends END_REQ when
+  // a request's last beat has its credit and has left (so credits are what holds an AT
+  // initiator back); the far end pops the beats as they come, one a cycle, and once a
+  // request is whole offers it to its target's port, then pops nothing more until that
+  // target has taken it (END_REQ, or an answer): a slow target backs up into the credits.
+  // Each target's port offers one request at a time (the request exclusion rule).
+  // Responses join their initiator's response link in the order the targets begin them,
+  // and each is passed on with BEGIN_RESP at the edge at which the near end has it whole,
+  // after the initiator's END_RESP for the one before (the response exclusion rule).
+  struct AtTransaction {
+    tlm::tlm_generic_payload* trans = nullptr;
+    std::size_t initiator = 0, target = 0;
+    std::uint64_t address = 0;  // the initiator's, restored before BEGIN_RESP
+    core::Cycle offer = 0;      // the request is offered from this cycle
+    core::Cycle whole = 0;      // the edge at which it is whole at the far end (its target called)
+    std::uint64_t request_beats = 0, response_beats = 0;
+    sc_core::sc_event taken;  // its target has taken it
+    bool accepted = false;
+  };
+  struct AtLink {
+    std::deque<AtTransaction*> to_send, to_pop;  // requests for the sender, then for the far end
+    std::deque<std::pair<AtTransaction*, core::Cycle>> responses;  // with the edge each is whole at
+    sc_core::sc_event requested, sent, popped, responded, end_resp;
+  };
+  struct AtPort {
+    std::deque<AtTransaction*> waiting;
+    sc_core::sc_event arrived, end_req;
+  };
+
+  tlm::tlm_sync_enum nb_transport_fw(int initiator, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                                     sc_core::sc_time& delay) {
+    AtLink& link = at_links_[static_cast<std::size_t>(initiator)];
+    if (phase == tlm::END_RESP) {
+      link.end_resp.notify(delay);
+      return tlm::TLM_COMPLETED;
+    }
+    if (phase != tlm::BEGIN_REQ) {
+      SC_REPORT_ERROR(name(), "nb_transport_fw: an initiator sent a phase other than BEGIN_REQ or END_RESP");
+      return tlm::TLM_COMPLETED;
+    }
+    const std::size_t t = decode(trans.get_address());
+    if (t == map_.size()) {
+      trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+      return tlm::TLM_COMPLETED;
+    }
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    auto tx = std::make_unique<AtTransaction>();
+    tx->trans = &trans;
+    tx->initiator = static_cast<std::size_t>(initiator);
+    tx->target = t;
+    tx->address = trans.get_address();
+    tx->offer = delay > sc_core::SC_ZERO_TIME ? cycles_up(now + delay) : cycles_down(now) + 1;
+    const std::uint64_t beats = links_[tx->initiator].data_beats(trans.get_data_length());
+    const bool enables = trans.get_byte_enable_ptr() != nullptr && trans.get_byte_enable_length() > 0;
+    tx->request_beats = 1 + (trans.is_write() || enables ? beats : 0);
+    tx->response_beats = 1 + (trans.is_write() ? 0 : beats);
+    if (trans.has_mm()) trans.acquire();
+    link.to_send.push_back(tx.get());
+    at_pending_[&trans] = std::move(tx);
+    link.requested.notify(sc_core::SC_ZERO_TIME);
+    return tlm::TLM_ACCEPTED;
+  }
+
+  tlm::tlm_sync_enum nb_transport_bw(int target, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                                     sc_core::sc_time& delay) {
+    AtPort& port = at_ports_[static_cast<std::size_t>(target)];
+    if (phase == tlm::END_REQ) {
+      port.end_req.notify(delay);
+      return tlm::TLM_ACCEPTED;
+    }
+    if (phase != tlm::BEGIN_RESP) {
+      SC_REPORT_ERROR(name(), "nb_transport_bw: a target sent a phase other than END_REQ or BEGIN_RESP");
+      return tlm::TLM_COMPLETED;
+    }
+    port.end_req.notify(delay);  // BEGIN_RESP takes the request too, if END_REQ did not come first
+    respond(*at_pending_.at(&trans), sc_core::sc_time_stamp() + delay);
+    return tlm::TLM_COMPLETED;  // taken whole: the target waits for no END_RESP
+  }
+
+  // The response begins at `begins`: it joins its initiator's response link, offered from
+  // the first edge at or after then, or from the next edge when the target answered in the
+  // instant it was called (as b_transport's responses are).
+  void respond(AtTransaction& tx, const sc_core::sc_time& begins) {
+    LoopTiming& loop = links_[tx.initiator].response_loop();
+    const core::Cycle offer = begins.value() <= tx.whole * period_.value() ? tx.whole + 1 : cycles_up(begins);
+    core::Cycle popped = 0;
+    for (std::uint64_t k = 0; k < tx.response_beats; ++k) {
+      loop.send(k == 0 ? offer : 0);
+      popped = loop.pop(0);  // the near end pops every cycle
+    }
+    AtLink& link = at_links_[tx.initiator];
+    link.responses.emplace_back(&tx, popped + 1);
+    link.responded.notify(sc_core::SC_ZERO_TIME);
+  }
+
+  // Waits until the start of cycle c (at once if it has started).
+  void wait_for_cycle(core::Cycle c) {
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    if (c * period_.value() > now.value()) sc_core::wait(from_now(c, now));
+  }
+
+  void at_sender(std::size_t i) {
+    AtLink& link = at_links_[i];
+    LoopTiming& loop = links_[i].request_loop();
+    for (;;) {
+      while (link.to_send.empty()) sc_core::wait(link.requested);
+      AtTransaction& tx = *link.to_send.front();
+      core::Cycle last = 0;
+      for (std::uint64_t k = 0; k < tx.request_beats; ++k) {
+        while (!loop.credit_known()) sc_core::wait(link.popped);
+        last = loop.send(k == 0 ? tx.offer : 0);
+        if (k == 0) link.to_pop.push_back(&tx);
+        link.sent.notify(sc_core::SC_ZERO_TIME);
+      }
+      link.to_send.pop_front();
+      wait_for_cycle(last + 1);  // the edge at which its last beat has left
+      tlm::tlm_phase phase = tlm::END_REQ;
+      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+      target_socket[i]->nb_transport_bw(*tx.trans, phase, delay);
+    }
+  }
+
+  void at_far_end(std::size_t i) {
+    AtLink& link = at_links_[i];
+    LoopTiming& loop = links_[i].request_loop();
+    core::Cycle far_free = 0;  // no pop before this cycle: the last request's target took it then
+    for (;;) {
+      while (link.to_pop.empty()) sc_core::wait(link.sent);
+      AtTransaction& tx = *link.to_pop.front();
+      core::Cycle last = 0;
+      for (std::uint64_t k = 0; k < tx.request_beats; ++k) {
+        while (!loop.unpopped()) sc_core::wait(link.sent);
+        last = loop.pop(far_free);
+        link.popped.notify(sc_core::SC_ZERO_TIME);
+      }
+      link.to_pop.pop_front();
+      tx.whole = last + 1;
+      wait_for_cycle(tx.whole);  // whole in the assembly register
+      AtPort& port = at_ports_[tx.target];
+      port.waiting.push_back(&tx);
+      port.arrived.notify(sc_core::SC_ZERO_TIME);
+      if (!tx.accepted) sc_core::wait(tx.taken);
+      far_free = cycles_up(sc_core::sc_time_stamp());
+    }
+  }
+
+  void at_port(std::size_t t) {
+    AtPort& port = at_ports_[t];
+    for (;;) {
+      while (port.waiting.empty()) sc_core::wait(port.arrived);
+      AtTransaction& tx = *port.waiting.front();
+      port.waiting.pop_front();
+      tx.trans->set_address(tx.address - map_[t].base);
+      tlm::tlm_phase phase = tlm::BEGIN_REQ;
+      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+      switch (initiator_socket[t]->nb_transport_fw(*tx.trans, phase, delay)) {
+        case tlm::TLM_ACCEPTED:
+          sc_core::wait(port.end_req);  // END_REQ, or BEGIN_RESP, through nb_transport_bw
+          break;
+        case tlm::TLM_UPDATED:
+          if (phase == tlm::BEGIN_RESP) respond(tx, sc_core::sc_time_stamp() + delay);
+          if (phase == tlm::BEGIN_REQ)
+            sc_core::wait(port.end_req);
+          else
+            sc_core::wait(delay);
+          break;
+        case tlm::TLM_COMPLETED:
+          respond(tx, sc_core::sc_time_stamp() + delay);
+          sc_core::wait(delay);
+          break;
+      }
+      tx.accepted = true;
+      tx.taken.notify(sc_core::SC_ZERO_TIME);
+    }
+  }
+
+  void at_responder(std::size_t i) {
+    AtLink& link = at_links_[i];
+    for (;;) {
+      while (link.responses.empty()) sc_core::wait(link.responded);
+      const auto [tx, whole] = link.responses.front();
+      link.responses.pop_front();
+      wait_for_cycle(whole);
+      tx->trans->set_address(tx->address);
+      tlm::tlm_phase phase = tlm::BEGIN_RESP;
+      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+      if (target_socket[i]->nb_transport_bw(*tx->trans, phase, delay) == tlm::TLM_ACCEPTED)
+        sc_core::wait(link.end_resp);
+      else
+        sc_core::wait(delay);
+      tlm::tlm_generic_payload* trans = tx->trans;
+      at_pending_.erase(trans);
+      if (trans->has_mm()) trans->release();
+      ++transactions_;
+    }
+  }
+
   std::vector<AddressRange> map_;
   sc_core::sc_time period_;
   std::vector<LinkTiming> links_;
   std::vector<core::Cycle> target_free_;  // each target's first cycle free for the next transaction
   std::uint64_t transactions_ = 0;
+  std::deque<AtLink> at_links_;  // deques: their events cannot move
+  std::deque<AtPort> at_ports_;
+  std::map<tlm::tlm_generic_payload*, std::unique_ptr<AtTransaction>> at_pending_;
 };
 
 }  // namespace creditflow::tlm_bridge

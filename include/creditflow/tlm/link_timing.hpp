@@ -25,38 +25,48 @@
 
 namespace creditflow::tlm_bridge {
 
-// One credit loop's beats in order: when each is sent and popped, from when it is offered
-// and when its receiver may pop it.
+// One credit loop's beats in order: when each is sent and when it is popped. A beat may
+// be sent before the beats ahead of it are popped, as far as its credit is known (an
+// approximately timed far end pops only once its target has taken the transaction before).
 class LoopTiming {
  public:
   LoopTiming(std::int64_t credits, std::int64_t latency)
-      : latency_(static_cast<core::Cycle>(latency)), pops_(static_cast<std::size_t>(credits), 0) {}
+      : credits_(static_cast<std::uint64_t>(credits)),
+        latency_(static_cast<core::Cycle>(latency)),
+        sends_(credits_, 0),
+        pops_(credits_, 0) {}
 
-  // The beat offered from cycle `offer` (the sender takes beats in order): its send cycle.
+  // Whether the next beat's credit is known: one of the first `credits`, or the beat
+  // `credits` ahead of it has been popped.
+  bool credit_known() const { return sent_ < credits_ || popped_ + credits_ > sent_; }
+  // The next beat, offered from cycle `offer` (the sender takes beats in order): its send
+  // cycle. Its credit must be known.
   core::Cycle send(core::Cycle offer) {
-    // The credit this beat spends is the one the beat `credits` earlier gave back (0 while
-    // the initial credits last).
-    const core::Cycle credit = pops_[next_] == 0 ? 0 : pops_[next_] + latency_ + 1;
-    last_send_ = std::max({offer, credit, sent_ ? last_send_ + 1 : 0});
-    sent_ = true;
+    // A credit popped in p is back in p + L and spendable from p + L + 1.
+    const core::Cycle credit = sent_ < credits_ ? 0 : pops_[sent_ % credits_] + latency_ + 1;
+    last_send_ = std::max({offer, credit, sent_ != 0 ? last_send_ + 1 : 0});
+    sends_[sent_++ % credits_] = last_send_;
     return last_send_;
   }
-  // Its pop, at the earliest in cycle `earliest` and never before the cycle after it
-  // arrived (sent + L) or with the beat before it; returns the pop cycle.
+  // Whether a beat has been sent and not popped.
+  bool unpopped() const { return popped_ < sent_; }
+  // The oldest unpopped beat's pop: at the earliest in cycle `earliest`, never in the cycle
+  // it arrives (sent + L) or before, and after the beat before it.
   core::Cycle pop(core::Cycle earliest) {
-    last_pop_ = std::max({earliest, last_send_ + latency_ + 1, popped_ ? last_pop_ + 1 : 0});
-    popped_ = true;
-    pops_[next_] = last_pop_;  // never 0 (a beat is sent at the earliest in cycle 0): 0 means unused
-    next_ = next_ + 1 == pops_.size() ? 0 : next_ + 1;
+    const core::Cycle arrived = sends_[popped_ % credits_] + latency_;
+    last_pop_ = std::max({earliest, arrived + 1, popped_ != 0 ? last_pop_ + 1 : 0});
+    pops_[popped_++ % credits_] = last_pop_;
     return last_pop_;
   }
 
  private:
+  std::uint64_t credits_;
   core::Cycle latency_;
-  std::vector<core::Cycle> pops_;  // the pop cycles of the last `credits` beats, a ring
-  std::size_t next_ = 0;          // the ring's oldest: the beat whose credit comes next
+  // By beat number modulo the credits: send cycles of the beats not yet popped, and pop
+  // cycles of the last `credits` popped (never more than `credits` are sent and not popped).
+  std::vector<core::Cycle> sends_, pops_;
+  std::uint64_t sent_ = 0, popped_ = 0;
   core::Cycle last_send_ = 0, last_pop_ = 0;
-  bool sent_ = false, popped_ = false;
 };
 
 struct LinkTimingParams {
@@ -92,6 +102,10 @@ class LinkTiming {
     }
     return popped + 1;
   }
+  // The loops themselves, for a caller that times their beats apart (an approximately
+  // timed far end pops only once its target has taken the transaction before).
+  LoopTiming& request_loop() { return request_; }
+  LoopTiming& response_loop() { return response_; }
   // Its response, offered from cycle `offer` (once the target has answered), of
   // `response_data` data beats: the far end may pop again from cycle `far_free`; returns
   // the edge at which the near end has the whole response (the call returns then).
