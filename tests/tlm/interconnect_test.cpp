@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <cstdio>
+#include <deque>
 #include <sstream>
 #include <systemc>
 #include <tlm>
@@ -376,4 +377,97 @@ BOOST_AUTO_TEST_CASE(an_approximately_timed_request_is_accepted_when_the_link_ha
   // the request is whole, as b_transport's response.
   BOOST_TEST(plenty.output == "10 ns 16 ns 1");
   BOOST_TEST(two.output == "18 ns 24 ns 1");
+}
+
+namespace {
+
+// Three 8-byte writes (2 beats each), each BEGIN_REQ sent when the one before has ended.
+struct AtSequence : sc_core::sc_module {
+  tlm_utils::simple_initiator_socket<AtSequence> socket{"socket"};
+  std::vector<sc_core::sc_time> end_req;
+  tlm::tlm_generic_payload trans[3];
+  unsigned char data[8] = {};
+  sc_core::sc_event ended;
+  SC_HAS_PROCESS(AtSequence);
+  explicit AtSequence(sc_core::sc_module_name n) : sc_module(n) {
+    socket.register_nb_transport_bw(this, &AtSequence::nb_transport_bw);
+    SC_THREAD(run);
+  }
+  void run() {
+    for (int k = 0; k < 3; ++k) {
+      prepare(trans[k], tlm::TLM_WRITE_COMMAND, 8 * k, data, 8);
+      tlm::tlm_phase phase = tlm::BEGIN_REQ;
+      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+      socket->nb_transport_fw(trans[k], phase, delay);
+      sc_core::wait(ended);
+    }
+  }
+  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload&, tlm::tlm_phase& phase, sc_core::sc_time&) {
+    if (phase == tlm::END_REQ) {
+      end_req.push_back(sc_core::sc_time_stamp());
+      ended.notify();
+    }
+    return phase == tlm::BEGIN_RESP ? tlm::TLM_COMPLETED : tlm::TLM_ACCEPTED;
+  }
+};
+
+// A four-phase target that takes 50 ns to accept each request, then answers at once.
+struct SlowToAccept : sc_core::sc_module {
+  tlm_utils::simple_target_socket<SlowToAccept> socket{"socket"};
+  std::deque<tlm::tlm_generic_payload*> requests;
+  sc_core::sc_event arrived;
+  SC_HAS_PROCESS(SlowToAccept);
+  explicit SlowToAccept(sc_core::sc_module_name n) : sc_module(n) {
+    socket.register_nb_transport_fw(this, &SlowToAccept::nb_transport_fw);
+    SC_THREAD(run);
+  }
+  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& t, tlm::tlm_phase& phase, sc_core::sc_time&) {
+    if (phase == tlm::BEGIN_REQ) {
+      requests.push_back(&t);
+      arrived.notify();
+    }
+    return phase == tlm::END_RESP ? tlm::TLM_COMPLETED : tlm::TLM_ACCEPTED;
+  }
+  void run() {
+    for (;;) {
+      while (requests.empty()) sc_core::wait(arrived);
+      sc_core::wait(sc_core::sc_time(50, sc_core::SC_NS));
+      tlm::tlm_generic_payload& t = *requests.front();
+      requests.pop_front();
+      t.set_response_status(tlm::TLM_OK_RESPONSE);
+      for (tlm::tlm_phase phase : {tlm::END_REQ, tlm::BEGIN_RESP}) {
+        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+        socket->nb_transport_bw(t, phase, delay);
+      }
+    }
+  }
+};
+
+std::string end_req_times(std::int64_t credits) {
+  AtSequence initiator("initiator");
+  SlowToAccept target("target");
+  tlm_bridge::CreditInterconnect ic("ic", {{8, credits, credits, 1}}, {{0, 256}});
+  initiator.socket.bind(ic.target_socket[0]);
+  ic.initiator_socket[0].bind(target.socket);
+  sc_core::sc_start(sc_core::sc_time(1, sc_core::SC_US));
+  std::string out;
+  for (const sc_core::sc_time& t : initiator.end_req) out += t.to_string() + " ";
+  return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_target_slow_to_accept_holds_an_approximately_timed_initiator_back_through_the_credits) {
+  // With 16 credits each request leaves at once: END_REQ at 3, 6 and 9 ns (offered the
+  // cycle after the END_REQ before it, 2 beats each). With 2 credits, the first request is
+  // whole at the edge of 5 and the target takes it at 55: until then the far end pops
+  // nothing, so the second's beats (sent in 5 and 6 on the first's credits) stay in its
+  // buffer holding both credits, popped in 55 and 56; the third's beats leave on those
+  // credits in 57 and 58: END_REQ at 59 ns.
+  const auto plenty = platform::run_isolated([] { return end_req_times(16); });
+  const auto two = platform::run_isolated([] { return end_req_times(2); });
+  BOOST_TEST_REQUIRE(plenty.ok, plenty.error);
+  BOOST_TEST_REQUIRE(two.ok, two.error);
+  BOOST_TEST(plenty.output == "3 ns 6 ns 9 ns ");
+  BOOST_TEST(two.output == "3 ns 7 ns 59 ns ");
 }
