@@ -471,3 +471,27 @@ BOOST_AUTO_TEST_CASE(a_target_slow_to_accept_holds_an_approximately_timed_initia
   BOOST_TEST(plenty.output == "3 ns 6 ns 9 ns ");
   BOOST_TEST(two.output == "3 ns 7 ns 59 ns ");
 }
+
+BOOST_AUTO_TEST_CASE(an_initiator_calling_both_b_transport_and_nb_transport_is_told_so) {
+  Listener a("a");
+  tlm_bridge::TlmMemory memory("memory", 64, sc_core::SC_ZERO_TIME);
+  tlm_bridge::CreditInterconnect ic("ic", {{}}, {{0, 64}});
+  a.socket.bind(ic.target_socket[0]);
+  ic.initiator_socket[0].bind(memory.socket);
+  sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  unsigned char data[4] = {};
+  tlm::tlm_generic_payload t;
+  prepare(t, tlm::TLM_WRITE_COMMAND, 0, data, 4);
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  a.socket->b_transport(t, delay);
+  tlm::tlm_phase phase = tlm::BEGIN_REQ;
+  std::string error;
+  try {
+    a.socket->nb_transport_fw(t, phase, delay);
+  } catch (const sc_core::sc_report& r) {
+    error = r.what();
+  }
+  BOOST_TEST(error.find("ic: initiator 0 calls both b_transport and nb_transport: its link is timed for one kind of "
+                        "call") != std::string::npos,
+             error);
+}

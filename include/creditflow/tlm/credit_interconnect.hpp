@@ -108,7 +108,19 @@ class CreditInterconnect : public sc_core::sc_module {
     return sc_core::sc_time::from_value(c * period_.value() - now.value());
   }
 
+  // Each link is timed for one kind of call: an initiator calling both is an error.
+  enum class Call : std::uint8_t { none, blocking, non_blocking };
+  void use(int initiator, Call call) {
+    Call& kind = calls_[static_cast<std::size_t>(initiator)];
+    if (kind == Call::none) kind = call;
+    if (kind != call)
+      SC_REPORT_ERROR(name(), ("initiator " + std::to_string(initiator) +
+                               " calls both b_transport and nb_transport: its link is timed for one kind of call")
+                                  .c_str());
+  }
+
   void b_transport(int initiator, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+    use(initiator, Call::blocking);
     const std::uint64_t address = trans.get_address();
     const std::size_t t = decode(address);
     if (t == map_.size()) {
@@ -223,6 +235,7 @@ class CreditInterconnect : public sc_core::sc_module {
       SC_REPORT_ERROR(name(), "nb_transport_fw: an initiator sent a phase other than BEGIN_REQ or END_RESP");
       return tlm::TLM_COMPLETED;
     }
+    use(initiator, Call::non_blocking);
     const std::size_t t = decode(trans.get_address());
     if (t == map_.size()) {
       trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
@@ -384,6 +397,7 @@ class CreditInterconnect : public sc_core::sc_module {
   sc_core::sc_time period_;
   std::vector<LinkTiming> links_;
   std::vector<core::Cycle> target_free_;  // each target's first cycle free for the next transaction
+  std::vector<Call> calls_ = std::vector<Call>(target_socket.size(), Call::none);  // each link's kind
   std::uint64_t transactions_ = 0;
   std::deque<AtLink> at_links_;  // deques: their events cannot move
   std::deque<AtPort> at_ports_;
