@@ -1,24 +1,28 @@
-// A loosely timed TLM-2.0 interconnect whose timing is a credit link's: each initiator
-// reaches the targets over a link of its own (TlmCreditLink's two credit loops: request
-// beats out, response beats back), and each target serves one whole transaction at a
-// time, in the order they reach it. b_transport annotates the delay in the call that
-// issues the transaction (LinkTiming): no clocked process, no wait, so it works under
-// temporal decoupling (tlm_utils::tlm_quantumkeeper). With every initiator synchronising
-// after each transaction (a quantum of zero), the delays are the cycle-level bridge's to
-// the cycle (tests/tlm).
+// A TLM-2.0 interconnect whose timing is a credit link's: each initiator reaches the
+// targets over a link of its own (TlmCreditLink's two credit loops: request beats out,
+// response beats back), and each target serves one whole transaction at a time, in the
+// order they reach it.
+//
+// Loosely timed: b_transport annotates the delay in the call that issues the transaction
+// (LinkTiming): no clocked process, no wait, so it works under temporal decoupling
+// (tlm_utils::tlm_quantumkeeper). With every initiator synchronising after each
+// transaction (a quantum of zero), the delays are the cycle-level bridge's to the cycle
+// (tests/tlm). Approximately timed: nb_transport with the base protocol's four phases on
+// both sides, the same loops timing each phase, credits holding the initiator back (see
+// the AT path below).
 //
 // Addresses are decoded by a map of ranges, one per target, and translated to the
-// target's own (address - base), as Accellera's SimpleBusLT does; transport_dbg and DMI
+// target's own (address - base), as Accellera's SimpleBus does; transport_dbg and DMI
 // pass through with the same translation, DMI ranges translated back, and a target's
 // invalidation goes to every initiator. Byte enables, streaming width and the target's
 // response status pass as they are; an address no target claims gets
 // TLM_ADDRESS_ERROR_RESPONSE at once, without reaching any target.
 #pragma once
 #include <algorithm>
+#include <cstdint>
 #include <deque>
 #include <map>
 #include <memory>
-#include <cstdint>
 #include <string>
 #include <systemc>
 #include <tlm>
