@@ -112,6 +112,23 @@ class CreditInterconnect : public sc_core::sc_module {
     return sc_core::sc_time::from_value(c * period_.value() - now.value());
   }
 
+  // The cycle a request is offered from: the first edge after the call (the cycle-level
+  // bridge queues it at its time, after that instant's edge); a delay annotated on the
+  // call moves it to the first edge at or after now + delay.
+  core::Cycle offer_cycle(const sc_core::sc_time& now, const sc_core::sc_time& delay) const {
+    return delay > sc_core::SC_ZERO_TIME ? cycles_up(now + delay) : cycles_down(now) + 1;
+  }
+  // Data beats each way besides the headers: a write's data or a read's byte enables out,
+  // a read's data back.
+  struct DataBeats {
+    std::uint64_t request, response;
+  };
+  static DataBeats data_beats(const LinkTiming& link, const tlm::tlm_generic_payload& trans) {
+    const std::uint64_t beats = link.data_beats(trans.get_data_length());
+    const bool enables = trans.get_byte_enable_ptr() != nullptr && trans.get_byte_enable_length() > 0;
+    return {trans.is_write() || enables ? beats : 0, trans.is_write() ? 0 : beats};
+  }
+
   // Each link is timed for one kind of call: an initiator calling both is an error.
   enum class Call : std::uint8_t { none, blocking, non_blocking };
   void use(int initiator, Call call) {
@@ -132,16 +149,10 @@ class CreditInterconnect : public sc_core::sc_module {
       return;
     }
     const sc_core::sc_time now = sc_core::sc_time_stamp();
-    // The request is offered from the first edge after the call (the cycle-level bridge
-    // queues it at its time, after that instant's edge); a delay annotated on the call
-    // moves it to the first edge at or after now + delay.
-    const core::Cycle offer = delay > sc_core::SC_ZERO_TIME ? cycles_up(now + delay) : cycles_down(now) + 1;
     LinkTiming& link = links_[static_cast<std::size_t>(initiator)];
-    const bool write = trans.is_write();
-    const bool enables = trans.get_byte_enable_ptr() != nullptr && trans.get_byte_enable_length() > 0;
-    const std::uint64_t beats = link.data_beats(trans.get_data_length());
+    const DataBeats beats = data_beats(link, trans);
     // Whole at the far end, then the target's turn (one transaction at a time).
-    const core::Cycle forward = std::max(link.request(offer, write || enables ? beats : 0), target_free_[t]);
+    const core::Cycle forward = std::max(link.request(offer_cycle(now, delay), beats.request), target_free_[t]);
     const sc_core::sc_time at_target = from_now(forward, now);
     sc_core::sc_time target_delay = at_target;
     trans.set_address(address - map_[t].base);
@@ -153,7 +164,7 @@ class CreditInterconnect : public sc_core::sc_module {
     const bool at_once = target_delay == at_target;
     const core::Cycle respond = at_once ? forward + 1 : cycles_up(answered);
     target_free_[t] = at_once ? forward : respond;
-    const core::Cycle done = link.response(respond, write ? 0 : beats, target_free_[t]);
+    const core::Cycle done = link.response(respond, beats.response, target_free_[t]);
     delay = from_now(done, now);
     ++transactions_;
   }
@@ -245,17 +256,15 @@ class CreditInterconnect : public sc_core::sc_module {
       trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
       return tlm::TLM_COMPLETED;
     }
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
     auto tx = std::make_unique<AtTransaction>();
     tx->trans = &trans;
     tx->initiator = static_cast<std::size_t>(initiator);
     tx->target = t;
     tx->address = trans.get_address();
-    tx->offer = delay > sc_core::SC_ZERO_TIME ? cycles_up(now + delay) : cycles_down(now) + 1;
-    const std::uint64_t beats = links_[tx->initiator].data_beats(trans.get_data_length());
-    const bool enables = trans.get_byte_enable_ptr() != nullptr && trans.get_byte_enable_length() > 0;
-    tx->request_beats = 1 + (trans.is_write() || enables ? beats : 0);
-    tx->response_beats = 1 + (trans.is_write() ? 0 : beats);
+    tx->offer = offer_cycle(sc_core::sc_time_stamp(), delay);
+    const DataBeats beats = data_beats(links_[tx->initiator], trans);
+    tx->request_beats = 1 + beats.request;  // and a header each way
+    tx->response_beats = 1 + beats.response;
     if (trans.has_mm()) trans.acquire();
     link.to_send.push_back(tx.get());
     at_pending_[&trans] = std::move(tx);
