@@ -1,41 +1,15 @@
-// Accellera's `lt` example (libsystemc-doc, examples/tlm/lt) with creditflow's credit
-// interconnect in place of its SimpleBusLT<2, 2>: the same initiators and targets, built
-// from Accellera's sources unchanged, with the same parameters and the same address map
-// (bits 31..28 pick the target). This header stands in for the example's lt_top.h, which
-// its own lt.cpp includes.
-#ifndef CREDITFLOW_ACCELLERA_LT_TOP_H
-#define CREDITFLOW_ACCELLERA_LT_TOP_H
-
+// Accellera's `lt` example with creditflow's credit interconnect in place of its
+// SimpleBusLT<2, 2> (../lt_example_top.hpp): this header stands in for the example's
+// lt_top.h, which its lt.cpp includes.
+#pragma once
+#include "../lt_example_top.hpp"
 #include "at_target_1_phase.h"
-#include "../simple_bus_map.hpp"
 #include "initiator_top.h"
 #include "lt_target.h"
-#include "tlm.h"
 
-class lt_top : public sc_core::sc_module {
- public:
+struct lt_top : LtExampleTop<initiator_top, initiator_top, at_target_1_phase, lt_target> {
   explicit lt_top(sc_core::sc_module_name name)
-      : sc_core::sc_module(name),
-        m_bus("m_bus", std::vector<creditflow::tlm_bridge::LinkTimingParams>(2), simple_bus_map(2)),
-        m_at_and_lt_target_1("m_at_and_lt_target_1", 201, "memory_socket_1", 4 * 1024, 4,
-                             sc_core::sc_time(20, sc_core::SC_NS), sc_core::sc_time(100, sc_core::SC_NS),
-                             sc_core::sc_time(60, sc_core::SC_NS)),
-        m_lt_target_2("m_lt_target_2", 202, "memory_socket_2", 4 * 1024, 4, sc_core::sc_time(10, sc_core::SC_NS),
-                      sc_core::sc_time(50, sc_core::SC_NS), sc_core::sc_time(30, sc_core::SC_NS)),
-        m_initiator_1("m_initiator_1", 101, 0x0000000000000000, 0x0000000010000000),
-        m_initiator_2("m_initiator_2", 102, 0x0000000000000000, 0x0000000010000000) {
-    m_initiator_1.top_initiator_socket(m_bus.target_socket[0]);
-    m_initiator_2.top_initiator_socket(m_bus.target_socket[1]);
-    m_bus.initiator_socket[0](m_at_and_lt_target_1.m_memory_socket);
-    m_bus.initiator_socket[1](m_lt_target_2.m_memory_socket);
-  }
-
- private:
-  creditflow::tlm_bridge::CreditInterconnect m_bus;
-  at_target_1_phase m_at_and_lt_target_1;
-  lt_target m_lt_target_2;
-  initiator_top m_initiator_1;
-  initiator_top m_initiator_2;
+      : LtExampleTop(name, "m_initiator_1", "m_initiator_2",
+                     {"m_at_and_lt_target_1", 201, "memory_socket_1", 20, 100, 60},
+                     {"m_lt_target_2", 202, "memory_socket_2", 10, 50, 30}) {}
 };
-
-#endif
