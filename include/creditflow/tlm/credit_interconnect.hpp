@@ -392,15 +392,16 @@ class CreditInterconnect : public sc_core::sc_module {
       const auto [tx, whole] = link.responses.front();
       link.responses.pop_front();
       wait_for_cycle(whole);
-      tx->trans->set_address(tx->address);
+      tlm::tlm_generic_payload* trans = tx->trans;
+      trans->set_address(tx->address);
+      // Forgotten before the initiator has it: it may send the payload again at once.
+      at_pending_.erase(trans);
       tlm::tlm_phase phase = tlm::BEGIN_RESP;
       sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-      if (target_socket[i]->nb_transport_bw(*tx->trans, phase, delay) == tlm::TLM_ACCEPTED)
+      if (target_socket[i]->nb_transport_bw(*trans, phase, delay) == tlm::TLM_ACCEPTED)
         sc_core::wait(link.end_resp);
       else
         sc_core::wait(delay);
-      tlm::tlm_generic_payload* trans = tx->trans;
-      at_pending_.erase(trans);
       if (trans->has_mm()) trans->release();
       ++transactions_;
     }
