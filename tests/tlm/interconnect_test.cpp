@@ -1,6 +1,7 @@
-// The loosely timed credit interconnect: the cycle-level bridge's timing transaction for
-// transaction, data and status through an address map, DMI and debug transport, and
-// initiators taking turns at a shared target.
+// The credit interconnect: loosely timed, the cycle-level bridge's timing transaction for
+// transaction; data and status through an address map, DMI and debug transport;
+// initiators taking turns at a shared target; approximately timed, credits holding an
+// initiator back and a slow target backing up into them.
 #include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <cstdio>
