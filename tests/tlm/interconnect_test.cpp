@@ -479,20 +479,22 @@ BOOST_AUTO_TEST_CASE(an_initiator_calling_both_b_transport_and_nb_transport_is_t
   tlm_bridge::CreditInterconnect ic("ic", {{}}, {{0, 64}});
   a.socket.bind(ic.target_socket[0]);
   ic.initiator_socket[0].bind(memory.socket);
+  // The error is kept rather than thrown: an exception thrown here, once SystemC's
+  // coroutines have run, confuses AddressSanitizer's view of the stack.
+  sc_core::sc_report_handler::set_actions("ic", sc_core::SC_ERROR, sc_core::SC_CACHE_REPORT);
   sc_core::sc_start(sc_core::SC_ZERO_TIME);
   unsigned char data[4] = {};
   tlm::tlm_generic_payload t;
   prepare(t, tlm::TLM_WRITE_COMMAND, 0, data, 4);
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
   a.socket->b_transport(t, delay);
+  BOOST_TEST(sc_core::sc_report_handler::get_cached_report() == nullptr);
   tlm::tlm_phase phase = tlm::BEGIN_REQ;
-  std::string error;
-  try {
-    a.socket->nb_transport_fw(t, phase, delay);
-  } catch (const sc_core::sc_report& r) {
-    error = r.what();
-  }
-  BOOST_TEST(error.find("ic: initiator 0 calls both b_transport and nb_transport: its link is timed for one kind of "
-                        "call") != std::string::npos,
-             error);
+  BOOST_TEST(a.socket->nb_transport_fw(t, phase, delay) == tlm::TLM_COMPLETED);  // refused
+  BOOST_TEST(t.get_response_status() == tlm::TLM_GENERIC_ERROR_RESPONSE);
+  const sc_core::sc_report* error = sc_core::sc_report_handler::get_cached_report();
+  BOOST_TEST_REQUIRE(error != nullptr);
+  BOOST_TEST(std::string(error->get_msg_type()) == "ic");
+  BOOST_TEST(std::string(error->get_msg()) ==
+             "initiator 0 calls both b_transport and nb_transport: its link is timed for one kind of call");
 }

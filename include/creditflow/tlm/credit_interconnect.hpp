@@ -129,19 +129,22 @@ class CreditInterconnect : public sc_core::sc_module {
     return {trans.is_write() || enables ? beats : 0, trans.is_write() ? 0 : beats};
   }
 
-  // Each link is timed for one kind of call: an initiator calling both is an error.
+  // Each link is timed for one kind of call: an initiator calling both is an error, and
+  // the call is refused (TLM_GENERIC_ERROR_RESPONSE) where the error does not stop the run.
   enum class Call : std::uint8_t { none, blocking, non_blocking };
-  void use(int initiator, Call call) {
+  bool use(int initiator, Call call, tlm::tlm_generic_payload& trans) {
     Call& kind = calls_[static_cast<std::size_t>(initiator)];
     if (kind == Call::none) kind = call;
-    if (kind != call)
-      SC_REPORT_ERROR(name(), ("initiator " + std::to_string(initiator) +
-                               " calls both b_transport and nb_transport: its link is timed for one kind of call")
-                                  .c_str());
+    if (kind == call) return true;
+    SC_REPORT_ERROR(name(), ("initiator " + std::to_string(initiator) +
+                             " calls both b_transport and nb_transport: its link is timed for one kind of call")
+                                .c_str());
+    trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+    return false;
   }
 
   void b_transport(int initiator, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
-    use(initiator, Call::blocking);
+    if (!use(initiator, Call::blocking, trans)) return;
     const std::uint64_t address = trans.get_address();
     const std::size_t t = decode(address);
     if (t == map_.size()) {
@@ -250,7 +253,7 @@ class CreditInterconnect : public sc_core::sc_module {
       SC_REPORT_ERROR(name(), "nb_transport_fw: an initiator sent a phase other than BEGIN_REQ or END_RESP");
       return tlm::TLM_COMPLETED;
     }
-    use(initiator, Call::non_blocking);
+    if (!use(initiator, Call::non_blocking, trans)) return tlm::TLM_COMPLETED;
     const std::size_t t = decode(trans.get_address());
     if (t == map_.size()) {
       trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
