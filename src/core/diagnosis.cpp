@@ -119,8 +119,10 @@ void diagnose_sink(const LinkReport& r, std::vector<std::string>& out) {
     if (outpaced)
       s << "its consumer drains " << fixed3(r.drain_rate) << " per cycle against " << fixed3(r.offered_rate)
         << " offered, so no finite depth keeps them all: slow the source or speed the consumer";
-    else
+    else if (r.depth_to_keep_all > 0)
       s << "a depth of " << r.depth_to_keep_all << " would have kept them all";
+    else  // a sink that does not count the depth it would have needed (a user's kind)
+      s << "its sink does not report the depth that would have kept them all";
     out.push_back(s.str());
   } else if (outpaced && r.kind == "ready_valid") {
     out.push_back(link + ": its consumer drains " + fixed3(r.drain_rate) + " per cycle against " +

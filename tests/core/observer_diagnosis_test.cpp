@@ -97,6 +97,29 @@ BOOST_AUTO_TEST_CASE(diagnosis_of_a_slow_receiver) {
              "3000 cycles); more credits will not help beyond B >= 5, and it has 18");
 }
 
+BOOST_AUTO_TEST_CASE(a_lossy_sink_that_does_not_report_the_depth_it_needed_is_not_given_one) {
+  LinkReport r;
+  r.name = "sink";
+  r.kind = "ready_valid";
+  r.lossy = true;
+  r.receiver_depth = 4;
+  r.sent = 12;
+  r.dropped = 4;
+  r.cycles = 40;
+  r.offered_rate = 0.3;
+  r.drain_rate = 1.0;
+  r.source_beats = 12;
+  r.depth_to_keep_all = 8;  // as the built-in sink counts it
+  auto d = diagnose(r);
+  BOOST_TEST_REQUIRE(!d.empty());
+  BOOST_TEST(d[0] == "link 'sink' dropped 4 of 12 beats at its lossy sink of depth 4; a depth of 8 would have kept them all");
+  r.depth_to_keep_all = 0;  // a kind of the user's that does not count it
+  d = diagnose(r);
+  BOOST_TEST_REQUIRE(!d.empty());
+  BOOST_TEST(d[0] == "link 'sink' dropped 4 of 12 beats at its lossy sink of depth 4; its sink does not report the "
+                     "depth that would have kept them all");
+}
+
 BOOST_AUTO_TEST_CASE(diagnosis_of_a_loop_with_enough_credits) {
   LinkReport r;
   r.name = "l0";
