@@ -6,6 +6,7 @@
 #include "creditflow/cli/tool.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/interrupt.hpp"
+#include "commands.hpp"
 #include "slurm_job.hpp"
 #include "shell_words.hpp"
 #include "slurm_plan.hpp"
@@ -29,7 +30,7 @@ int merge(const SlurmPlan& plan) {
     return exit_problem;
   }
   write_outputs(plan.request, c.plans, c.results, c.sweep_id);
-  write_text(plan.dir + "/sweep.csv", platform::sweep_csv(c.plans, c.results, c.sweep_id));
+  write_text(plan.dir + "/sweep.csv", platform::sweep_csv(c.plans, c.results, c.sweep_id, parse_sets(plan.request.sets)));
   write_text(plan.dir + "/sweep.json", platform::sweep_json(plan.request.model, c.plans, c.results, c.sweep_id));
   std::cerr << "creditflow: merged " << c.results.size() << " points from " << plan.tasks << " tasks into "
             << plan.dir << "/sweep.csv and sweep.json\n";

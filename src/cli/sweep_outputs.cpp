@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "commands.hpp"
 #include "creditflow/cli/tool.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/atomic_file.hpp"
@@ -36,7 +37,7 @@ void write_outputs(const SweepRequest& request, const std::vector<platform::Swee
     else if (!file.empty())
       write_text(file, text());
   };
-  output(request.csv, [&] { return platform::sweep_csv(plans, results, sweep_id); });
+  output(request.csv, [&] { return platform::sweep_csv(plans, results, sweep_id, parse_sets(request.sets)); });
   output(request.json, [&] { return platform::sweep_json(request.model, plans, results, sweep_id); });
   if (!request.plot.empty()) platform::plot_sweep(plans, results, request.metric, request.plot);
 }

@@ -199,7 +199,7 @@ std::string csv_field(const std::string& s) {
   return q + "\"";
 }
 
-std::vector<std::string> param_columns(const std::vector<SweepPlan>& plans) {
+std::vector<std::string> param_columns(const std::vector<SweepPlan>& plans, const std::vector<Override>& sets) {
   std::vector<std::string> cols;
   auto add = [&](const std::string& p) {
     if (std::find(cols.begin(), cols.end(), p) == cols.end()) cols.push_back(p);
@@ -208,14 +208,18 @@ std::vector<std::string> param_columns(const std::vector<SweepPlan>& plans) {
     for (const Axis& a : plan.axes) add(a.param);
     for (const Override& o : plan.fixed) add(o.target);
   }
+  for (const Override& o : sets) add(o.target);
   return cols;
 }
 
-// The value a point ran with: the resolved one when it ran, else what it was given.
-std::string param_value(const PointResult& r, const json* doc, const std::string& param) {
+// The value a point ran with: the resolved one when it ran, else what it was given (its
+// own values, then the command line's).
+std::string param_value(const PointResult& r, const json* doc, const std::string& param,
+                        const std::vector<Override>& sets) {
   if (doc && doc->at("parameters").contains(param)) return cell(doc->at("parameters").at(param));
-  for (const Override& o : r.point.overrides)
-    if (o.target == param) return o.value;
+  for (const std::vector<Override>* given : {&r.point.overrides, &sets})
+    for (const Override& o : *given)
+      if (o.target == param) return o.value;
   return "";
 }
 
@@ -229,14 +233,14 @@ std::string format_metric(double v, bool integral) {
 }  // namespace
 
 std::string sweep_csv(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results,
-                      const std::string& sweep_id) {
+                      const std::string& sweep_id, const std::vector<Override>& sets) {
   std::vector<std::map<std::string, json>> rows;
   std::set<std::string> metric_set;
   for (const PointResult& r : results) {
     rows.push_back(numbers(r));
     for (const auto& [k, v] : rows.back()) metric_set.insert(k);
   }
-  const std::vector<std::string> params = param_columns(plans);
+  const std::vector<std::string> params = param_columns(plans, sets);
   std::ostringstream os;
   os << "sweep,point,points_total,sweep_id";
   for (const std::string& p : params) os << ',' << csv_field(p);
@@ -249,7 +253,7 @@ std::string sweep_csv(const std::vector<SweepPlan>& plans, const std::vector<Poi
     const PointResult& r = results[i];
     const json* doc = r.ok ? &document(r) : nullptr;
     os << csv_field(plans[r.point.plan].name) << ',' << r.point.index << ',' << total << ',' << csv_field(sweep_id);
-    for (const std::string& p : params) os << ',' << csv_field(param_value(r, doc, p));
+    for (const std::string& p : params) os << ',' << csv_field(param_value(r, doc, p, sets));
     const PointVerdict verdict = point_verdict(r);
     os << ',' << csv_field(verdict.status == "ok" ? verdict.status : verdict.status + ": " + verdict.why);
     for (const std::string& m : metric_set) {

@@ -132,6 +132,22 @@ BOOST_AUTO_TEST_CASE(a_failing_point_is_reported_and_the_rest_go_on) {
   BOOST_TEST(rows[1].at("links.link.throughput") == "0.668");
 }
 
+// Two sweeps of one model under different --set values can be told apart by their CSVs:
+// each --set is a column, with the value each point ran with (or was given, if it failed).
+BOOST_AUTO_TEST_CASE(a_sweep_csv_records_the_values_set_on_the_command_line) {
+  cftool::TempDir dir;
+  const auto o = cftool::tool("sweep good.yaml --vary rx.depth=0,4 --set link.latency=1 --cycles 1000 --csv " +
+                              (dir / "s.csv"));
+  BOOST_TEST(o.status == 1);  // rx.depth = 0 fails, as above
+  const auto rows = read_csv(cftool::read_file(dir / "s.csv"));
+  BOOST_TEST_REQUIRE(rows.size() == 2u);
+  BOOST_TEST(rows[0].at("link.latency") == "1");  // given: the point failed before it ran
+  BOOST_TEST(rows[1].at("link.latency") == "1");  // resolved
+  BOOST_TEST(rows[1].at("rx.depth") == "4");
+  // B = 4 over the round trip of L = 1 (4 cycles) is full rate.
+  BOOST_TEST(three(rows[1].at("links.link.throughput")) == "1.000");
+}
+
 // The TL view runs its points on worker threads: a point that fails to resolve and points
 // that deadlock are reported as when each runs in a child (--isolate), byte for byte.
 BOOST_AUTO_TEST_CASE(a_tl_sweep_on_threads_reports_failures_and_deadlocks_as_processes_do) {

@@ -94,11 +94,13 @@ std::vector<PointResult> run_sweep(const Netlist& netlist, const Registry& regis
                                    const std::vector<SweepPoint>& points, const SweepOptions& options);
 
 // One CSV row per point: sweep, point, points_total, sweep_id, every varied or set
-// parameter, status, then every number of the run's links and classes (columns named by
-// their JSON path). `sweep_id` names the model's text and every option that changes a
-// figure (sweep_request.hpp's sweep_id), so that merge can refuse shards of another sweep.
+// parameter (a sweep's `set:` values, then `sets`, the command line's --set), status, then
+// every number of the run's links and classes (columns named by their JSON path), so that
+// two sweeps of one model under different --set values can be told apart. `sweep_id`
+// names the model's text and every option that changes a figure (sweep_request.hpp's
+// sweep_id), so that merge can refuse shards of another sweep.
 std::string sweep_csv(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results,
-                      const std::string& sweep_id);
+                      const std::string& sweep_id, const std::vector<Override>& sets);
 std::string sweep_json(const std::string& model, const std::vector<SweepPlan>& plans,
                        const std::vector<PointResult>& results, const std::string& sweep_id);
 
