@@ -117,8 +117,13 @@ std::string merge_shards(bool csv, const std::vector<std::pair<std::string, std:
       const std::vector<CsvRecord> records = csv_records(text, in);
       if (records.empty()) throw Error("merge: " + in + ": empty, not a sweep's CSV");
       if (header.empty()) header = records.front().text;
-      if (records.front().text != header)
+      if (records.front().text != header) {
+        // Another sweep's shard has other columns too (another --set is a column of its
+        // own): saying that it is another sweep tells more.
+        if (records.size() > 1 && records[1].fields.size() > 3)
+          check_same_sweep(sweep, records[1].fields[3], count_in(records[1].fields[2], "points_total", in), in);
         throw Error("merge: " + in + " has other columns than " + shards.front().first);
+      }
       const std::vector<std::string>& columns = records.front().fields;
       if (columns.size() < 5 || columns[1] != "point" || columns[2] != "points_total" || columns[3] != "sweep_id")
         throw Error("merge: " + in + " is not a creditflow sweep CSV (sweep,point,points_total,sweep_id,...)");
