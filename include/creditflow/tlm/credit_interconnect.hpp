@@ -228,7 +228,8 @@ class CreditInterconnect : public sc_core::sc_module {
     std::uint64_t address = 0;  // the initiator's, restored before BEGIN_RESP
     core::Cycle offer = 0;      // the request is offered from this cycle
     core::Cycle whole = 0;      // the edge at which it is whole at the far end (its target called)
-    std::uint64_t request_beats = 0, response_beats = 0;
+    std::uint64_t request_beats = 0;  // its header and data beats
+    std::uint64_t response_data = 0;  // data beats of its response, beside the header
     sc_core::sc_event taken;  // its target has taken it
     bool accepted = false;
   };
@@ -266,8 +267,8 @@ class CreditInterconnect : public sc_core::sc_module {
     tx->address = trans.get_address();
     tx->offer = offer_cycle(sc_core::sc_time_stamp(), delay);
     const DataBeats beats = data_beats(links_[tx->initiator], trans);
-    tx->request_beats = 1 + beats.request;  // and a header each way
-    tx->response_beats = 1 + beats.response;
+    tx->request_beats = 1 + beats.request;
+    tx->response_data = beats.response;
     if (trans.has_mm()) trans.acquire();
     link.to_send.push_back(tx.get());
     at_pending_[&trans] = std::move(tx);
@@ -295,15 +296,9 @@ class CreditInterconnect : public sc_core::sc_module {
   // the first edge at or after then, or from the next edge when the target answered in the
   // instant it was called (as b_transport's responses are).
   void respond(AtTransaction& tx, const sc_core::sc_time& begins) {
-    LoopTiming& loop = links_[tx.initiator].response_loop();
     const core::Cycle offer = begins.value() <= tx.whole * period_.value() ? tx.whole + 1 : cycles_up(begins);
-    core::Cycle popped = 0;
-    for (std::uint64_t k = 0; k < tx.response_beats; ++k) {
-      loop.send(k == 0 ? offer : 0);
-      popped = loop.pop(0);  // the near end pops every cycle
-    }
     AtLink& link = at_links_[tx.initiator];
-    link.responses.emplace_back(&tx, popped + 1);
+    link.responses.emplace_back(&tx, links_[tx.initiator].delivered(offer, tx.response_data));
     link.responded.notify(sc_core::SC_ZERO_TIME);
   }
 

@@ -102,15 +102,19 @@ class LinkTiming {
     }
     return popped + 1;
   }
-  // The loops themselves, for a caller that times their beats apart (an approximately
+  // The request loop itself, for a caller that times its beats apart (an approximately
   // timed far end pops only once its target has taken the transaction before).
   LoopTiming& request_loop() { return request_; }
-  LoopTiming& response_loop() { return response_; }
   // Its response, offered from cycle `offer` (once the target has answered), of
   // `response_data` data beats: the far end may pop again from cycle `far_free`; returns
   // the edge at which the near end has the whole response (the call returns then).
   core::Cycle response(core::Cycle offer, std::uint64_t response_data, core::Cycle far_free) {
     far_free_ = far_free;
+    return delivered(offer, response_data);
+  }
+  // A response offered from cycle `offer`, of `response_data` data beats, through the
+  // response loop: the edge at which the near end, popping every cycle, has it whole.
+  core::Cycle delivered(core::Cycle offer, std::uint64_t response_data) {
     core::Cycle popped = 0;
     for (std::uint64_t k = 0; k <= response_data; ++k) {
       response_.send(k == 0 ? offer : 0);
