@@ -31,5 +31,6 @@ void add_size_command(CLI::App& app, int& status);
 void add_list_command(CLI::App& app, const platform::Registry& registry, int& status);
 void add_merge_command(CLI::App& app, int& status);
 void add_import_command(CLI::App& app, int& status);
+void add_compare_command(CLI::App& app, const platform::Registry& registry, int& status);
 
 }  // namespace creditflow::cli

@@ -24,6 +24,7 @@ int run_tool(int argc, char* argv[], const platform::Registry& registry) {
   add_list_command(app, registry, status);
   add_merge_command(app, status);
   add_import_command(app, status);
+  add_compare_command(app, registry, status);
   try {
     // Every value may reach a JSON document, which one byte that is not UTF-8 would lose.
     for (int i = 1; i < argc; ++i)
@@ -36,7 +37,7 @@ int run_tool(int argc, char* argv[], const platform::Registry& registry) {
       for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
       if (std::find(names.begin(), names.end(), argv[1]) == names.end())
         throw Error(std::string("unknown command '") + argv[1] + "'" + platform::did_you_mean(argv[1], names) +
-                    " (commands: run, sweep, size, list, merge; see creditflow --help)");
+                    " (commands: run, sweep, size, list, merge, import, compare; see creditflow --help)");
     }
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -22,8 +22,9 @@
 #include "creditflow/kinds/pipelined_link.hpp"
 #include "creditflow/kinds/register_slice.hpp"
 #include "creditflow/kinds/traffic_source.hpp"
-#include "kind_config.hpp"
+#include "creditflow/platform/kind_config.hpp"
 #include "creditflow/platform/define_kind.hpp"
+#include "creditflow/platform/verilated.hpp"
 
 namespace creditflow::platform {
 
@@ -66,39 +67,6 @@ std::vector<ParamSpec> sync_params() {
   return {ParamSpec::integer("sync_stages", "2", 2, 16, "synchronizer flops N in each destination domain"),
           ParamSpec::real("uncertainty", "0", 0.0, 1.0,
                           "chance per destination edge that a crossing lands one cycle late (1: always)")};
-}
-
-// Parameters shared by the kinds that create traffic.
-std::vector<ParamSpec> pattern_params() {
-  return {ParamSpec::choice("pattern", "saturating", {"saturating", "periodic", "burst", "bernoulli"},
-                            "when a flit is created"),
-          ParamSpec::integer("every", "1", 1, lim::max_period, "periodic: a flit when t % every == 0"),
-          ParamSpec::integer("burst_on", "1", 1, lim::max_period, "burst: cycles on"),
-          ParamSpec::integer("burst_off", "0", 0, lim::max_period, "burst: cycles off"),
-          ParamSpec::real("rate", "1", 0.0, 1.0, "bernoulli: probability of a flit per cycle"),
-          ParamSpec::integer("queue_depth", "1024", 1, lim::max_queue,
-                             "flits waiting at the source; more are refused and counted"),
-          ParamSpec::integer("beats", "0", 0, INT64_MAX / 2, "flits to create in all; 0: no limit"),
-          ParamSpec::text("class", "data", "traffic class name, for per-class figures"),
-          ParamSpec::list("destinations", "", ParamSpec::text("", "", ""),
-                          "where its packets go, by receiver name: one, or several taken in turn (choose: list) "
-                          "or at random (choose: random); none: wherever the path leads",
-                          false)
-              .naming_destinations(),
-          ParamSpec::choice("choose", "list", {"list", "random"},
-                            "list: destinations in turn, repeating; random: seeded, by weights"),
-          ParamSpec::list("weights", "", ParamSpec::integer("", "", 0, lim::max_period, ""),
-                          "random: a weight per destination (default: equal)", false),
-          ParamSpec::integer("packet_flits", "1", 1, lim::max_packet_flits,
-                             "flits a packet (head, body, tail): a merge holds its output from head to tail")};
-}
-
-// Parameters shared by the kinds whose consumer drains on a schedule.
-std::vector<ParamSpec> drain_params() {
-  return {ParamSpec::integer("drain_every", "1", 1, lim::max_period, "pop only when t % k == 0"),
-          ParamSpec::real("drain_rate", "1", 0.0, 1.0, "seeded random fraction of cycles that may pop"),
-          ParamSpec::integer("stall_from", "0", 0, INT64_MAX / 2, "first cycle of a consumer stall"),
-          ParamSpec::integer("stall_cycles", "0", 0, INT64_MAX / 2, "length of that stall")};
 }
 
 // A pipelined link's stages, forward (carrying `what`) and back.
@@ -484,6 +452,9 @@ Registry builtin_registry() {
        {{"in", "out"}}, {}},
       [](const ComponentConfig& c) { return kinds::FlitFaultKind<>(flit_fault_core(c)); }));
   add(network_kind());
+  // A verilated module in the role of a model kind: `verilated`, and the kinds a tool's
+  // creditflow_add_verilated_kind declared.
+  add_verilated_kinds(r);
   return r;
 }
 

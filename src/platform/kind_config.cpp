@@ -1,6 +1,6 @@
 // Resolved YAML parameters -> the parameters of the kernel-free cores, shared by the
 // cycle view's components and the transaction-level view's parts.
-#include "kind_config.hpp"
+#include "creditflow/platform/kind_config.hpp"
 
 #include <algorithm>
 
@@ -9,6 +9,40 @@
 #include "creditflow/platform/nearest.hpp"
 
 namespace creditflow::platform {
+
+// Parameters shared by the kinds that create traffic.
+std::vector<ParamSpec> pattern_params() {
+  return {ParamSpec::choice("pattern", "saturating", {"saturating", "periodic", "burst", "bernoulli"},
+                            "when a flit is created"),
+          ParamSpec::integer("every", "1", 1, core::limits::max_period, "periodic: a flit when t % every == 0"),
+          ParamSpec::integer("burst_on", "1", 1, core::limits::max_period, "burst: cycles on"),
+          ParamSpec::integer("burst_off", "0", 0, core::limits::max_period, "burst: cycles off"),
+          ParamSpec::real("rate", "1", 0.0, 1.0, "bernoulli: probability of a flit per cycle"),
+          ParamSpec::integer("queue_depth", "1024", 1, core::limits::max_queue,
+                             "flits waiting at the source; more are refused and counted"),
+          ParamSpec::integer("beats", "0", 0, INT64_MAX / 2, "flits to create in all; 0: no limit"),
+          ParamSpec::text("class", "data", "traffic class name, for per-class figures"),
+          ParamSpec::list("destinations", "", ParamSpec::text("", "", ""),
+                          "where its packets go, by receiver name: one, or several taken in turn (choose: list) "
+                          "or at random (choose: random); none: wherever the path leads",
+                          false)
+              .naming_destinations(),
+          ParamSpec::choice("choose", "list", {"list", "random"},
+                            "list: destinations in turn, repeating; random: seeded, by weights"),
+          ParamSpec::list("weights", "", ParamSpec::integer("", "", 0, core::limits::max_period, ""),
+                          "random: a weight per destination (default: equal)", false),
+          ParamSpec::integer("packet_flits", "1", 1, core::limits::max_packet_flits,
+                             "flits a packet (head, body, tail): a merge holds its output from head to tail")};
+}
+
+// Parameters shared by the kinds whose consumer drains on a schedule.
+std::vector<ParamSpec> drain_params() {
+  return {ParamSpec::integer("drain_every", "1", 1, core::limits::max_period, "pop only when t % k == 0"),
+          ParamSpec::real("drain_rate", "1", 0.0, 1.0, "seeded random fraction of cycles that may pop"),
+          ParamSpec::integer("stall_from", "0", 0, INT64_MAX / 2, "first cycle of a consumer stall"),
+          ParamSpec::integer("stall_cycles", "0", 0, INT64_MAX / 2, "length of that stall")};
+}
+
 
 core::SourceParams source_params(const ComponentConfig& c) {
   core::SourceParams p;

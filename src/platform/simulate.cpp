@@ -107,7 +107,16 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
   monitor::LoopMonitor& first_monitor = monitors.count(platform.clocks.front().name)
                                             ? *monitors.at(platform.clocks.front().name)
                                             : *monitors.at("\x01run");
-  first_monitor.each_cycle([&accountant](core::Cycle t) { accountant.observe(t); });
+  // Each holder's terms in the VCD, as the monitor sums them each cycle of the first clock:
+  // terms.<loop>.<holder>.credits, .in_flight, .occupancy and .returning.
+  std::deque<std::pair<const monitor::LoopParticipant*, core::LoopState>> terms;
+  first_monitor.each_cycle([&accountant, &terms](core::Cycle t) {
+    accountant.observe(t);
+    for (auto& [holder, state] : terms) {
+      state = core::LoopState{};
+      holder->contribute(state);
+    }
+  });
 
   std::unique_ptr<VcdFile> vcd;
   if (!vcd_file.empty()) {
@@ -123,6 +132,15 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
       channels[i]->trace(tf, platform.connections[i].from + "." + platform.connections[i].from_port);
     }
     for (const auto& [name, component] : components) component->trace_state(tf, name);
+    for (std::size_t i = 0; i < named.size(); ++i)
+      for (const auto& [holder_name, holder] : named[i]) {
+        const core::LoopState& state = terms.emplace_back(holder, core::LoopState{}).second;
+        const std::string prefix = "terms." + platform.loops[i].name + "." + holder_name + ".";
+        sc_core::sc_trace(tf, state.sender_credits, prefix + "credits");
+        sc_core::sc_trace(tf, state.forward_flits, prefix + "in_flight");
+        sc_core::sc_trace(tf, state.receiver_occupancy, prefix + "occupancy");
+        sc_core::sc_trace(tf, state.return_credits, prefix + "returning");
+      }
   }
   sc_core::sc_start();
   if (vcd) vcd->finish(platform.run.cycles);

@@ -1,4 +1,6 @@
-// Resolved YAML parameters -> the parameters of the kernel-free cores of the built-in kinds.
+// The built-in kinds' shared parameter lists, and resolved YAML parameters -> the
+// parameters of their kernel-free cores: installed, for a kind of one's own that takes the
+// same parameters (a verilated sink drained like the model's).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -17,8 +19,14 @@
 #include "creditflow/core/sink_core.hpp"
 #include "creditflow/core/source_core.hpp"
 #include "creditflow/platform/component.hpp"
+#include "creditflow/platform/params.hpp"
 
 namespace creditflow::platform {
+
+// The parameters of the kinds that create traffic (pattern, every, rate, ...), and of
+// those whose consumer drains on a schedule (drain_every, drain_rate, stall_from, ...).
+std::vector<ParamSpec> pattern_params();
+std::vector<ParamSpec> drain_params();
 
 core::SourceParams source_params(const ComponentConfig& c);
 core::DrainSpec drain_spec(const ComponentConfig& c);
