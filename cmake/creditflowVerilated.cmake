@@ -4,21 +4,23 @@
 #     TOP <module> SOURCES <file.sv>...
 #     [KIND <name> ROLE <credit_receiver|ready_valid_sink|hop_buffer|credit_sender>]
 #     [PORTS "key=rtl_port, ..."] [RESET <port>|none] [RESET_ACTIVE low|high]
-#     [PARAMETER <NAME> VALUES <v>...] [PUBLIC_SIGNALS] [VERILATOR_ARGS <arg>...])
+#     [PARAMETER <NAME> VALUES <v>...] [FIXED <NAME>=<v>...] [PUBLIC_SIGNALS] [VERILATOR_ARGS <arg>...])
 #
 # Verilates TOP for SystemC once per value of PARAMETER (once if none), into <target> (the
 # user's executable, which calls creditflow::cli::run_tool with builtin_registry()), and
 # registers each variant before main. With KIND, the tool also has a kind of that name in
 # ROLE, its ports by PORTS, whose parameter <name> (NAME in lower case) picks the variant:
 # `--set rx.kind=<name> --vary rx.depth=4,8`; a value not in VALUES is refused in one line.
-# Without KIND, `kind: verilated` in a platform file takes TOP with its map and parameters.
+# FIXED parameters are the same in every variant (and part of what `kind: verilated` names
+# in its `parameters`). Without KIND, `kind: verilated` in a platform file takes TOP with
+# its map and parameters.
 # Verilated with --vpi, so a term may name a signal inside the module marked
 # /*verilator public_flat_rd*/ (or any signal, with PUBLIC_SIGNALS).
 include_guard(GLOBAL)
 
 function(creditflow_add_verilated_kind target)
   cmake_parse_arguments(V "PUBLIC_SIGNALS" "TOP;KIND;ROLE;PORTS;RESET;RESET_ACTIVE;PARAMETER"
-                        "SOURCES;VALUES;VERILATOR_ARGS" ${ARGN})
+                        "SOURCES;VALUES;FIXED;VERILATOR_ARGS" ${ARGN})
   if(NOT V_TOP OR NOT V_SOURCES)
     message(FATAL_ERROR "creditflow_add_verilated_kind(${target}): TOP and SOURCES are required")
   endif()
@@ -40,6 +42,15 @@ function(creditflow_add_verilated_kind target)
   if(V_PUBLIC_SIGNALS)
     list(APPEND args --public-flat-rw)
   endif()
+  set(fixed_args "")
+  set(fixed_parameters "")
+  foreach(assignment IN LISTS V_FIXED)
+    if(NOT assignment MATCHES "^([A-Za-z_][A-Za-z0-9_]*)=(-?[0-9]+)$")
+      message(FATAL_ERROR "creditflow_add_verilated_kind(${target}): FIXED ${assignment} is not NAME=integer")
+    endif()
+    list(APPEND fixed_args -G${assignment})
+    string(APPEND fixed_parameters "{\"${CMAKE_MATCH_1}\", ${CMAKE_MATCH_2}}, ")
+  endforeach()
   set(values ${V_VALUES})
   if(NOT V_PARAMETER)
     set(values "")
@@ -54,18 +65,18 @@ function(creditflow_add_verilated_kind target)
     if(V_PARAMETER)
       set(prefix V${name}_${value})
       set(variant_args -G${V_PARAMETER}=${value})
-      set(parameters "{\"${V_PARAMETER}\", ${value}}")
+      set(parameters "${fixed_parameters}{\"${V_PARAMETER}\", ${value}}")
     else()
       set(prefix V${name})
       set(variant_args "")
-      set(parameters "")
+      set(parameters "${fixed_parameters}")
     endif()
     string(MAKE_C_IDENTIFIER ${prefix} prefix)
     verilate(${target} SYSTEMC PREFIX ${prefix} TOP_MODULE ${V_TOP} SOURCES ${V_SOURCES}
-             VERILATOR_ARGS ${args} ${variant_args})
+             VERILATOR_ARGS ${args} ${fixed_args} ${variant_args})
     string(APPEND includes "#include \"${prefix}.h\"\n")
     string(APPEND registrations
-           "  add_verilated_variant({\"${V_TOP}\", {${parameters}}, [](const char* n) { "
+           "  add_verilated_variant({\"${V_KIND}\", \"${V_TOP}\", {${parameters}}, [](const char* n) { "
            "return std::unique_ptr<sc_core::sc_module>(new ${prefix}(n)); }, vpi_probe});\n")
   endforeach()
   if(V_KIND)

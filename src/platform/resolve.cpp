@@ -9,6 +9,7 @@
 #include "creditflow/platform/memory_estimate.hpp"
 #include "creditflow/core/limits.hpp"
 #include "creditflow/platform/nearest.hpp"
+#include "creditflow/platform/verilated.hpp"
 #include "creditflow/platform/platform.hpp"
 
 namespace creditflow::platform {
@@ -124,7 +125,27 @@ class Resolver {
     std::pair<std::string, std::string> kind{c.kind, at(c.line)};
     for (const Override& o : overrides_)
       if (o.target == c.name + ".kind") kind = {o.value, o.where};
+    // `kind: verilated` is one kind per role (their ports differ): verilated_<role>.
+    if (kind.first == "verilated") {
+      std::string role;
+      for (const auto& [key, value] : c.params)
+        if (key == "role") role = value.text;
+      for (const Override& o : overrides_)
+        if (o.target == c.name + ".role") role = o.value;
+      if (role.empty())
+        throw Error(kind.second + ": component " + c.name + " (verilated) needs parameter 'role' (allowed " +
+                    verilated_roles_text() + ")");
+      if (!registry_.find("verilated_" + role))
+        throw Error(kind.second + ": component " + c.name + " (verilated) has role '" + role +
+                    "', not one a verilated module can play (allowed " + verilated_roles_text() + ")");
+      kind.first = "verilated_" + role;
+    }
     return kind;
+  }
+  static std::string verilated_roles_text() {
+    std::string text;
+    for (const std::string& r : verilated_roles()) text += (text.empty() ? "" : ", ") + r;
+    return text;
   }
 
   void resolve_components() {

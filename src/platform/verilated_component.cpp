@@ -99,6 +99,9 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
   void add_figures(core::LinkReport& r) const override {
     if (role_.sender) {
       r.credits = setup_.capacity;
+      r.measured_rtt = round_trips_.min();
+      r.mean_rtt = round_trips_.mean();
+      r.max_rtt = round_trips_.max();
       return;
     }
     r.receiver_depth = setup_.capacity;
@@ -109,6 +112,7 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
     if (role_.stream_in) {
       r.lossy = probes_.count("dropped") > 0;
       r.credit_latency += 1;  // `popped` is a register: a credit's first stage back
+      r.depth_to_keep_all = keep_all_;
     }
   }
 
@@ -126,7 +130,9 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
     if (!role_.sender) flows_.add_to(t);
   }
 
+  // What the model kind traces of itself: a receiver's occupancy, a sender's credits.
   void trace(sc_core::sc_trace_file* tf, const std::string& name) const {
+    if (role_.stream_in) return;
     sc_core::sc_trace(tf, role_.sender ? credits_ : occupancy_, name + (role_.sender ? ".credits" : ".occupancy"));
   }
   void set_period(double ps) { clk_period_ps_ = ps; }
@@ -328,20 +334,18 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
         if (auto* s = dynamic_cast<StreamChannel*>(channels_[i])) s->ready.write(read(port_key(i, "ready")) != 0);
         continue;
       }
+      // Between deltas the module's data may name a flit that has just left, or not yet
+      // come: the flit is written once it names one (the edge refuses data naming none).
       const bool valid = read(port_key(i, "valid")) != 0;
-      core::Flit flit;
-      if (valid) {
-        const Held* h = find(i);
-        flit = h ? h->flit : core::Flit{};
-        if (!h) flit.id = wire(port_key(i, "data")) ? read(port_key(i, "data")) : 0;
-        if (role_.sender) core::stamp_sent(flit, now_);
-      }
+      const Held* h = valid ? find(i) : nullptr;
+      core::Flit flit = h ? h->flit : core::Flit{};
+      if (h && role_.sender) core::stamp_sent(flit, now_);
       if (auto* s = dynamic_cast<StreamChannel*>(channels_[i])) {
         s->valid.write(valid);
-        if (valid) s->flit.write(flit);
+        if (h) s->flit.write(flit);
       } else if (auto* f = dynamic_cast<FlowChannel*>(channels_[i])) {
         f->valid.write(valid);
-        if (valid) f->flit.write(flit);
+        if (h) f->flit.write(flit);
       }
     }
   }
@@ -435,6 +439,7 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
     if (term("error") != 0)
       throw ProtocolError(where_ + ": the RTL raised its error output (" + setup_.map.at("error") + ") at cycle " +
                           std::to_string(now_));
+    if (role_.sender) time_round_trips();
     // What leaves first: a pop takes the oldest flit (or the one its data names), a sender's
     // output the flit it names, which may be the one arriving this cycle.
     if (popping()) {
@@ -455,11 +460,29 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
         const auto [valid, flit] = offered(i);
         const bool taken = p.type != ChannelType::stream || read(port_key(i, "ready")) != 0;
         if (valid && taken) held_.push_back({flit, now_});
+        if (role_.stream_in) size_to_keep_all(valid && taken);
       } else if (role_.sender && read(port_key(i, "valid")) != 0) {
         take(i, "sent");
         ++sent_;
+        spends_.push_back(now_);
       }
     }
+  }
+
+  // A sender's round trips: from a credit's spending to the edge it is back at, oldest first.
+  void time_round_trips() {
+    const RtlWire* back = wire("credit_in");
+    if (!back || back->read() == 0 || spends_.empty()) return;
+    round_trips_.add(now_ + 1 - spends_.front());
+    spends_.pop_front();
+  }
+
+  // The depth an unbounded FIFO, seeing the same beats and the same chances to pop, would
+  // have needed: what a sink reports as the depth that keeps every beat.
+  void size_to_keep_all(bool transfer) {
+    const bool pop_allowed = read("drain_en") != 0 || !wire("drain_en");
+    if (transfer) keep_all_ = std::max(keep_all_, shadow_ + 1);
+    shadow_ += static_cast<std::int64_t>(transfer) - static_cast<std::int64_t>(pop_allowed && shadow_ > 0);
   }
 
   VerilatedSetup setup_;
@@ -482,6 +505,9 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
   core::Cycle now_ = 0;
   std::uint64_t sent_ = 0, popped_ = 0, dropped_ = 0;
   std::int64_t peak_ = 0;
+  std::deque<core::Cycle> spends_;  // a sender's credits in flight: the cycles they were spent
+  core::LatencyStats round_trips_;
+  std::int64_t shadow_ = 0, keep_all_ = 0;
   // Kept for the VCD as the monitor last read them.
   mutable std::int64_t occupancy_ = 0, credits_ = 0;
   core::FlitLatency latency_;

@@ -103,6 +103,14 @@ const VerilatedVariant* find_variant(const std::string& top, const std::map<std:
   return nullptr;
 }
 
+// A named kind's variant: the one built for it whose varied parameter has `value`.
+const VerilatedVariant* kind_variant(const VerilatedKindDecl& kind, std::int64_t value) {
+  for (const VerilatedVariant& v : variants())
+    if (v.kind == kind.name && (kind.varied.empty() || (v.parameters.count(kind.varied) && v.parameters.at(kind.varied) == value)))
+      return &v;
+  return nullptr;
+}
+
 std::string built_text(const std::string& top) {
   std::string text;
   for (const VerilatedVariant& v : variants())
@@ -130,13 +138,12 @@ struct Wiring {
   std::string ports, clock = "clk", reset, reset_active;
 };
 
-VerilatedSetup setup_for(const ComponentConfig& c, const std::string& role, const Model& model, const std::string& top,
-                         const std::map<std::string, std::int64_t>& parameters, const Wiring& w) {
-  check_variant(top, parameters, c.name());
+VerilatedSetup setup_for(const ComponentConfig& c, const std::string& role, const Model& model,
+                         const VerilatedVariant& variant, const Wiring& w) {
   VerilatedSetup s;
   s.role = &verilated_role(role, c.name());
   s.ports = model.ports;
-  s.variant = find_variant(top, parameters);
+  s.variant = &variant;
   s.map = parse_map(w.ports, map_keys(role, model), c.name());
   s.clock = w.clock;
   s.reset = w.reset;
@@ -204,7 +211,9 @@ void add_verilated_kinds(Registry& registry) {
     };
     k.factory = [role, model](const ComponentConfig& c) {
       const std::string active = c.text("reset_active") == "auto" ? "" : c.text("reset_active");
-      return make_verilated_component(c, setup_for(c, role, model, c.text("top"), parse_parameters(c.text("parameters"), c.name()),
+      const auto parameters = parse_parameters(c.text("parameters"), c.name());
+      check_variant(c.text("top"), parameters, c.name());
+      return make_verilated_component(c, setup_for(c, role, model, *find_variant(c.text("top"), parameters),
                                                    {c.text("ports"), c.text("clock_port"), c.text("reset"), active}));
     };
     registry.add(std::move(k));
@@ -220,39 +229,36 @@ void add_verilated_kinds(Registry& registry) {
     const std::string varied = lower(d.varied);
     std::vector<std::int64_t> built;
     for (const VerilatedVariant& v : variants())
-      if (v.top == d.top && v.parameters.count(d.varied)) built.push_back(v.parameters.at(d.varied));
+      if (v.kind == d.name && v.parameters.count(d.varied)) built.push_back(v.parameters.at(d.varied));
     std::sort(built.begin(), built.end());
+    std::string values;
+    for (std::int64_t b : built) values += (values.empty() ? "" : ", ") + std::to_string(b);
     if (!varied.empty() && !built.empty()) {
       auto spec = std::find_if(k.params.begin(), k.params.end(), [&](const ParamSpec& p) { return p.name == varied; });
       if (spec == k.params.end()) {
-        k.params.push_back(ParamSpec::integer(varied, "", 0, 0, ""));
+        k.params.push_back(ParamSpec::integer(varied, "", INT32_MIN, INT32_MAX, ""));
         spec = k.params.end() - 1;
       }
-      std::string values;
-      for (std::int64_t b : built) values += (values.empty() ? "" : ", ") + std::to_string(b);
       spec->doc = "its RTL's " + d.varied + ": one of the values it was verilated for (" + values + ")";
-      spec->min_int = built.front();
-      spec->max_int = built.back();
+      // The model's range stays: a value in it that was not built is refused by the check,
+      // which can say which were.
       if (std::find(built.begin(), built.end(), std::atoll(spec->default_text.c_str())) == built.end())
         spec->default_text = std::to_string(built.front());
     }
     const VerilatedKindDecl decl = d;
-    auto parameters_of = [decl, varied](const std::map<std::string, ParamValue>& p) {
-      std::map<std::string, std::int64_t> parameters;
-      if (!varied.empty()) parameters[decl.varied] = std::get<std::int64_t>(p.at(varied));
-      return parameters;
+    auto value_of = [varied](const std::map<std::string, ParamValue>& p) {
+      return varied.empty() ? 0 : std::get<std::int64_t>(p.at(varied));
     };
-    k.check = [decl, parameters_of, varied](const std::map<std::string, ParamValue>& p,
-                                             const std::function<bool(const std::string&)>&, const std::string& where) {
-      if (find_variant(decl.top, parameters_of(p))) return;
-      if (varied.empty()) check_variant(decl.top, {}, where);
-      throw ParameterError(where + "." + varied + " = " + std::to_string(std::get<std::int64_t>(p.at(varied))) +
-                           " was not built for " + decl.name + " (built: " + built_text(decl.top) +
-                           "; add the value to creditflow_add_verilated_kind's VALUES)");
+    k.check = [decl, value_of, varied, values](const std::map<std::string, ParamValue>& p,
+                                               const std::function<bool(const std::string&)>&, const std::string& where) {
+      if (kind_variant(decl, value_of(p))) return;
+      throw ParameterError(where + "." + varied + " = " + std::to_string(value_of(p)) + " was not built for " +
+                           decl.name + " (built: " + values + "; add it to creditflow_add_verilated_kind's VALUES)");
     };
-    k.factory = [decl, model, parameters_of](const ComponentConfig& c) {
-      return make_verilated_component(
-          c, setup_for(c, decl.role, model, decl.top, parameters_of(c.params()), {decl.ports, "clk", decl.reset, decl.reset_active}));
+    k.factory = [decl, model, value_of](const ComponentConfig& c) {
+      const VerilatedVariant* v = kind_variant(decl, value_of(c.params()));
+      if (!v) throw ParameterError(c.name() + ": no variant of " + decl.name + " was built for its parameters");
+      return make_verilated_component(c, setup_for(c, decl.role, model, *v, {decl.ports, "clk", decl.reset, decl.reset_active}));
     };
     registry.add(std::move(k));
   }

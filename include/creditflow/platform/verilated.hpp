@@ -25,6 +25,7 @@ using RtlProbe = std::function<std::function<std::uint64_t()>(const sc_core::sc_
 
 // One verilated module, for one set of parameter values.
 struct VerilatedVariant {
+  std::string kind;                                 // the named kind it was built for ("": none)
   std::string top;                                  // the RTL module's name
   std::map<std::string, std::int64_t> parameters;   // e.g. DEPTH=8, as it was verilated
   std::function<std::unique_ptr<sc_core::sc_module>(const char* name)> make;
