@@ -1,128 +1,192 @@
-// The verilated rtl/credit_receiver.sv against the model CreditReceiver: the same source,
-// sender and link drive each, in its own process, and every flit's arrival cycle, every
-// credit's return cycle and every popped flit must be identical.
+// RTL against the models, the way a user checks theirs: rtl_tool (tests/rtl/rtl_tool.cpp,
+// its kinds from creditflow_add_verilated_kind) compares a platform with a model part
+// against the same platform with the RTL in its place, every channel and every holder's
+// terms at every cycle. The library's rtl/credit_receiver.sv, and a FIFO sink and a credit
+// counter written in tests/rtl/modules with their own port names, each over SPEC section 1
+// and 2 scenarios and random traffic; a mutant of each is caught at its first differing
+// cycle, which the expected lines give (worked out by hand in the comments).
 #include <boost/test/unit_test.hpp>
-#include <sstream>
-#include <systemc>
+#include <regex>
 
-#include "Vcredit_receiver.h"
-#include "creditflow/creditflow.hpp"
-#include "creditflow/cycle/rtl_credit_receiver.hpp"
-#include "creditflow/platform/isolated_run.hpp"
-
-using namespace creditflow;
+#include "harness.hpp"
 
 namespace {
 
-constexpr std::int64_t depth = 4;  // the RTL is verilated with DEPTH = 4
+cftool::Outcome rtl_tool(const std::string& args) { return cftool::run(CREDITFLOW_RTL_TOOL, args); }
 
-struct Scenario {
-  std::int64_t latency = 1;
-  core::DrainSpec drain;
-  core::TrafficSpec traffic = core::TrafficSpec::saturating();
-};
-
-// Reads every signal half way through each cycle, when all are settled.
-struct Recorder : sc_core::sc_module {
-  sc_core::sc_in<bool> clk{"clk"};
-  const sc_core::sc_signal<bool> *arrive = nullptr, *credit = nullptr, *pop = nullptr;
-  const sc_core::sc_signal<core::Flit>* arrived = nullptr;
-  std::function<std::uint64_t()> popped_id;
-  std::ostringstream log;
-  int cycle = 0;
-
-  SC_HAS_PROCESS(Recorder);
-  explicit Recorder(sc_core::sc_module_name n) : sc_module(n) {
-    SC_METHOD(sample);
-    sensitive << clk.neg();
-    dont_initialize();
+// Every scenario identical over its 3000 cycles, with thousands of events compared.
+void identical(const std::string& model, const std::vector<std::string>& scenarios, const std::string& against) {
+  for (const std::string& s : scenarios) {
+    const auto o = rtl_tool("compare " + model + " " + s + " --against " + against);
+    BOOST_TEST_INFO(model << " " << s << ": " << o.out << o.err);
+    BOOST_TEST_REQUIRE(o.status == 0);
+    std::smatch m;
+    BOOST_TEST_REQUIRE(std::regex_search(o.out, m, std::regex("^identical over 3000 cycles, ([0-9]+) events, ([0-9]+) signals")));
+    BOOST_TEST(std::stoul(m[1]) > 10000u);  // not an empty match
+    BOOST_TEST_MESSAGE(model << " " << s << " against " << against << ": " << o.out.substr(0, o.out.find(" (")));
   }
-  void sample() {
-    if (arrive->read()) log << cycle << ": arrive " << arrived->read().id << "\n";
-    if (pop->read()) log << cycle << ": pop " << popped_id() << "\n";
-    if (credit->read()) log << cycle << ": credit back\n";
-    ++cycle;
-  }
-};
-
-std::string run(const Scenario& s, bool rtl) {
-  sc_core::sc_clock clk("clk", 2, sc_core::SC_NS);  // rising at 0: opens cycle 0 for both
-  core::SourceParams sp;
-  sp.traffic = s.traffic;
-  cycle::TrafficSource<> src("src", sp);
-  cycle::CreditSender<> tx("tx", depth);
-  cycle::PipelinedLink<> link("link", core::LinkParams{s.latency, s.latency});
-  sc_core::sc_signal<bool> valid, ready, send, arrive, pop, credit, popped_valid;
-  sc_core::sc_signal<core::Flit> offered, sent, arrived, popped_flit;
-  src.clk(clk), tx.clk(clk), link.clk(clk);
-  src.out_valid(valid), src.out_flit(offered), src.out_ready(ready);
-  tx.in_valid(valid), tx.in_flit(offered), tx.in_ready(ready);
-  tx.out_valid(send), tx.out_flit(sent), tx.credit_in(credit);
-  link.in_valid(send), link.in_flit(sent), link.out_valid(arrive), link.out_flit(arrived);
-  link.credit_in(pop), link.credit_out(credit);
-
-  Recorder rec("rec");
-  rec.clk(clk);
-  rec.arrive = &arrive;
-  rec.arrived = &arrived;
-  rec.pop = &pop;
-  rec.credit = &credit;
-  monitor::LoopMonitor mon("mon", 3000, 0);
-  mon.clk(clk);
-
-  std::unique_ptr<cycle::CreditReceiver<>> model;
-  std::unique_ptr<cycle::RtlCreditReceiver<Vcredit_receiver>> hw;
-  const monitor::LoopParticipant* receiver = nullptr;
-  if (rtl) {
-    hw = std::make_unique<cycle::RtlCreditReceiver<Vcredit_receiver>>("rx", s.drain);
-    hw->clk(clk), hw->in_valid(arrive), hw->in_flit(arrived), hw->credit_out(pop);
-    rec.popped_id = [&] { return hw->out_data(); };
-    receiver = hw.get();
-  } else {
-    model = std::make_unique<cycle::CreditReceiver<>>("rx", core::ReceiverParams{depth, s.drain});
-    model->clk(clk), model->in_valid(arrive), model->in_flit(arrived), model->credit_out(pop);
-    model->out_valid(popped_valid), model->out_flit(popped_flit);
-    rec.popped_id = [&] { return popped_flit.read().id; };
-    receiver = model.get();
-  }
-  const core::LoopObserver& obs = mon.watch("link", depth, {&tx, &link, receiver});
-  sc_core::sc_start();
-  BOOST_TEST_REQUIRE(obs.conservation_violations() == 0u);
-  rec.log << "sent " << obs.sent_in_window() << ", popped " << obs.popped_in_window() << "\n";
-  return rec.log.str();
 }
 
-void same_in_rtl(const Scenario& s) {
-  const auto model = platform::run_isolated([&] { return run(s, false); });
-  const auto rtl = platform::run_isolated([&] { return run(s, true); });
-  BOOST_TEST_REQUIRE(model.ok, model.error);
-  BOOST_TEST_REQUIRE(rtl.ok, rtl.error);
-  BOOST_TEST(model.output.size() > 1000u);  // thousands of events, not an empty match
-  BOOST_TEST(model.output == rtl.output);
-  BOOST_TEST_MESSAGE(model.output.substr(model.output.rfind("sent")));
-}
+// SPEC section 1's scenarios and random traffic, over the loop of receiver_loop.yaml.
+const std::vector<std::string> loop_scenarios{
+    "",                                                  // L = 1, drained every cycle
+    "--set link.latency=4",                              // section 1's table: credits below the round trip
+    "--set link.latency=2 --set rx.drain_every=3",       // a slow consumer
+    "--set rx.depth=2 --set link.latency=3",             // another built depth
+    "--set link.latency=3 --set src.pattern=bernoulli --set src.rate=0.7 --set rx.drain_rate=0.6 "
+    "--set rx.stall_from=500 --set rx.stall_cycles=40"};  // random traffic, random drain and a stall
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(rtl_matches_model_draining_every_cycle) {
-  same_in_rtl(Scenario{});
-  Scenario l4;
-  l4.latency = 4;
-  same_in_rtl(l4);
+BOOST_AUTO_TEST_CASE(the_library_receiver_on_the_generic_adapter_matches_the_model) {
+  identical("receiver_loop.yaml", loop_scenarios, "rx.kind=rtl_receiver");
 }
 
-BOOST_AUTO_TEST_CASE(rtl_matches_model_with_a_slow_consumer) {
-  Scenario s;
-  s.latency = 2;
-  s.drain.every = 3;
-  same_in_rtl(s);
+BOOST_AUTO_TEST_CASE(a_receiver_returning_its_credit_a_cycle_late_is_caught_at_its_first_pop) {
+  // L = 1: flit 0 is sent in cycle 0, arrives in 1 and is popped in 2, when the model's
+  // credit goes back; the mutant's register sends it in 3.
+  const auto o = rtl_tool("compare receiver_loop.yaml --against rx.kind=rtl_receiver_late");
+  BOOST_TEST(o.status == 1);
+  BOOST_TEST(o.out == "first difference at cycle 2 of clk (2000 ps): rx.credit is 1 as written, 0 with --against "
+                      "rx.kind=rtl_receiver_late\n");
 }
 
-BOOST_AUTO_TEST_CASE(rtl_matches_model_with_random_drain_and_traffic) {
-  Scenario s;
-  s.latency = 3;
-  s.drain.rate = 0.6;
-  s.drain.stalls.push_back({500, 540});
-  s.traffic = core::TrafficSpec::bernoulli(0.7);
-  same_in_rtl(s);
+BOOST_AUTO_TEST_CASE(the_credit_counter_matches_the_model_sender) {
+  identical("receiver_loop.yaml", loop_scenarios, "tx.kind=rtl_counter");
+  identical("receiver_loop.yaml", {"--set rx.depth=2 --set link.latency=1 --set rx.drain_every=2"},
+            "tx.kind=rtl_counter");
+}
+
+BOOST_AUTO_TEST_CASE(a_counter_spending_a_credit_in_the_cycle_it_returns_is_caught) {
+  // L = 3, 4 credits, a pop every 4th cycle: flits go in cycles 0-3 and arrive in 3-6; the
+  // pop in cycle 4 returns a credit that reaches the sender in cycle 7, which the model
+  // may spend only from cycle 8: its ready is low in 7, the mutant's high.
+  const auto o = rtl_tool("compare receiver_loop.yaml --set link.latency=3 --set rx.drain_every=4 "
+                          "--against tx.kind=rtl_counter_mutant");
+  BOOST_TEST(o.status == 1);
+  BOOST_TEST(o.out == "first difference at cycle 7 of clk (7000 ps): src.out.ready is 0 with --set link.latency=3 "
+                      "--set rx.drain_every=4, 1 with --against tx.kind=rtl_counter_mutant (and 5 more signals "
+                      "differ then)\n");
+  // Where credits never run out, the mutant's shortcut never acts: identical, as it should be.
+  identical("receiver_loop.yaml", {""}, "tx.kind=rtl_counter_mutant");
+}
+
+BOOST_AUTO_TEST_CASE(the_fifo_sink_matches_the_model_with_backpressure_and_as_a_credit_return) {
+  const std::vector<std::string> sink_scenarios{
+      "", "--set sink.drain_every=2", "--set sink.depth=2 --set sink.drain_every=3",
+      "--set sink.drain_rate=0.5 --set sink.stall_from=100 --set sink.stall_cycles=30"};
+  identical("sink_stream.yaml", sink_scenarios, "sink.kind=rtl_sink");
+  identical("sink_stream.yaml", {"--set src.pattern=bernoulli --set src.rate=0.6 --set sink.drain_rate=0.5"},
+            "sink.kind=rtl_sink");
+  // Section 2's credit-counting source: the sink's popped register is its credit back.
+  identical("sink_credits.yaml", {"", "--set sink.drain_every=2", "--set src.return_delay=3 --set sink.drain_rate=0.7"},
+            "sink.kind=rtl_sink");
+}
+
+BOOST_AUTO_TEST_CASE(a_sink_taking_a_beat_while_full_is_caught) {
+  // Saturating, depth 4, a pop in even cycles: the FIFO holds 1, 2, 2, 3, 3, 4 at the
+  // start of cycles 1-6; full in cycle 6 while popping, the model's ready is low there.
+  const auto o = rtl_tool("compare sink_stream.yaml --set sink.drain_every=2 --against sink.kind=rtl_sink_mutant");
+  BOOST_TEST(o.status == 1);
+  BOOST_TEST(o.out.rfind("first difference at cycle 6 of clk (6000 ps): src.out.ready is 0 with --set "
+                         "sink.drain_every=2, 1 with --against sink.kind=rtl_sink_mutant\n", 0) == 0);
+}
+
+BOOST_AUTO_TEST_CASE(an_rtl_run_reports_what_the_model_run_does) {
+  // The whole JSON, apart from the kinds and the parameters each kind has.
+  auto report = [](const std::string& args) {
+    const auto o = rtl_tool("run " + args + " --json");
+    BOOST_TEST_REQUIRE(o.status == 0, o.err);
+    auto j = nlohmann::json::parse(o.out);
+    j.erase("parameters");
+    return j;
+  };
+  BOOST_TEST(report("receiver_loop.yaml --set rx.drain_every=3") ==
+             report("receiver_loop.yaml --set rx.drain_every=3 --set rx.kind=rtl_receiver"));
+  BOOST_TEST(report("receiver_loop.yaml --set link.latency=4") ==
+             report("receiver_loop.yaml --set link.latency=4 --set tx.kind=rtl_counter"));
+  BOOST_TEST(report("sink_stream.yaml --set sink.drain_rate=0.6") ==
+             report("sink_stream.yaml --set sink.drain_rate=0.6 --set sink.kind=rtl_sink"));
+  const auto rtl = report("receiver_loop.yaml --set rx.drain_every=3 --set rx.kind=rtl_receiver");
+  // 667 pops in the 2000 cycles of the window, a pop every third cycle.
+  BOOST_TEST(rtl["links"]["link"]["throughput"].get<double>() == 667.0 / 2000, boost::test_tools::tolerance(1e-9));
+}
+
+BOOST_AUTO_TEST_CASE(kind_verilated_takes_top_role_parameters_and_map_from_the_platform_file) {
+  auto links = [](const std::string& args) {
+    const auto o = rtl_tool("run " + args + " --json");
+    BOOST_TEST_REQUIRE(o.status == 0, o.err);
+    return nlohmann::json::parse(o.out)["links"];
+  };
+  BOOST_TEST(links("receiver_yaml.yaml") == links("receiver_loop.yaml --set link.latency=2 --set rx.drain_every=2"));
+}
+
+BOOST_AUTO_TEST_CASE(a_value_not_built_or_a_bad_map_is_refused_in_one_line) {
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"run receiver_loop.yaml --set rx.kind=rtl_receiver --set rx.depth=3",
+       "creditflow: receiver_loop.yaml:9: rx.depth = 3 was not built for rtl_receiver (built: 2, 4; add it to "
+       "creditflow_add_verilated_kind's VALUES)\n"},
+      {"run receiver_yaml.yaml --set rx.parameters=DEPTH=16 --set rx.depth=16",
+       "creditflow: receiver_yaml.yaml:10: rx: credit_receiver was not verilated with DEPTH=16 (built: DEPTH=2; "
+       "DEPTH=4; list the value in creditflow_add_verilated_kind's VALUES)\n"},
+      {"run receiver_yaml.yaml --set rx.depth=2",
+       "creditflow: receiver_yaml.yaml:10: rx: its depth (2) differs from its RTL's DEPTH (4); the conservation "
+       "check counts depth (allowed equal)\n"},
+      {"run receiver_yaml.yaml --set rx.role=sink",
+       "creditflow: receiver_yaml.yaml:10: component rx (verilated) has role 'sink', not one a verilated module "
+       "can play (allowed credit_receiver, ready_valid_sink, hop_buffer, credit_sender)\n"},
+      {"run receiver_yaml.yaml --set rx.ports=credit=nope",
+       "creditflow: rx: credit=nope: credit_receiver has no port 'nope' (its ports: clk, rst_n, in_valid, drain_en, "
+       "credit_out, out_valid, overflow, count, in_data, out_data)\n"},
+      {"run receiver_yaml.yaml --set rx.ports=credit=credit_out",
+       "creditflow: rx: the credit_receiver role needs the term 'occupancy' (an RTL port or public signal holding "
+       "it: occupancy=...), for the conservation check\n"},
+      {"run receiver_yaml.yaml --set rx.ports=credit=credit_out,occupancy=count,error=overflow,in_valid=drain_en",
+       "creditflow: rx: RTL input 'in_valid' of credit_receiver is not in the port map (map it to one of: in_valid, "
+       "in_data, credit, out_valid, out_data, occupancy, error, drain_en)\n"},
+      {"run receiver_yaml.yaml --set rx.ports=credit=credit_out,occupancy=fifo.count,error=overflow",
+       "creditflow: rx: occupancy=fifo.count: no public signal 'fifo.count' in credit_receiver (verilate with "
+       "--vpi, the signal public)\n"},
+      {"run receiver_yaml.yaml --set rx.ports=credit=credit_out,occupancy=count,error=in_valid",
+       "creditflow: rx: RTL port 'in_valid', mapped as error, is an input (allowed an output)\n"},
+      {"run receiver_yaml.yaml --set rx.ports=credits=count",
+       "creditflow: rx.ports: 'credits' is not a wire or term of this role (allowed in_valid, in_data, credit, "
+       "out_valid, out_data, occupancy, error, drain_en)\n"},
+      {"run receiver_yaml.yaml --set rx.reset=rst",
+       "creditflow: rx: credit_receiver has no reset port 'rst' (reset: none for a module without one)\n"},
+      {"run receiver_yaml.yaml --set rx.top=fifo_snk",
+       "creditflow: receiver_yaml.yaml:10: rx: no RTL module 'fifo_snk' was verilated into this tool (built: "
+       "credit_receiver, credit_receiver_late_credit, fifo_sink, credit_counter; add it with "
+       "creditflow_add_verilated_kind)\n"},
+      {"run receiver_loop.yaml --set rx.kind=rtl_receiver --view tl",
+       ""}};  // filled below: the TL view's own refusal
+  for (const auto& [args, expected] : cases) {
+    const auto o = rtl_tool(args);
+    BOOST_TEST_INFO(args);
+    BOOST_TEST(o.status == 2);
+    if (!expected.empty()) BOOST_TEST(o.err == expected);
+    BOOST_TEST(std::count(o.err.begin(), o.err.end(), '\n') == 1);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(compare_keeps_both_traces_with_every_holders_terms_and_never_replaces_one) {
+  cftool::TempDir dir;
+  const std::string prefix = dir / "rx";
+  const auto o = rtl_tool("compare receiver_loop.yaml --cycles 200 --warmup 0 --against rx.kind=rtl_receiver --vcd " +
+                          cftool::quote(prefix));
+  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  BOOST_TEST(o.out.find("traces: " + prefix + ".a.vcd, " + prefix + ".b.vcd\n") != std::string::npos);
+  const std::string trace = cftool::read_file(prefix + ".b.vcd");
+  // terms.<loop>.<holder>.<term>, as the conservation monitor summed them.
+  for (const char* scope : {"$scope module terms $end", "$scope module link $end", "$scope module tx $end",
+                            "$scope module rx $end"})
+    BOOST_TEST(trace.find(scope) != std::string::npos, scope);
+  for (const char* term : {" credits [63:0]", " in_flight [63:0]", " occupancy [63:0]", " returning [63:0]"})
+    BOOST_TEST(trace.find(term) != std::string::npos, term);
+  const auto again = rtl_tool("compare receiver_loop.yaml --cycles 200 --warmup 0 --against rx.kind=rtl_receiver --vcd " +
+                              cftool::quote(prefix));
+  BOOST_TEST(again.status == 2);
+  BOOST_TEST(again.err == "creditflow: --vcd " + prefix + ": " + prefix +
+                              ".a.vcd exists; creditflow does not replace a trace (remove it, or give another prefix)\n");
+  BOOST_TEST(cftool::read_file(prefix + ".b.vcd") == trace);
 }

@@ -1,4 +1,3 @@
-// rtl tests. CTest runs each case in its own process: SystemC elaborates once per process.
+// RTL tests: rtl_tool, a user's tool with verilated kinds, run as a user runs it.
 #define BOOST_TEST_MODULE creditflow_rtl
-#define BOOST_TEST_NO_MAIN
-#include "../common/systemc_test_main.hpp"
+#include <boost/test/unit_test.hpp>
