@@ -18,10 +18,10 @@ namespace creditflow::platform {
 const VerilatedRole& verilated_role(const std::string& name, const std::string& where) {
   using Pop = VerilatedRole::Pop;
   static const std::vector<VerilatedRole> roles{
-      {"credit_receiver", Pop::credit, {"occupancy"}, {"error", "drain_en"}, false, false},
-      {"ready_valid_sink", Pop::out_valid, {"occupancy"}, {"dropped", "error", "drain_en"}, false, true},
-      {"hop_buffer", Pop::out_taken, {"occupancy"}, {"error", "drain_en"}, false, false},
-      {"credit_sender", Pop::none, {"credits"}, {"error"}, true, false}};
+      {"credit_receiver", Pop::credit, {"occupancy"}, {"error", "drain_en"}, false, false, true},
+      {"ready_valid_sink", Pop::out_valid, {"occupancy"}, {"dropped", "error", "drain_en"}, false, true, true},
+      {"hop_buffer", Pop::out_taken, {"occupancy"}, {"error", "drain_en"}, false, false, false},
+      {"credit_sender", Pop::none, {"credits"}, {"error"}, true, false, false}};
   for (const VerilatedRole& r : roles)
     if (r.name == name) return r;
   std::string allowed;
@@ -96,6 +96,25 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
     }
   }
 
+  // A hop buffer's other end, as the source of the next loop: what it handed on, and
+  // whether an offer is waiting for the next part's ready.
+  class SourceEnd : public monitor::LoopParticipant {
+   public:
+    explicit SourceEnd(const VerilatedAdapter& a) : a_(a) {}
+    void contribute(core::LoopState& s) const override {
+      s.sent += a_.popped_;
+      s.source_held = s.source_held || (a_.read("out_valid") != 0 && !a_.popping());
+    }
+
+   private:
+    const VerilatedAdapter& a_;
+  };
+  // The participant for the loop at `end`: a hop buffer starts the next loop at `out`.
+  const monitor::LoopParticipant& at(const std::string& end) const {
+    if (end == "out" && role_.pop == VerilatedRole::Pop::out_taken) return source_end_;
+    return *this;
+  }
+
   void add_figures(core::LinkReport& r) const override {
     if (role_.sender) {
       r.credits = setup_.capacity;
@@ -122,12 +141,12 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
       flows_.count(c);
     } else {
       c.held_count(held_.size());
-      c.delivered_count(popped_);
+      if (role_.delivers) c.delivered_count(popped_);
       c.dropped_count(dropped_);
     }
   }
   void add_flows(core::FlowTable& t) const {
-    if (!role_.sender) flows_.add_to(t);
+    if (role_.delivers) flows_.add_to(t);
   }
 
   // What the model kind traces of itself: a receiver's occupancy, a sender's credits.
@@ -336,6 +355,7 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
       }
       // Between deltas the module's data may name a flit that has just left, or not yet
       // come: the flit is written once it names one (the edge refuses data naming none).
+      // A flit means something only with valid high, as on any channel.
       const bool valid = read(port_key(i, "valid")) != 0;
       const Held* h = valid ? find(i) : nullptr;
       core::Flit flit = h ? h->flit : core::Flit{};
@@ -445,7 +465,7 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
     if (popping()) {
       const std::size_t out = port_named("out");
       take(out, "popped");
-      flows_.pop(left_.flit, now_);
+      if (role_.delivers) flows_.pop(left_.flit, now_);
       if (now_ >= warmup_) {
         core::Flit f = left_.flit;
         if (role_.stream_in) core::stamp_sent(f, left_.arrived);
@@ -513,6 +533,7 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
   core::FlitLatency latency_;
   core::FlowDeliveries flows_;
   double clk_period_ps_ = 0.0;
+  SourceEnd source_end_{*this};
 };
 
 class VerilatedComponent : public Component {
@@ -526,6 +547,9 @@ class VerilatedComponent : public Component {
   void bind(const std::string& port, Channel& channel) override { adapter_.attach(port, channel); }
   const monitor::LoopParticipant* participant() const override { return &adapter_; }
   void contribute(core::LinkReport& r) const override { adapter_.add_figures(r); }
+  // A hop buffer ends one loop at `in` and starts the next at `out`.
+  const monitor::LoopParticipant* participant_at(const std::string& end) const override { return &adapter_.at(end); }
+  void contribute_at(const std::string& end, core::LinkReport& r) const override { adapter_.at(end).add_figures(r); }
   void add_flows(core::FlowTable& t) const override { adapter_.add_flows(t); }
   bool counts_flits() const override { return true; }
   void count(core::Census& c) const override { adapter_.count(c); }

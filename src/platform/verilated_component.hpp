@@ -30,6 +30,7 @@ struct VerilatedRole {
   std::vector<std::string> extras;  // optional ones: dropped, error, drain_en
   bool sender = false;              // stamps `sent` on what leaves, counts it as sent
   bool stream_in = false;           // stamps `sent` at arrival for latency, as a sink does
+  bool delivers = false;            // a path's end: what it pops is delivered
 };
 
 const VerilatedRole& verilated_role(const std::string& name, const std::string& where);
