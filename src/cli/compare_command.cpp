@@ -124,13 +124,14 @@ void add_compare_command(CLI::App& app, const platform::Registry& registry, int&
     } else {
       std::cout << "first difference at " << cycle_at(a, c.time) << ": " << c.signal << " is " << c.a << " "
                 << a_name << ", " << c.b << " " << b_name;
-      if (c.differing > 1) std::cout << " (and " << c.differing - 1 << " more signals differ then)";
+      if (c.differing == 2) std::cout << " (and 1 more signal differs then)";
+      if (c.differing > 2) std::cout << " (and " << c.differing - 1 << " more signals differ then)";
       std::cout << "\n";
       status = exit_problem;
     }
     auto only = [](const std::vector<std::string>& names, const std::string& side) {
       if (names.empty()) return;
-      std::cout << names.size() << " signals only " << side << ", not compared:";
+      std::cout << names.size() << (names.size() == 1 ? " signal" : " signals") << " only " << side << ", not compared:";
       for (std::size_t i = 0; i < names.size() && i < 4; ++i) std::cout << " " << names[i];
       std::cout << (names.size() > 4 ? " ...\n" : "\n");
     };

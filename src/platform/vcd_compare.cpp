@@ -83,21 +83,25 @@ Trace read_vcd(const std::string& file) {
   return t;
 }
 
-// The first time the two signals' values differ, or none; with a `gate` (a flit field's
-// channel valid, in the first file), only at times the gate is 1: a flit means something
-// only while its valid is high, and between offers each part leaves what it likes there.
-bool first_difference(const Changes& a, const Changes& b, const Changes* gate, std::uint64_t& time, std::string& va,
-                      std::string& vb) {
-  std::size_t i = 0, j = 0, k = 0;
-  std::string x = "x", y = "x", open = "1";
-  const std::size_t gates = gate ? gate->size() : 0;
-  while (i < a.size() || j < b.size() || k < gates) {
-    const std::uint64_t t = std::min({i < a.size() ? a[i].first : UINT64_MAX, j < b.size() ? b[j].first : UINT64_MAX,
-                                      k < gates ? (*gate)[k].first : UINT64_MAX});
+// The first time the two signals' values differ, or none; with gates (a flit field's
+// channel valid in each file), only at times both are 1: a flit means something only while
+// its valid is high, and between offers each part leaves what it likes there (where the
+// valids differ, that is the difference).
+bool first_difference(const Changes& a, const Changes& b, const Changes* gate_a, const Changes* gate_b,
+                      std::uint64_t& time, std::string& va, std::string& vb) {
+  static const Changes none;
+  const Changes& ga = gate_a ? *gate_a : none;
+  const Changes& gb = gate_b ? *gate_b : none;
+  std::size_t i = 0, j = 0, k = 0, l = 0;
+  std::string x = "x", y = "x", open_a = "1", open_b = "1";
+  auto at = [](const Changes& c, std::size_t n) { return n < c.size() ? c[n].first : UINT64_MAX; };
+  while (i < a.size() || j < b.size() || k < ga.size() || l < gb.size()) {
+    const std::uint64_t t = std::min({at(a, i), at(b, j), at(ga, k), at(gb, l)});
     while (i < a.size() && a[i].first == t) x = a[i++].second;
     while (j < b.size() && b[j].first == t) y = b[j++].second;
-    while (k < gates && (*gate)[k].first == t) open = (*gate)[k++].second;
-    if (x != y && open == "1") {
+    while (k < ga.size() && ga[k].first == t) open_a = ga[k++].second;
+    while (l < gb.size() && gb[l].first == t) open_b = gb[l++].second;
+    if (x != y && open_a == "1" && open_b == "1") {
       time = t;
       va = x;
       vb = y;
@@ -135,9 +139,11 @@ VcdComparison compare_vcd(const std::string& a_file, const std::string& b_file) 
     c.events += ca.empty() ? 0 : ca.size() - 1;  // the first is its value at time 0
     std::uint64_t time = 0;
     std::string va, vb;
-    const auto valid = a.id_of.find(valid_of(name));
-    const Changes* gate = valid == a.id_of.end() ? nullptr : &changes(a, valid->second);
-    if (!first_difference(ca, changes(b, other->second), gate, time, va, vb)) continue;
+    auto gate = [&](const Trace& t) -> const Changes* {
+      const auto valid = t.id_of.find(valid_of(name));
+      return valid == t.id_of.end() ? nullptr : &changes(t, valid->second);
+    };
+    if (!first_difference(ca, changes(b, other->second), gate(a), gate(b), time, va, vb)) continue;
     // At one time, the signal nearest the top first: a channel's valid before its flit's fields.
     const auto depth = [](const std::string& n) { return std::count(n.begin(), n.end(), '.'); };
     if (c.identical || time < c.time || (time == c.time && depth(name) < depth(c.signal))) {

@@ -65,8 +65,8 @@ BOOST_AUTO_TEST_CASE(a_counter_spending_a_credit_in_the_cycle_it_returns_is_caug
                           "--against tx.kind=rtl_counter_mutant");
   BOOST_TEST(o.status == 1);
   BOOST_TEST(o.out == "first difference at cycle 7 of clk (7000 ps): src.out.ready is 0 with --set link.latency=3 "
-                      "--set rx.drain_every=4, 1 with --against tx.kind=rtl_counter_mutant (and 1 more signals "
-                      "differ then)\n");
+                      "--set rx.drain_every=4, 1 with --against tx.kind=rtl_counter_mutant (and 1 more signal "
+                      "differs then)\n");
   // Where credits never run out, the mutant's shortcut never acts: identical, as it should be.
   identical("receiver_loop.yaml", {""}, "tx.kind=rtl_counter_mutant");
 }

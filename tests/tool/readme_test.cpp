@@ -3,7 +3,7 @@
 //   <!-- output -->           each `$ creditflow ARGS` line in the block is run from the
 //                             repository's root; the lines after it, up to the next `$`
 //                             line, are its standard output then its standard error
-//                             (without sweep progress lines);
+//                             (without sweep and compare progress lines);
 //   <!-- output: stderr -->   the same, standard error alone;
 //   <!-- output of: creditflow ARGS -->  the whole block is that command's output.
 #include <boost/test/unit_test.hpp>
@@ -28,7 +28,7 @@ struct Check {
 std::string without_progress(const std::string& text) {
   std::string out;
   for (const std::string& l : cftool::lines(text))
-    if (l.rfind("sweep: ", 0) != 0) out += l + "\n";
+    if (l.rfind("sweep: ", 0) != 0 && l.rfind("compare: ", 0) != 0) out += l + "\n";
   return out;
 }
 
