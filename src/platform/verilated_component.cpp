@@ -29,7 +29,7 @@ const VerilatedRole& verilated_role(const std::string& name, const std::string& 
   throw ParameterError(where + ": role '" + name + "' is not one a verilated module can play (allowed " + allowed + ")");
 }
 
-std::vector<std::string> wire_keys(const std::vector<PortSpec>& ports) {
+std::vector<std::string> map_keys(const VerilatedRole& role, const std::vector<PortSpec>& ports) {
   std::vector<std::string> keys;
   for (const PortSpec& p : ports) {
     if (p.type == ChannelType::credit) {
@@ -40,6 +40,8 @@ std::vector<std::string> wire_keys(const std::vector<PortSpec>& ports) {
     keys.push_back(p.name + "_data");
     if (p.type == ChannelType::stream) keys.push_back(p.name + "_ready");
   }
+  keys.insert(keys.end(), role.terms.begin(), role.terms.end());
+  keys.insert(keys.end(), role.extras.begin(), role.extras.end());
   return keys;
 }
 
@@ -262,12 +264,7 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
     reset_low_ = setup_.reset_active.empty() ? named_low : setup_.reset_active == "low";
   }
 
-  std::vector<std::string> keys() const {
-    std::vector<std::string> keys = wire_keys(setup_.ports);
-    keys.insert(keys.end(), role_.terms.begin(), role_.terms.end());
-    keys.insert(keys.end(), role_.extras.begin(), role_.extras.end());
-    return keys;
-  }
+  std::vector<std::string> keys() const { return map_keys(role_, setup_.ports); }
 
   bool is_term(const std::string& key) const {
     return key == "occupancy" || key == "credits" || key == "dropped" || key == "error";

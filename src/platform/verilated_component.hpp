@@ -47,8 +47,9 @@ struct VerilatedSetup {
   std::int64_t capacity = 0;                   // its depth or credits
 };
 
-// The map's keys for a role: its ports' wires (in_valid, in_data, in_ready, credit, ...).
-std::vector<std::string> wire_keys(const std::vector<PortSpec>& ports);
+// The map's keys for a role on its model kind's ports: the ports' wires (in_valid, in_data,
+// in_ready, credit, ...), then the terms it needs and the extras it may have.
+std::vector<std::string> map_keys(const VerilatedRole& role, const std::vector<PortSpec>& ports);
 
 std::unique_ptr<Component> make_verilated_component(const ComponentConfig& config, VerilatedSetup setup);
 

@@ -89,14 +89,6 @@ Model model_of(const Registry& registry, const std::string& role) {
   return m;
 }
 
-std::vector<std::string> map_keys(const std::string& role, const Model& m) {
-  const VerilatedRole& r = verilated_role(role, "verilated");
-  std::vector<std::string> keys = wire_keys(m.ports);
-  keys.insert(keys.end(), r.terms.begin(), r.terms.end());
-  keys.insert(keys.end(), r.extras.begin(), r.extras.end());
-  return keys;
-}
-
 const VerilatedVariant* find_variant(const std::string& top, const std::map<std::string, std::int64_t>& parameters) {
   for (const VerilatedVariant& v : variants())
     if (v.top == top && v.parameters == parameters) return &v;
@@ -144,7 +136,7 @@ VerilatedSetup setup_for(const ComponentConfig& c, const std::string& role, cons
   s.role = &verilated_role(role, c.name());
   s.ports = model.ports;
   s.variant = &variant;
-  s.map = parse_map(w.ports, map_keys(role, model), c.name());
+  s.map = parse_map(w.ports, map_keys(verilated_role(role, "verilated"), model.ports), c.name());
   s.clock = w.clock;
   s.reset = w.reset;
   s.reset_active = w.reset_active;
@@ -195,7 +187,7 @@ void add_verilated_kinds(Registry& registry) {
                 ParamSpec::choice("role", role, {role}, "the model kind it stands in for"),
                 ParamSpec::list("parameters", "", ParamSpec::text("", "", ""),
                                 "its RTL parameters, NAME=value pairs: which verilated variant", false)};
-    for (const ParamSpec& p : wiring_params(map_keys(role, model))) k.params.push_back(p);
+    for (const ParamSpec& p : wiring_params(map_keys(verilated_role(role, "verilated"), model.ports))) k.params.push_back(p);
     k.params.insert(k.params.end(), model.params.begin(), model.params.end());
     const std::string capacity = model.capacity;
     k.check = [capacity](const std::map<std::string, ParamValue>& p, const std::function<bool(const std::string&)>&,
