@@ -38,6 +38,7 @@ std::string parameters_text(const std::map<std::string, std::int64_t>& p) {
 // "A=1, B=2" -> {A: 1, B: 2}; throws naming `where`.
 std::map<std::string, std::int64_t> parse_parameters(const std::string& text, const std::string& where) {
   std::map<std::string, std::int64_t> p;
+  if (text.empty()) return p;
   for (const std::string& item : list_items(text)) {
     const auto eq = item.find('=');
     std::size_t used = 0;
@@ -57,6 +58,7 @@ std::map<std::string, std::int64_t> parse_parameters(const std::string& text, co
 std::map<std::string, std::string> parse_map(const std::string& text, const std::vector<std::string>& keys,
                                              const std::string& where) {
   std::map<std::string, std::string> map;
+  if (text.empty()) return map;
   for (const std::string& item : list_items(text)) {
     const auto eq = item.find('=');
     const std::string key = item.substr(0, eq);

@@ -1,0 +1,34 @@
+// creditflow compare on the models alone: the first difference with both values and exit
+// 1, identical runs with exit 0, bad --against values refused before anything runs.
+#include "harness.hpp"
+
+BOOST_AUTO_TEST_CASE(compare_names_the_first_cycle_and_signal_where_two_runs_part) {
+  const auto later = cftool::tool("compare ../../models/credit_loop.yaml --against link.latency=5");
+  BOOST_TEST(later.status == 1);
+  // L = 4: flit 0 sent in cycle 0 arrives in 4 as written, in 5 with one more stage.
+  BOOST_TEST(later.out ==
+             "first difference at cycle 4 of clk (4000 ps): link.out.valid is 1 as written, 0 with --against "
+             "link.latency=5\n");
+  // The progress of each run on stderr, as a run taking a while shows it.
+  BOOST_TEST(later.err.find("compare: running as written (6000 cycles)\n") == 0u);
+  const auto same = cftool::tool("compare ../../models/credit_loop.yaml --set rx.drain_every=2 --against rx.depth=4");
+  BOOST_TEST(same.status == 0);
+  BOOST_TEST(same.out.rfind("identical over 6000 cycles, ", 0) == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(compare_refuses_a_bad_value_on_either_side_before_running) {
+  const auto bad = cftool::tool("compare ../../models/credit_loop.yaml --against rx.depth=0");
+  BOOST_TEST(bad.status == 2);
+  BOOST_TEST(bad.err == "creditflow: --against rx.depth=0: rx.depth = 0 is out of range (allowed 1..16777216)\n");
+  const auto malformed = cftool::tool("compare ../../models/credit_loop.yaml --against rxdepth");
+  BOOST_TEST(malformed.err == "creditflow: --against rxdepth: expected component.param=value\n");
+  const auto none = cftool::tool("compare ../../models/credit_loop.yaml");
+  BOOST_TEST(none.status == 2);
+  BOOST_TEST(none.err == "creditflow: --against is required (see creditflow --help)\n");
+  // No RTL in the plain tool: `kind: verilated` says what was built (nothing) and how.
+  const auto rtl = cftool::tool("compare ../../models/credit_loop.yaml --against rx.kind=verilated "
+                                "--against rx.role=credit_receiver --against rx.top=my_rx");
+  BOOST_TEST(rtl.status == 2);
+  BOOST_TEST(rtl.err.find("no RTL module 'my_rx' was verilated into this tool (built: none; add it with "
+                          "creditflow_add_verilated_kind)") != std::string::npos);
+}
