@@ -109,7 +109,7 @@ void add_compare_command(CLI::App& app, const platform::Registry& registry, int&
       std::cerr << "compare: running " << side.name << " (" << side.platform->run.cycles << " cycles)\n";
       const auto start = std::chrono::steady_clock::now();
       const platform::IsolatedResult r = platform::run_isolated([&] {
-        platform::simulate(*side.platform, registry, side.file);
+        platform::simulate_view(*side.platform, registry, "cycle", side.file);
         return std::string();
       });
       if (!r.ok) throw ProtocolError("compare: the run " + side.name + " failed: " + r.error);
