@@ -131,7 +131,7 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
     r.drain_rate = setup_.drain.permitted_rate();
     r.drain_period_ps = clk_period_ps_;
     if (role_.stream_in) {
-      r.lossy = probes_.count("dropped") > 0;
+      r.lossy = !setup_.backpressure;
       r.credit_latency += 1;  // `popped` is a register: a credit's first stage back
       r.depth_to_keep_all = keep_all_;
     }
@@ -239,6 +239,8 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
       if (!probes_.count(t))
         throw ParameterError(where_ + ": the " + role_.name + " role needs the term '" + t +
                              "' (an RTL port or public signal holding it: " + t + "=...), for the conservation check");
+    if (role_.stream_in && !setup_.backpressure && !probes_.count("dropped"))
+      throw ParameterError(where_ + ": backpressure: false needs the RTL's count of the beats it drops (map dropped=...)");
     if (!wire("drain_en") && (setup_.drain.every != 1 || setup_.drain.rate < 1.0 || !setup_.drain.stalls.empty()))
       throw ParameterError(where_ + ": its drain parameters need an RTL input for them (map drain_en=...)");
     if (reset_) reset_->write(reset_low_ ? 0 : 1);
@@ -347,7 +349,7 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
         continue;
       }
       if (p.dir == PortDir::in) {
-        if (auto* s = dynamic_cast<StreamChannel*>(channels_[i])) s->ready.write(read(port_key(i, "ready")) != 0);
+        if (auto* s = dynamic_cast<StreamChannel*>(channels_[i])) s->ready.write(ready(i));
         continue;
       }
       // Between deltas the module's data may name a flit that has just left, or not yet
@@ -369,6 +371,11 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
   std::uint64_t read(const std::string& key) const {
     const RtlWire* w = wire(key);
     return w ? w->read() : 0;
+  }
+  // An input's ready: the module's, or always, for a module with none (a lossy sink).
+  bool ready(std::size_t in) const {
+    const RtlWire* w = wire(port_key(in, "ready"));
+    return !w || w->read() != 0;
   }
 
   std::pair<bool, core::Flit> offered(std::size_t i) const {
@@ -449,6 +456,9 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
     peak_ = std::max<std::int64_t>(peak_, term("occupancy"));
     // A lossy sink's drops of the edge before: the beats it took then, newest first.
     const auto dropped = static_cast<std::uint64_t>(term("dropped"));
+    if (dropped > dropped_ && setup_.backpressure)
+      throw ProtocolError(where_ + ": the RTL dropped a beat at cycle " + std::to_string(now_ - 1) +
+                          " though its backpressure is true (give backpressure: false for a lossy sink)");
     for (; dropped_ < dropped && !held_.empty(); ++dropped_) {
       flows_.drop(held_.back().flit);
       held_.pop_back();
@@ -475,7 +485,7 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
       const PortSpec& p = setup_.ports[i];
       if (p.dir == PortDir::in) {
         const auto [valid, flit] = offered(i);
-        const bool taken = p.type != ChannelType::stream || read(port_key(i, "ready")) != 0;
+        const bool taken = p.type != ChannelType::stream || ready(i);
         if (valid && taken) held_.push_back({flit, now_});
         if (role_.stream_in) size_to_keep_all(valid && taken);
       } else if (role_.sender && read(port_key(i, "valid")) != 0) {

@@ -45,6 +45,7 @@ struct VerilatedSetup {
   std::string reset_active;  // "low", "high" or "": low for a name ending in _n or rstn
   core::DrainSpec drain;
   std::int64_t capacity = 0;                   // its depth or credits
+  bool backpressure = true;                    // a sink: false if it drops (and counts) beats
 };
 
 // The map's keys for a role on its model kind's ports: the ports' wires (in_valid, in_data,

@@ -86,6 +86,7 @@ Model model_of(const Registry& registry, const std::string& role) {
   const KindSpec& k = *registry.find(role);
   Model m{k.ports, k.capacity_param.empty() ? "depth" : k.capacity_param, k.param("drain_every") != nullptr, {}};
   m.params.push_back(*k.param(m.capacity));
+  if (const ParamSpec* backpressure = k.param("backpressure")) m.params.push_back(*backpressure);
   if (m.drains)
     for (const ParamSpec& p : drain_params()) m.params.push_back(p);
   return m;
@@ -144,6 +145,7 @@ VerilatedSetup setup_for(const ComponentConfig& c, const std::string& role, cons
   s.reset_active = w.reset_active;
   s.capacity = c.integer(model.capacity);
   if (model.drains) s.drain = drain_spec(c);
+  if (c.params().count("backpressure")) s.backpressure = c.boolean("backpressure");
   return s;
 }
 

@@ -83,6 +83,40 @@ BOOST_AUTO_TEST_CASE(the_fifo_sink_matches_the_model_with_backpressure_and_as_a_
             "sink.kind=rtl_sink");
 }
 
+BOOST_AUTO_TEST_CASE(the_lossy_fifo_sink_drops_what_the_model_drops) {
+  // SPEC section 2's lossy sink behind a consumer stall, alone and behind a credit-counting
+  // source (the models' own files), and with random traffic, drain and a stall.
+  auto compare = [](const std::string& args) {
+    const auto o = rtl_tool("compare " + args + " --against sink.kind=rtl_lossy_sink");
+    BOOST_TEST_INFO(args << ": " << o.out << o.err);
+    BOOST_TEST(o.status == 0);
+    BOOST_TEST(o.out.rfind("identical over ", 0) == 0u);
+  };
+  compare("../../models/lossy_stall.yaml");
+  compare("../../models/credit_stall.yaml");
+  compare("sink_stream.yaml --set sink.backpressure=false --set src.pattern=bernoulli --set src.rate=0.8 "
+          "--set sink.drain_rate=0.5 --set sink.stall_from=100 --set sink.stall_cycles=30");
+  const auto lossy = nlohmann::json::parse(rtl_tool("run ../../models/lossy_stall.yaml --set sink.kind=rtl_lossy_sink --json").out);
+  const auto model = nlohmann::json::parse(rtl_tool("run ../../models/lossy_stall.yaml --json").out);
+  BOOST_TEST(lossy["links"] == model["links"]);
+  BOOST_TEST(lossy["sources"] == model["sources"]);
+  // lossy_stall.yaml's 12 beats, 4 kept through the 6-cycle stall: 4 dropped, counted.
+  BOOST_TEST(lossy["links"]["sink"]["dropped"].get<int>() == model["links"]["sink"]["dropped"].get<int>());
+  BOOST_TEST(lossy["links"]["sink"]["dropped"].get<int>() > 0);
+  // A lossy module where the platform says backpressure, or backpressure: false with no
+  // count of drops to read, is refused, not believed.
+  // Saturating into 4 slots, a pop every 3rd cycle: it holds 0, 1, 2, 3, 3, 4 at the start
+  // of cycles 0-5, so the beat of cycle 5 meets it full with no pop.
+  const auto claimed = rtl_tool("run sink_stream.yaml --set sink.kind=rtl_lossy_sink --set sink.drain_every=3");
+  BOOST_TEST(claimed.status == 1);
+  BOOST_TEST(claimed.err == "creditflow: sink: the RTL dropped a beat at cycle 5 though its backpressure is true "
+                            "(give backpressure: false for a lossy sink)\n");
+  const auto uncounted = rtl_tool("run sink_stream.yaml --set sink.kind=rtl_sink --set sink.backpressure=false");
+  BOOST_TEST(uncounted.status == 2);
+  BOOST_TEST(uncounted.err ==
+             "creditflow: sink: backpressure: false needs the RTL's count of the beats it drops (map dropped=...)\n");
+}
+
 BOOST_AUTO_TEST_CASE(a_sink_taking_a_beat_while_full_is_caught) {
   // Saturating, depth 4, a pop in even cycles: the FIFO holds 1, 2, 2, 3, 3, 4 at the
   // start of cycles 1-6; full in cycle 6 while popping, the model's ready is low there.

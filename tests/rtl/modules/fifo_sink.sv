@@ -4,10 +4,12 @@
 // high and the FIFO held a beat at its start; popped_q is high the cycle after each pop.
 // The occupancy is not a port: creditflow reads `count` through VPI (public_flat_rd).
 // MUTANT = 1 takes a beat while full when it pops in the same cycle, a common shortcut
-// that SPEC section 2 does not allow.
+// that SPEC section 2 does not allow. LOSSY = 1 is always ready and drops (and counts, on
+// `drops`) a beat that meets a FIFO full at the start of its cycle.
 module fifo_sink #(
     parameter int DEPTH = 4,
-    parameter int MUTANT = 0
+    parameter int MUTANT = 0,
+    parameter int LOSSY = 0
 ) (
     input  logic        clk,
     input  logic        rst_n,
@@ -17,7 +19,8 @@ module fifo_sink #(
     input  logic        deq_en,
     output logic        deq_valid,
     output logic [63:0] deq_data,
-    output logic        popped_q
+    output logic        popped_q,
+    output logic [31:0] drops
 );
   localparam int AW = (DEPTH > 1) ? $clog2(DEPTH) : 1;
   logic [63:0] mem[DEPTH];
@@ -26,7 +29,10 @@ module fifo_sink #(
 
   assign deq_valid = deq_en && count != 0;
   assign deq_data = mem[rd];
-  assign s_ready = (count < 16'(DEPTH)) || (MUTANT != 0 && deq_valid);
+  logic full, store;
+  assign full = count == 16'(DEPTH);
+  assign s_ready = LOSSY != 0 || !full || (MUTANT != 0 && deq_valid);
+  assign store = s_valid && s_ready && !(LOSSY != 0 && full);
 
   function automatic logic [AW-1:0] next(input logic [AW-1:0] p);
     return (p == AW'(DEPTH - 1)) ? '0 : p + 1'b1;
@@ -38,14 +44,16 @@ module fifo_sink #(
       wr <= '0;
       count <= '0;
       popped_q <= 1'b0;
+      drops <= '0;
     end else begin
       popped_q <= deq_valid;
       if (deq_valid) rd <= next(rd);
-      if (s_valid && s_ready) begin
+      if (store) begin
         mem[wr] <= s_data;
         wr <= next(wr);
       end
-      count <= count + 16'(s_valid && s_ready) - 16'(deq_valid);
+      if (s_valid && s_ready && !store) drops <= drops + 1;
+      count <= count + 16'(store) - 16'(deq_valid);
     end
   end
 endmodule
