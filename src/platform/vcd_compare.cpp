@@ -139,8 +139,9 @@ VcdComparison compare_vcd(const std::string& a_file, const std::string& b_file) 
     c.events += ca.empty() ? 0 : ca.size() - 1;  // the first is its value at time 0
     std::uint64_t time = 0;
     std::string va, vb;
+    const std::string valid_name = valid_of(name);
     auto gate = [&](const Trace& t) -> const Changes* {
-      const auto valid = t.id_of.find(valid_of(name));
+      const auto valid = t.id_of.find(valid_name);
       return valid == t.id_of.end() ? nullptr : &changes(t, valid->second);
     };
     if (!first_difference(ca, changes(b, other->second), gate(a), gate(b), time, va, vb)) continue;

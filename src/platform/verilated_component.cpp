@@ -152,7 +152,7 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
   }
 
   // What the model kind traces of itself: a receiver's occupancy, a sender's credits.
-  void trace(sc_core::sc_trace_file* tf, const std::string& name) const {
+  void trace_state(sc_core::sc_trace_file* tf, const std::string& name) const {
     if (role_.stream_in) return;
     sc_core::sc_trace(tf, role_.sender ? credits_ : occupancy_, name + (role_.sender ? ".credits" : ".occupancy"));
   }
@@ -560,7 +560,7 @@ class VerilatedComponent : public Component {
   void add_flows(core::FlowTable& t) const override { adapter_.add_flows(t); }
   bool counts_flits() const override { return true; }
   void count(core::Census& c) const override { adapter_.count(c); }
-  void trace_state(sc_core::sc_trace_file* tf, const std::string& name) const override { adapter_.trace(tf, name); }
+  void trace_state(sc_core::sc_trace_file* tf, const std::string& name) const override { adapter_.trace_state(tf, name); }
 
  private:
   VerilatedAdapter adapter_;
