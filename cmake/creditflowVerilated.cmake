@@ -3,7 +3,7 @@
 #   creditflow_add_verilated_kind(<target>
 #     TOP <module> SOURCES <file.sv>...
 #     [KIND <name> ROLE <credit_receiver|ready_valid_sink|hop_buffer|credit_sender>]
-#     [PORTS "key=rtl_port, ..."] [RESET <port>|none] [RESET_ACTIVE low|high]
+#     [PORTS "key=rtl_port, ..."] [CLOCK <port>] [RESET <port>|none] [RESET_ACTIVE low|high]
 #     [PARAMETER <NAME> VALUES <v>...] [FIXED <NAME>=<v>...] [PUBLIC_SIGNALS] [VERILATOR_ARGS <arg>...])
 #
 # Verilates TOP for SystemC once per value of PARAMETER (once if none), into <target> (the
@@ -19,7 +19,7 @@
 include_guard(GLOBAL)
 
 function(creditflow_add_verilated_kind target)
-  cmake_parse_arguments(V "PUBLIC_SIGNALS" "TOP;KIND;ROLE;PORTS;RESET;RESET_ACTIVE;PARAMETER"
+  cmake_parse_arguments(V "PUBLIC_SIGNALS" "TOP;KIND;ROLE;PORTS;CLOCK;RESET;RESET_ACTIVE;PARAMETER"
                         "SOURCES;VALUES;FIXED;VERILATOR_ARGS" ${ARGN})
   if(NOT V_TOP OR NOT V_SOURCES)
     message(FATAL_ERROR "creditflow_add_verilated_kind(${target}): TOP and SOURCES are required")
@@ -79,10 +79,13 @@ function(creditflow_add_verilated_kind target)
            "  add_verilated_variant({\"${V_KIND}\", \"${V_TOP}\", {${parameters}}, [](const char* n) { "
            "return std::unique_ptr<sc_core::sc_module>(new ${prefix}(n)); }, vpi_probe});\n")
   endforeach()
+  if(NOT V_CLOCK)
+    set(V_CLOCK clk)
+  endif()
   if(V_KIND)
     string(APPEND registrations
            "  add_verilated_kind({\"${V_KIND}\", \"${V_TOP}\", \"${V_ROLE}\", \"\", \"${V_PORTS}\", \"${V_RESET}\", "
-           "\"${V_RESET_ACTIVE}\", \"${V_PARAMETER}\"});\n")
+           "\"${V_RESET_ACTIVE}\", \"${V_PARAMETER}\", \"${V_CLOCK}\"});\n")
   endif()
   set(file ${CMAKE_CURRENT_BINARY_DIR}/creditflow_verilated_${name}.cpp)
   file(GENERATE OUTPUT ${file} CONTENT

@@ -187,6 +187,9 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
     std::vector<std::string> names;
     for (sc_core::sc_port_base* port : rtl_ports(*rtl_)) names.push_back(port->basename());
     auto has = [&](const std::string& rtl) { return std::find(names.begin(), names.end(), rtl) != names.end(); };
+    if (!has(setup_.clock))
+      throw ParameterError(where_ + ": " + setup_.variant->top + " has no clock port '" + setup_.clock +
+                           "' (its ports: " + join(names) + "; name it with clock_port, or CLOCK in CMake)");
     choose_reset(has);
     // A key the map leaves out is the RTL port of its own name, if there is one.
     std::map<std::string, std::string> by_rtl;  // RTL port -> key
@@ -218,9 +221,6 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
       }
       owned_.push_back(std::move(wire));
     }
-    if (!has(setup_.clock))
-      throw ParameterError(where_ + ": " + setup_.variant->top + " has no clock port '" + setup_.clock +
-                           "' (its ports: " + join(names) + "; name it with clock=...)");
     for (const auto& [key, rtl] : setup_.map) {
       if (rtl.find('.') != std::string::npos) {
         auto read = setup_.variant->probe ? setup_.variant->probe(*rtl_, rtl) : RtlRead{};

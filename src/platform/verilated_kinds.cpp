@@ -254,7 +254,7 @@ void add_verilated_kinds(Registry& registry) {
     k.factory = [decl, model, value_of](const ComponentConfig& c) {
       const VerilatedVariant* v = kind_variant(decl, value_of(c.params()));
       if (!v) throw ParameterError(c.name() + ": no variant of " + decl.name + " was built for its parameters");
-      return make_verilated_component(c, setup_for(c, decl.role, model, *v, {decl.ports, "clk", decl.reset, decl.reset_active}));
+      return make_verilated_component(c, setup_for(c, decl.role, model, *v, {decl.ports, decl.clock, decl.reset, decl.reset_active}));
     };
     registry.add(std::move(k));
   }

@@ -202,6 +202,9 @@ BOOST_AUTO_TEST_CASE(a_value_not_built_or_a_bad_map_is_refused_in_one_line) {
       {"run receiver_yaml.yaml --set rx.ports=credits=count",
        "creditflow: rx.ports: 'credits' is not a wire or term of this role (allowed in_valid, in_data, credit, "
        "out_valid, out_data, occupancy, error, drain_en)\n"},
+      {"run receiver_yaml.yaml --set rx.clock_port=clock",
+       "creditflow: rx: credit_receiver has no clock port 'clock' (its ports: clk, rst_n, in_valid, drain_en, "
+       "credit_out, out_valid, overflow, count, in_data, out_data; name it with clock_port, or CLOCK in CMake)\n"},
       {"run receiver_yaml.yaml --set rx.reset=rst",
        "creditflow: rx: credit_receiver has no reset port 'rst' (reset: none for a module without one)\n"},
       {"run receiver_yaml.yaml --set rx.top=fifo_snk",

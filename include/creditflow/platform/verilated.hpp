@@ -39,6 +39,7 @@ struct VerilatedKindDecl {
   std::string reset;         // its reset input; "": rst_n, reset_n, rstn, rst or reset; "none": none
   std::string reset_active;  // "low" or "high" ("": low for a name ending in _n, or rstn)
   std::string varied;        // the RTL parameter its kind parameter of the same name (lower case) picks
+  std::string clock = "clk";  // its clock input
 };
 
 // Called by the generated registration code before main; kept for builtin_registry().
