@@ -15,7 +15,6 @@ class TypedWire : public RtlWire {
     if (signal_.read() != static_cast<T>(value)) signal_.write(static_cast<T>(value));
   }
   const sc_core::sc_event& changed() const override { return signal_.value_changed_event(); }
-  void trace(sc_core::sc_trace_file* tf, const std::string& name) const override { sc_core::sc_trace(tf, signal_, name); }
   sc_core::sc_signal<T>& signal() { return signal_; }
 
  private:
@@ -45,8 +44,6 @@ std::vector<sc_core::sc_port_base*> rtl_ports(sc_core::sc_module& module) {
     if (auto* port = dynamic_cast<sc_core::sc_port_base*>(child)) ports.push_back(port);
   return ports;
 }
-
-bool is_rtl_output(sc_core::sc_port_base& port) { return std::string(port.kind()) != "sc_in"; }
 
 std::unique_ptr<RtlWire> bind_rtl_port(sc_core::sc_port_base& port, const std::string& where) {
   if (auto wire = try_bind<bool>(port)) return wire;

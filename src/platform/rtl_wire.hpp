@@ -16,7 +16,6 @@ class RtlWire {
   virtual std::uint64_t read() const = 0;
   virtual void write(std::uint64_t value) = 0;
   virtual const sc_core::sc_event& changed() const = 0;
-  virtual void trace(sc_core::sc_trace_file* tf, const std::string& name) const = 0;
   bool output() const { return output_; }
 
  protected:
@@ -28,7 +27,6 @@ class RtlWire {
 
 // The module's ports, by name, in declaration order.
 std::vector<sc_core::sc_port_base*> rtl_ports(sc_core::sc_module& module);
-bool is_rtl_output(sc_core::sc_port_base& port);
 
 // Binds `port` to a new signal of its type; throws Error naming `where` for a type wider
 // than 64 bits (sc_bv) or not a signal port.

@@ -62,25 +62,31 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
     flows_.configure(config.endpoint_id(), config.warmup_in_own_cycles(), config.clocks_from_endpoints());
     rtl_ = setup_.variant->make("rtl");
     connect_rtl();
-    channels_.resize(setup_.ports.size());
   }
 
   sc_core::sc_in<bool> clk{"clk"};
 
   void attach(const std::string& port, Channel& channel) {
-    for (std::size_t i = 0; i < setup_.ports.size(); ++i)
-      if (setup_.ports[i].name == port) {
-        if (!wire(port_key(i, "valid")) && !wire(setup_.ports[i].name))
-          throw ParameterError(where_ + "." + port + " is connected, but its RTL has no port for it (map " +
-                               port_key(i, setup_.ports[i].type == ChannelType::credit ? "" : "valid") + ")");
-        channels_[i] = &channel;
-        return;
-      }
-    throw Error(where_ + ": no port '" + port + "'");
+    const std::size_t i = port_named(port);
+    if (i == io_.size()) throw Error(where_ + ": no port '" + port + "'");
+    PortIo& p = io_[i];
+    if (!p.rtl_valid && !p.rtl_credit)
+      throw ParameterError(where_ + "." + port + " is connected, but its RTL has no port for it (map " +
+                           port_key(i, setup_.ports[i].type == ChannelType::credit ? "" : "valid") + ")");
+    if (auto* s = dynamic_cast<StreamChannel*>(&channel)) {
+      p.valid = &s->valid;
+      p.flit = &s->flit;
+      p.ready = &s->ready;
+    } else if (auto* f = dynamic_cast<FlowChannel*>(&channel)) {
+      p.valid = &f->valid;
+      p.flit = &f->flit;
+    } else if (auto* k = dynamic_cast<CreditChannel*>(&channel)) {
+      p.credit = &k->credit;
+    }
   }
 
   void contribute(core::LoopState& s) const override {
-    const std::int64_t occupancy = term("occupancy"), credits = term("credits");
+    const std::int64_t occupancy = term(occupancy_term_), credits = term(credits_term_);
     occupancy_ = occupancy;
     credits_ = credits;
     if (role_.sender) {
@@ -93,8 +99,8 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
     s.popped += popped_;
     s.receiver_popping = s.receiver_popping || popping();
     if (role_.stream_in) {
-      if (const RtlWire* p = wire("popped")) s.return_credits += static_cast<std::int64_t>(p->read());
-      s.dropped += static_cast<std::uint64_t>(term("dropped"));
+      s.return_credits += static_cast<std::int64_t>(read(credit_wire_));  // `popped`, a credit on its way
+      s.dropped += static_cast<std::uint64_t>(term(dropped_term_));
     }
   }
 
@@ -105,7 +111,7 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
     explicit SourceEnd(const VerilatedAdapter& a) : a_(a) {}
     void contribute(core::LoopState& s) const override {
       s.sent += a_.popped_;
-      s.source_held = s.source_held || (a_.read("out_valid") != 0 && !a_.popping());
+      s.source_held = s.source_held || (read(a_.io_[a_.out_].rtl_valid) != 0 && !a_.popping());
     }
 
    private:
@@ -159,6 +165,16 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
   void set_period(double ps) { clk_period_ps_ = ps; }
 
  private:
+  // A port of the role, resolved once: the module's wires the map gave it, and its
+  // channel's signals where it is connected.
+  struct PortIo {
+    RtlWire *rtl_valid = nullptr, *rtl_data = nullptr, *rtl_ready = nullptr, *rtl_credit = nullptr;
+    sc_core::sc_signal<bool>* valid = nullptr;
+    sc_core::sc_signal<core::Flit>* flit = nullptr;
+    sc_core::sc_signal<bool>* ready = nullptr;  // a stream's
+    sc_core::sc_signal<bool>* credit = nullptr;
+    bool flits_in = false;  // an input carrying flits
+  };
   struct Held {
     core::Flit flit;
     core::Cycle arrived = 0;
@@ -167,17 +183,14 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
   std::string port_key(std::size_t i, const std::string& wire) const {
     return wire.empty() ? setup_.ports[i].name : setup_.ports[i].name + "_" + wire;
   }
-  const RtlWire* wire(const std::string& key) const {
-    const auto found = wires_.find(key);
-    return found == wires_.end() ? nullptr : found->second;
-  }
   RtlWire* wire(const std::string& key) {
     const auto found = wires_.find(key);
     return found == wires_.end() ? nullptr : found->second;
   }
-  std::int64_t term(const std::string& key) const {
-    const auto found = probes_.find(key);
-    return found == probes_.end() ? 0 : static_cast<std::int64_t>(found->second());
+  static std::int64_t term(const RtlRead& read) { return read ? static_cast<std::int64_t>(read()) : 0; }
+  static std::uint64_t read(const RtlWire* w) { return w ? w->read() : 0; }
+  static void write(RtlWire* w, std::uint64_t value) {
+    if (w) w->write(value);
   }
 
   // Every RTL port bound: the clock to the platform's, the reset to ours, mapped ones to
@@ -221,29 +234,52 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
       }
       owned_.push_back(std::move(wire));
     }
+    std::map<std::string, RtlRead> probes;  // the terms, by key
     for (const auto& [key, rtl] : setup_.map) {
       if (rtl.find('.') != std::string::npos) {
         auto read = setup_.variant->probe ? setup_.variant->probe(*rtl_, rtl) : RtlRead{};
         if (!read)
           throw ParameterError(where_ + ": " + key + "=" + rtl + ": no public signal '" + rtl + "' in " +
                                setup_.variant->top + " (verilate with --vpi, the signal public)");
-        probes_[key] = std::move(read);
+        probes[key] = std::move(read);
       } else if (!has(rtl)) {
         throw ParameterError(where_ + ": " + key + "=" + rtl + ": " + setup_.variant->top + " has no port '" + rtl +
                              "' (its ports: " + join(names) + ")");
       } else if (const RtlWire* w = wire(key); w && is_term(key)) {
-        probes_[key] = [w] { return w->read(); };
+        probes[key] = [w] { return w->read(); };
       }
     }
     for (const std::string& t : role_.terms)
-      if (!probes_.count(t))
+      if (!probes.count(t))
         throw ParameterError(where_ + ": the " + role_.name + " role needs the term '" + t +
                              "' (an RTL port or public signal holding it: " + t + "=...), for the conservation check");
-    if (role_.stream_in && !setup_.backpressure && !probes_.count("dropped"))
+    if (role_.stream_in && !setup_.backpressure && !probes.count("dropped"))
       throw ParameterError(where_ + ": backpressure: false needs the RTL's count of the beats it drops (map dropped=...)");
     if (!wire("drain_en") && (setup_.drain.every != 1 || setup_.drain.rate < 1.0 || !setup_.drain.stalls.empty()))
       throw ParameterError(where_ + ": its drain parameters need an RTL input for them (map drain_en=...)");
     if (reset_) reset_->write(reset_low_ ? 0 : 1);
+    occupancy_term_ = probes["occupancy"];
+    credits_term_ = probes["credits"];
+    dropped_term_ = probes["dropped"];
+    error_term_ = probes["error"];
+    resolve_ports();
+  }
+
+  // Each port's wires, and the ones a cycle asks about, found once.
+  void resolve_ports() {
+    io_.resize(setup_.ports.size());
+    for (std::size_t i = 0; i < io_.size(); ++i) {
+      const PortSpec& spec = setup_.ports[i];
+      PortIo& p = io_[i];
+      p.rtl_valid = wire(port_key(i, "valid"));
+      p.rtl_data = wire(port_key(i, "data"));
+      p.rtl_ready = wire(port_key(i, "ready"));
+      p.rtl_credit = wire(spec.name);
+      p.flits_in = spec.dir == PortDir::in && spec.type != ChannelType::credit;
+      if (spec.type == ChannelType::credit) credit_wire_ = p.rtl_credit;  // each role has one credit port
+    }
+    out_ = port_named("out");
+    drain_en_ = wire("drain_en");
   }
 
   void choose_reset(const std::function<bool(const std::string&)>& has) {
@@ -291,15 +327,10 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
 
   void before_end_of_elaboration() override {
     SC_METHOD(drive_inputs);
-    for (std::size_t i = 0; i < channels_.size(); ++i) {
-      if (!channels_[i]) continue;
-      if (auto* s = dynamic_cast<StreamChannel*>(channels_[i])) {
-        sensitive << s->valid << s->flit << s->ready;
-      } else if (auto* f = dynamic_cast<FlowChannel*>(channels_[i])) {
-        sensitive << f->valid << f->flit;
-      } else if (auto* k = dynamic_cast<CreditChannel*>(channels_[i])) {
-        sensitive << k->credit;
-      }
+    for (const PortIo& p : io_) {
+      if (p.valid) sensitive << *p.valid << *p.flit;
+      if (p.ready) sensitive << *p.ready;
+      if (p.credit) sensitive << *p.credit;
     }
     SC_METHOD(drive_outputs);
     for (const auto& owned : owned_)
@@ -309,7 +340,7 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
     sensitive << clk.pos();
     dont_initialize();
     SC_THREAD(release_reset);
-    if (RtlWire* d = wire("drain_en")) d->write(drain_.allows(0));
+    write(drain_en_, drain_.allows(0));
   }
 
   void release_reset() {
@@ -319,102 +350,68 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
 
   // Channels -> RTL: what the neighbours offer and take this cycle.
   void drive_inputs() {
-    for (std::size_t i = 0; i < channels_.size(); ++i) {
-      if (!channels_[i]) continue;
-      const PortSpec& p = setup_.ports[i];
-      if (p.type == ChannelType::credit) {
-        if (p.dir == PortDir::in) wire(p.name)->write(dynamic_cast<CreditChannel*>(channels_[i])->credit.read());
-        continue;
+    for (std::size_t i = 0; i < io_.size(); ++i) {
+      const PortIo& p = io_[i];
+      const bool in = setup_.ports[i].dir == PortDir::in;
+      if (p.credit && in) p.rtl_credit->write(p.credit->read());
+      if (p.valid && in) {
+        write(p.rtl_valid, p.valid->read());
+        write(p.rtl_data, p.flit->read().id);
       }
-      if (p.dir == PortDir::in) {
-        const auto [valid, flit] = offered(i);
-        write(port_key(i, "valid"), valid);
-        write(port_key(i, "data"), flit.id);
-      } else if (auto* s = dynamic_cast<StreamChannel*>(channels_[i])) {
-        write(port_key(i, "ready"), s->ready.read());
-      }
+      if (p.ready && !in) write(p.rtl_ready, p.ready->read());
     }
-  }
-  void write(const std::string& key, std::uint64_t value) {
-    if (RtlWire* w = wire(key)) w->write(value);
   }
 
   // RTL -> channels: what the module offers, its ready and its credits, flits put back whole.
   void drive_outputs() {
-    for (std::size_t i = 0; i < channels_.size(); ++i) {
-      if (!channels_[i]) continue;
-      const PortSpec& p = setup_.ports[i];
-      if (p.type == ChannelType::credit) {
-        if (p.dir == PortDir::out) dynamic_cast<CreditChannel*>(channels_[i])->credit.write(wire(p.name)->read() != 0);
+    for (std::size_t i = 0; i < io_.size(); ++i) {
+      const PortIo& p = io_[i];
+      if (setup_.ports[i].dir == PortDir::in) {
+        if (p.ready) p.ready->write(ready(p));
         continue;
       }
-      if (p.dir == PortDir::in) {
-        if (auto* s = dynamic_cast<StreamChannel*>(channels_[i])) s->ready.write(ready(i));
-        continue;
-      }
+      if (p.credit) p.credit->write(p.rtl_credit->read() != 0);
+      if (!p.valid) continue;
       // Between deltas the module's data may name a flit that has just left, or not yet
       // come: the flit is written once it names one (the edge refuses data naming none).
       // A flit means something only with valid high, as on any channel.
-      const bool valid = read(port_key(i, "valid")) != 0;
-      const Held* h = valid ? find(i) : nullptr;
-      core::Flit flit = h ? h->flit : core::Flit{};
-      if (h && role_.sender) core::stamp_sent(flit, now_);
-      if (auto* s = dynamic_cast<StreamChannel*>(channels_[i])) {
-        s->valid.write(valid);
-        if (h) s->flit.write(flit);
-      } else if (auto* f = dynamic_cast<FlowChannel*>(channels_[i])) {
-        f->valid.write(valid);
-        if (h) f->flit.write(flit);
-      }
+      const bool valid = read(p.rtl_valid) != 0;
+      const Held* h = valid ? find(p) : nullptr;
+      p.valid->write(valid);
+      if (!h) continue;
+      core::Flit flit = h->flit;
+      if (role_.sender) core::stamp_sent(flit, now_);
+      p.flit->write(flit);
     }
   }
-  std::uint64_t read(const std::string& key) const {
-    const RtlWire* w = wire(key);
-    return w ? w->read() : 0;
-  }
   // An input's ready: the module's, or always, for a module with none (a lossy sink).
-  bool ready(std::size_t in) const {
-    const RtlWire* w = wire(port_key(in, "ready"));
-    return !w || w->read() != 0;
-  }
-
-  std::pair<bool, core::Flit> offered(std::size_t i) const {
-    if (auto* s = dynamic_cast<const StreamChannel*>(channels_[i])) return {s->valid.read(), s->flit.read()};
-    if (auto* f = dynamic_cast<const FlowChannel*>(channels_[i])) return {f->valid.read(), f->flit.read()};
-    return {false, {}};
-  }
+  static bool ready(const PortIo& in) { return !in.rtl_ready || in.rtl_ready->read() != 0; }
   bool input_valid() const {
-    for (std::size_t i = 0; i < channels_.size(); ++i)
-      if (channels_[i] && setup_.ports[i].dir == PortDir::in && setup_.ports[i].type != ChannelType::credit &&
-          offered(i).first)
-        return true;
+    for (const PortIo& p : io_)
+      if (p.flits_in && p.valid && p.valid->read()) return true;
     return false;
   }
 
   // The flit an output's data names: one held, else one offered on an input this cycle
   // (a sender passes its flit through in the cycle it takes it); with no data port, the
   // oldest held.
-  const Held* find(std::size_t out) const {
-    const RtlWire* data = wire(port_key(out, "data"));
-    if (!data) return held_.empty() ? nullptr : &held_.front();
-    const std::uint64_t id = data->read();
+  const Held* find(const PortIo& out) const {
+    if (!out.rtl_data) return held_.empty() ? nullptr : &held_.front();
+    const std::uint64_t id = out.rtl_data->read();
     for (const Held& h : held_)
       if (h.flit.id == id) return &h;
-    for (std::size_t i = 0; i < channels_.size(); ++i)
-      if (channels_[i] && setup_.ports[i].dir == PortDir::in && setup_.ports[i].type != ChannelType::credit) {
-        const auto [valid, flit] = offered(i);
-        if (valid && flit.id == id) {
-          passing_ = {flit, now_};
-          return &passing_;
-        }
+    for (const PortIo& p : io_)
+      if (p.flits_in && p.valid && p.valid->read() && p.flit->read().id == id) {
+        passing_ = {p.flit->read(), now_};
+        return &passing_;
       }
     return nullptr;
   }
-  void take(std::size_t out, const std::string& what) {
+  void take(const PortIo& out, const std::string& what) {
     const Held* h = find(out);
     if (!h)
       throw ProtocolError(where_ + ": at cycle " + std::to_string(now_) + " the RTL " + what + " data " +
-                          std::to_string(read(port_key(out, "data"))) +
+                          std::to_string(read(out.rtl_data)) +
                           ", the id of no flit it holds (is its data port narrower than a flit id, or a flit lost?)");
     left_ = *h;
     if (h == &passing_) return;
@@ -429,14 +426,11 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
   bool popping() const {
     switch (role_.pop) {
       case VerilatedRole::Pop::credit:
-        return read(setup_.ports[port_named("credit")].name) != 0;
+        return read(credit_wire_) != 0;
       case VerilatedRole::Pop::out_valid:
-        return read("out_valid") != 0;
-      case VerilatedRole::Pop::out_taken: {
-        const std::size_t out = port_named("out");
-        auto* s = channels_[out] ? dynamic_cast<const StreamChannel*>(channels_[out]) : nullptr;
-        return read("out_valid") != 0 && s && s->ready.read();
-      }
+        return read(io_[out_].rtl_valid) != 0;
+      case VerilatedRole::Pop::out_taken:
+        return read(io_[out_].rtl_valid) != 0 && io_[out_].ready && io_[out_].ready->read();
       case VerilatedRole::Pop::none:
         break;
     }
@@ -448,14 +442,14 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
     if (cycle::opening_edge()) return;
     cycle::report_protocol_errors([&] { close_cycle(); });
     ++now_;
-    if (RtlWire* d = wire("drain_en")) d->write(drain_.allows(now_));
+    write(drain_en_, drain_.allows(now_));
     edge_done_.notify(sc_core::SC_ZERO_TIME);
   }
 
   void close_cycle() {
-    peak_ = std::max<std::int64_t>(peak_, term("occupancy"));
+    peak_ = std::max<std::int64_t>(peak_, term(occupancy_term_));
     // A lossy sink's drops of the edge before: the beats it took then, newest first.
-    const auto dropped = static_cast<std::uint64_t>(term("dropped"));
+    const auto dropped = static_cast<std::uint64_t>(term(dropped_term_));
     if (dropped > dropped_ && setup_.backpressure)
       throw ProtocolError(where_ + ": the RTL dropped a beat at cycle " + std::to_string(now_ - 1) +
                           " though its backpressure is true (give backpressure: false for a lossy sink)");
@@ -463,15 +457,14 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
       flows_.drop(held_.back().flit);
       held_.pop_back();
     }
-    if (term("error") != 0)
+    if (term(error_term_) != 0)
       throw ProtocolError(where_ + ": the RTL raised its error output (" + setup_.map.at("error") + ") at cycle " +
                           std::to_string(now_));
     if (role_.sender) time_round_trips();
     // What leaves first: a pop takes the oldest flit (or the one its data names), a sender's
     // output the flit it names, which may be the one arriving this cycle.
     if (popping()) {
-      const std::size_t out = port_named("out");
-      take(out, "popped");
+      take(io_[out_], "popped");
       if (role_.delivers) flows_.pop(left_.flit, now_);
       if (now_ >= warmup_) {
         core::Flit f = left_.flit;
@@ -480,16 +473,14 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
       }
       ++popped_;
     }
-    for (std::size_t i = 0; i < channels_.size(); ++i) {
-      if (!channels_[i] || setup_.ports[i].type == ChannelType::credit) continue;
-      const PortSpec& p = setup_.ports[i];
-      if (p.dir == PortDir::in) {
-        const auto [valid, flit] = offered(i);
-        const bool taken = p.type != ChannelType::stream || ready(i);
-        if (valid && taken) held_.push_back({flit, now_});
+    for (const PortIo& p : io_) {
+      if (!p.valid) continue;
+      if (p.flits_in) {
+        const bool valid = p.valid->read(), taken = !p.ready || ready(p);
+        if (valid && taken) held_.push_back({p.flit->read(), now_});
         if (role_.stream_in) size_to_keep_all(valid && taken);
-      } else if (role_.sender && read(port_key(i, "valid")) != 0) {
-        take(i, "sent");
+      } else if (role_.sender && read(p.rtl_valid) != 0) {
+        take(p, "sent");
         ++sent_;
         spends_.push_back(now_);
       }
@@ -498,8 +489,7 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
 
   // A sender's round trips: from a credit's spending to the edge it is back at, oldest first.
   void time_round_trips() {
-    const RtlWire* back = wire("credit_in");
-    if (!back || back->read() == 0 || spends_.empty()) return;
+    if (read(credit_wire_) == 0 || spends_.empty()) return;
     round_trips_.add(now_ + 1 - spends_.front());
     spends_.pop_front();
   }
@@ -507,7 +497,7 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
   // The depth an unbounded FIFO, seeing the same beats and the same chances to pop, would
   // have needed: what a sink reports as the depth that keeps every beat.
   void size_to_keep_all(bool transfer) {
-    const bool pop_allowed = read("drain_en") != 0 || !wire("drain_en");
+    const bool pop_allowed = !drain_en_ || drain_en_->read() != 0;
     if (transfer) keep_all_ = std::max(keep_all_, shadow_ + 1);
     shadow_ += static_cast<std::int64_t>(transfer) - static_cast<std::int64_t>(pop_allowed && shadow_ > 0);
   }
@@ -520,10 +510,14 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
   std::unique_ptr<sc_core::sc_module> rtl_;
   std::vector<std::unique_ptr<RtlWire>> owned_;
   std::map<std::string, RtlWire*> wires_;
-  std::map<std::string, RtlRead> probes_;
+  // The terms (a port's wire, or a signal read through VPI); empty where the map has none.
+  RtlRead occupancy_term_, credits_term_, dropped_term_, error_term_;
   RtlWire* reset_ = nullptr;
   bool reset_low_ = true;
-  std::vector<Channel*> channels_;
+  std::vector<PortIo> io_;
+  std::size_t out_ = 0;              // the port `out`, whose valid (and ready) say a pop
+  RtlWire* credit_wire_ = nullptr;   // the role's one credit port: credit, popped or credit_in
+  RtlWire* drain_en_ = nullptr;
   sc_core::sc_event edge_done_;
 
   std::deque<Held> held_;
