@@ -47,4 +47,10 @@ std::string did_you_mean(const std::string& name, const std::vector<std::string>
   return best.empty() ? "" : "; did you mean '" + best + "'?";
 }
 
+std::string join_names(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
 }  // namespace creditflow::platform

@@ -33,12 +33,6 @@ std::string trim(const std::string& s) {
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
-std::string join(const std::vector<std::string>& v) {
-  std::string out;
-  for (const std::string& s : v) out += (out.empty() ? "" : ", ") + s;
-  return out;
-}
-
 class Reader {
  public:
   explicit Reader(std::string file) : file_(std::move(file)) {}
@@ -99,7 +93,7 @@ class Reader {
       for (const std::string& a : allowed) known = known || a == key;
       if (!known)
         fail(kv.first, "unknown key '" + key + "' in " + what + did_you_mean(key, allowed) +
-                           " (allowed: " + join(allowed) + ")");
+                           " (allowed: " + join_names(allowed) + ")");
     }
   }
 
@@ -194,7 +188,7 @@ class Reader {
       const auto it = std::find(names.begin(), names.end(), name);
       if (it == names.end())
         fail(at, what + ": " + router + " has a channel to '" + name + "', which is not one of its routers" +
-                     did_you_mean(name, names) + " (routers: " + join(names) + ")");
+                     did_you_mean(name, names) + " (routers: " + join_names(names) + ")");
       return std::to_string(it - names.begin());
     };
     std::string netlist;
@@ -227,7 +221,7 @@ class Reader {
       netlist += line_text + "\n";
     }
     c.params.push_back({"netlist", {netlist, line(key)}});
-    c.params.push_back({"router_names", {join(names), line(key)}});
+    c.params.push_back({"router_names", {join_names(names), line(key)}});
   }
 
   void read_connections(const YAML::Node& node, Netlist& out) const {

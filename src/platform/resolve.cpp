@@ -134,18 +134,13 @@ class Resolver {
         if (o.target == c.name + ".role") role = o.value;
       if (role.empty())
         throw Error(kind.second + ": component " + c.name + " (verilated) needs parameter 'role' (allowed " +
-                    verilated_roles_text() + ")");
+                    join_names(verilated_roles()) + ")");
       if (!registry_.find("verilated_" + role))
         throw Error(kind.second + ": component " + c.name + " (verilated) has role '" + role +
-                    "', not one a verilated module can play (allowed " + verilated_roles_text() + ")");
+                    "', not one a verilated module can play (allowed " + join_names(verilated_roles()) + ")");
       kind.first = "verilated_" + role;
     }
     return kind;
-  }
-  static std::string verilated_roles_text() {
-    std::string text;
-    for (const std::string& r : verilated_roles()) text += (text.empty() ? "" : ", ") + r;
-    return text;
   }
 
   void resolve_components() {
@@ -289,10 +284,8 @@ class Resolver {
     const KindSpec& kind = *out_.components[i].kind;
     const PortSpec* p = kind.port(port);
     if (!p) {
-      std::string ports;
-      for (const std::string& name : kind.port_names()) ports += (ports.empty() ? "" : ", ") + name;
       throw Error(where + ": " + component + " (" + kind.name + ") has no port '" + port + "'" +
-                  did_you_mean(port, kind.port_names()) + " (ports: " + ports + ")");
+                  did_you_mean(port, kind.port_names()) + " (ports: " + join_names(kind.port_names()) + ")");
     }
     return *p;
   }
@@ -492,13 +485,11 @@ class Resolver {
         for (std::string item : list_items(text)) {
           item = item.substr(0, item.find('='));  // a routing table's entry: destination=port
           if (allowed_set.count(item)) continue;
-          std::string list;
-          for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
           const std::size_t j = out_.index_of(item);
           throw ParameterError(raw_[i].at(p.name).where + ": " + rc.name + "." + p.name + " names '" + item + "', " +
                                (j < out_.components.size() ? "a " + out_.components[j].kind->name + ", not a receiver flits end at"
                                                            : std::string("no component of the platform")) +
-                               did_you_mean(item, allowed) + " (allowed: " + (list.empty() ? "none: the platform has no receiver" : list) + ")");
+                               did_you_mean(item, allowed) + " (allowed: " + (allowed.empty() ? "none: the platform has no receiver" : join_names(allowed)) + ")");
         }
       }
     }

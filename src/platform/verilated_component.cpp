@@ -11,22 +11,36 @@
 #include "creditflow/cycle/clocking.hpp"
 #include "creditflow/cycle/protocol_errors.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
+#include "creditflow/platform/nearest.hpp"
 #include "rtl_wire.hpp"
 
 namespace creditflow::platform {
 
-const VerilatedRole& verilated_role(const std::string& name, const std::string& where) {
+namespace {
+
+const std::vector<VerilatedRole>& roles() {
   using Pop = VerilatedRole::Pop;
-  static const std::vector<VerilatedRole> roles{
+  static const std::vector<VerilatedRole> all{
       {"credit_receiver", Pop::credit, {"occupancy"}, {"error", "drain_en"}, false, false, true},
       {"ready_valid_sink", Pop::out_valid, {"occupancy"}, {"dropped", "error", "drain_en"}, false, true, true},
       {"hop_buffer", Pop::out_taken, {"occupancy"}, {"error", "drain_en"}, false, false, false},
       {"credit_sender", Pop::none, {"credits"}, {"error"}, true, false, false}};
-  for (const VerilatedRole& r : roles)
+  return all;
+}
+
+}  // namespace
+
+std::vector<std::string> verilated_roles() {
+  std::vector<std::string> names;
+  for (const VerilatedRole& r : roles()) names.push_back(r.name);
+  return names;
+}
+
+const VerilatedRole& verilated_role(const std::string& name, const std::string& where) {
+  for (const VerilatedRole& r : roles())
     if (r.name == name) return r;
-  std::string allowed;
-  for (const VerilatedRole& r : roles) allowed += (allowed.empty() ? "" : ", ") + r.name;
-  throw ParameterError(where + ": role '" + name + "' is not one a verilated module can play (allowed " + allowed + ")");
+  throw ParameterError(where + ": role '" + name + "' is not one a verilated module can play (allowed " +
+                       join_names(verilated_roles()) + ")");
 }
 
 std::vector<std::string> map_keys(const VerilatedRole& role, const std::vector<PortSpec>& ports) {
@@ -202,7 +216,7 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
     auto has = [&](const std::string& rtl) { return std::find(names.begin(), names.end(), rtl) != names.end(); };
     if (!has(setup_.clock))
       throw ParameterError(where_ + ": " + setup_.variant->top + " has no clock port '" + setup_.clock +
-                           "' (its ports: " + join(names) + "; name it with clock_port, or CLOCK in CMake)");
+                           "' (its ports: " + join_names(names) + "; name it with clock_port, or CLOCK in CMake)");
     choose_reset(has);
     // A key the map leaves out is the RTL port of its own name, if there is one.
     std::map<std::string, std::string> by_rtl;  // RTL port -> key
@@ -244,7 +258,7 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
         probes[key] = std::move(read);
       } else if (!has(rtl)) {
         throw ParameterError(where_ + ": " + key + "=" + rtl + ": " + setup_.variant->top + " has no port '" + rtl +
-                             "' (its ports: " + join(names) + ")");
+                             "' (its ports: " + join_names(names) + ")");
       } else if (const RtlWire* w = wire(key); w && is_term(key)) {
         probes[key] = [w] { return w->read(); };
       }
@@ -318,12 +332,7 @@ class VerilatedAdapter : public sc_core::sc_module, public monitor::LoopParticip
     }
     return false;
   }
-  std::string keys_text() const { return join(keys()); }
-  static std::string join(const std::vector<std::string>& items) {
-    std::string text;
-    for (const std::string& i : items) text += (text.empty() ? "" : ", ") + i;
-    return text;
-  }
+  std::string keys_text() const { return join_names(keys()); }
 
   void before_end_of_elaboration() override {
     SC_METHOD(drive_inputs);

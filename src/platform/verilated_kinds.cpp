@@ -8,6 +8,7 @@
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/limits.hpp"
 #include "creditflow/platform/kind_config.hpp"
+#include "creditflow/platform/nearest.hpp"
 #include "creditflow/platform/verilated.hpp"
 #include "verilated_component.hpp"
 
@@ -64,11 +65,9 @@ std::map<std::string, std::string> parse_map(const std::string& text, const std:
     const std::string key = item.substr(0, eq);
     if (eq == std::string::npos || eq + 1 == item.size())
       throw ParameterError(where + ".ports: '" + item + "' is not key=rtl_port (e.g. in_valid=s_valid)");
-    if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
-      std::string allowed;
-      for (const std::string& k : keys) allowed += (allowed.empty() ? "" : ", ") + k;
-      throw ParameterError(where + ".ports: '" + key + "' is not a wire or term of this role (allowed " + allowed + ")");
-    }
+    if (std::find(keys.begin(), keys.end(), key) == keys.end())
+      throw ParameterError(where + ".ports: '" + key + "' is not a wire or term of this role (allowed " +
+                           join_names(keys) + ")");
     map[key] = item.substr(eq + 1);
   }
   return map;
@@ -113,17 +112,17 @@ std::string built_text(const std::string& top) {
   return text;
 }
 
-void check_variant(const std::string& top, const std::map<std::string, std::int64_t>& parameters, const std::string& where) {
-  if (find_variant(top, parameters)) return;
+// The variant of `top` verilated with `parameters`; throws naming `where` and what was built.
+const VerilatedVariant& variant_for(const std::string& top, const std::map<std::string, std::int64_t>& parameters,
+                                    const std::string& where) {
+  if (const VerilatedVariant* v = find_variant(top, parameters)) return *v;
   const std::string built = built_text(top);
   if (built.empty()) {
     std::vector<std::string> tops;
     for (const VerilatedVariant& v : variants())
       if (std::find(tops.begin(), tops.end(), v.top) == tops.end()) tops.push_back(v.top);
-    std::string known;
-    for (const std::string& t : tops) known += (known.empty() ? "" : ", ") + t;
     throw ParameterError(where + ": no RTL module '" + top + "' was verilated into this tool (built: " +
-                         (known.empty() ? "none" : known) + "; add it with creditflow_add_verilated_kind)");
+                         (tops.empty() ? "none" : join_names(tops)) + "; add it with creditflow_add_verilated_kind)");
   }
   throw ParameterError(where + ": " + top + " was not verilated with " + parameters_text(parameters) +
                        " (built: " + built + "; list the value in creditflow_add_verilated_kind's VALUES)");
@@ -151,11 +150,7 @@ VerilatedSetup setup_for(const ComponentConfig& c, const std::string& role, cons
 
 std::vector<ParamSpec> wiring_params(const std::vector<std::string>& keys) {
   return {ParamSpec::list("ports", "", ParamSpec::text("", "", ""),
-                          "the port map: key=rtl_port pairs, keys " + [&] {
-                            std::string k;
-                            for (const std::string& key : keys) k += (k.empty() ? "" : ", ") + key;
-                            return k;
-                          }() + " (a term may name a public signal inside the module, top.signal); "
+                          "the port map: key=rtl_port pairs, keys " + join_names(keys) + " (a term may name a public signal inside the module, top.signal); "
                                 "unmapped keys are the RTL ports of the same name",
                           false),
           ParamSpec::text("clock_port", "clk", "the RTL clock input"),
@@ -174,8 +169,6 @@ KindSpec role_kind(const KindSpec& model) {
 }
 
 }  // namespace
-
-std::vector<std::string> verilated_roles() { return {"credit_receiver", "ready_valid_sink", "hop_buffer", "credit_sender"}; }
 
 void add_verilated_variant(VerilatedVariant variant) { variants().push_back(std::move(variant)); }
 void add_verilated_kind(VerilatedKindDecl kind) { declared_kinds().push_back(std::move(kind)); }
@@ -197,7 +190,7 @@ void add_verilated_kinds(Registry& registry) {
     k.check = [capacity](const std::map<std::string, ParamValue>& p, const std::function<bool(const std::string&)>&,
                          const std::string& where) {
       const auto parameters = parse_parameters(std::get<std::string>(p.at("parameters")), where);
-      check_variant(std::get<std::string>(p.at("top")), parameters, where);
+      variant_for(std::get<std::string>(p.at("top")), parameters, where);
       const std::int64_t given = std::get<std::int64_t>(p.at(capacity));
       for (const auto& [name, value] : parameters)
         if (lower(name) == capacity && value != given)
@@ -208,15 +201,14 @@ void add_verilated_kinds(Registry& registry) {
     k.factory = [role, model](const ComponentConfig& c) {
       const std::string active = c.text("reset_active") == "auto" ? "" : c.text("reset_active");
       const auto parameters = parse_parameters(c.text("parameters"), c.name());
-      check_variant(c.text("top"), parameters, c.name());
-      return make_verilated_component(c, setup_for(c, role, model, *find_variant(c.text("top"), parameters),
+      return make_verilated_component(c, setup_for(c, role, model, variant_for(c.text("top"), parameters, c.name()),
                                                    {c.text("ports"), c.text("clock_port"), c.text("reset"), active}));
     };
     registry.add(std::move(k));
   }
 
   for (const VerilatedKindDecl& d : declared_kinds()) {
-    if (!registry.find(d.role)) verilated_role(d.role, "creditflow_add_verilated_kind(" + d.name + ")");
+    verilated_role(d.role, "creditflow_add_verilated_kind(" + d.name + ")");  // throws for a role not one of them
     const Model model = model_of(registry, d.role);
     KindSpec k = role_kind(*registry.find(d.role));
     k.name = d.name;

@@ -1,4 +1,4 @@
-// "Did you mean ...": the closest valid name to a misspelt one.
+// "Did you mean ...": the closest valid name to a misspelt one; and the names allowed.
 #pragma once
 #include <string>
 #include <vector>
@@ -11,5 +11,8 @@ std::string nearest_name(const std::string& name, const std::vector<std::string>
 
 // "; did you mean 'x'?" or "" when nothing is close.
 std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates);
+
+// Names as a message lists what is allowed: "a, b, c".
+std::string join_names(const std::vector<std::string>& names);
 
 }  // namespace creditflow::platform
