@@ -1,7 +1,7 @@
 // Simulated cycles per second, measured side by side in one run; every variant runs in a
 // child process of its own (SystemC elaborates once per process), best of three.
 //
-// One credit loop (SPEC section 1: L = 4 stages each way, B = 10), saturating, then at 10%
+// One credit loop (timing.md section 1: L = 4 stages each way, B = 10), saturating, then at 10%
 // load (a flit every 10 cycles):
 //   cycle     creditflow's cycle view: cycle::CreditLoop, one process per edge that also
 //             observes the loop (every figure measured, conservation checked each cycle);
@@ -197,7 +197,7 @@ int sc_main(int argc, char* argv[]) {
     std::remove(file.c_str());
   }
 
-  // Paths of several hops (SPEC section 5): a 16-hop chain and a 16-initiator merge beside a
+  // Paths of several hops (timing.md section 5): a 16-hop chain and a 16-initiator merge beside a
   // single link, in both views, in cycles per second of the whole platform.
   std::printf("a chain of 16 hops, a merge of 16 initiators (L=%d B=%d) and a single link, %ld cycles\n", L, B,
               platform_cycles);

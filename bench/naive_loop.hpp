@@ -1,4 +1,4 @@
-// The baseline of the benchmark, in bench/ as the issue asks: SPEC section 1's loop written
+// The baseline of the benchmark, in bench/ as the issue asks: timing.md section 1's loop written
 // as many would first write it in SystemC. See credit_loop_bench.cpp.
 #pragma once
 #define SC_INCLUDE_DYNAMIC_PROCESSES  // sc_spawn, for a process per register

@@ -1,10 +1,10 @@
-// Networks of routers (SPEC section 6), measured side by side in one run, each run in a
+// Networks of routers (timing.md section 6), measured side by side in one run, each run in a
 // child process of its own (CPU seconds of that child, best of two):
 //   8x8 mesh, uniform, DOR, 2 VCs of 8 flits, 1-flit packets, at 0.02, 0.1 and 0.2
 //   flits/node/cycle, BookSim2's latency measurement with sample_period 10000 (about 60,000
 //   cycles): `creditflow run` in the TL view and in the cycle view, and BookSim2 on
-//   ../shared/reference/booksim2/mesh8x8.cfg with the same keys when BOOKSIM names its
-//   binary (else the figures recorded in shared/reference/booksim2, said to be from
+//   reference/booksim2/mesh8x8.cfg with the same keys when BOOKSIM names its
+//   binary (else the figures recorded in reference/booksim2, said to be from
 //   another run); simulated cycles and router-cycles per second, and the ratios.
 //   Then scale: 4x4 to 32x32 meshes in the TL view at 1/k flits/node/cycle (about the same
 //   load on every channel: a mesh's saturation falls as 1/k), cost per router-cycle and
@@ -85,9 +85,9 @@ long long booksim_cycles(const std::string& out) {
 int main(int argc, char** argv) {
   const std::string tool = argc > 1 ? argv[1] : CREDITFLOW_TOOL;
   const std::string model = std::string(CREDITFLOW_SOURCE_DIR) + "/models/mesh8x8.yaml";
-  const std::string reference = std::string(CREDITFLOW_SOURCE_DIR) + "/../shared/reference/booksim2";
+  const std::string reference = std::string(CREDITFLOW_SOURCE_DIR) + "/reference/booksim2";
   const char* booksim = std::getenv("BOOKSIM");
-  // BookSim2's 8x8 speed runs recorded in shared/reference/booksim2/README.md (cpu s).
+  // BookSim2's 8x8 speed runs recorded in reference/booksim2/booksim_speed.csv (cpu s).
   const double recorded_cpu[] = {2.92, 8.20, 15.05};
   const long long recorded_cycles[] = {60112, 60133, 60156};
   const char* rates[] = {"0.02", "0.1", "0.2"};
@@ -118,7 +118,7 @@ int main(int argc, char** argv) {
                   cycles / t.cpu / booksim_rate);
     }
   }
-  if (!booksim) std::printf("* recorded in shared/reference/booksim2 on another run of this kind of machine (BOOKSIM=path to measure it here)\n");
+  if (!booksim) std::printf("* recorded in reference/booksim2 on another run of this kind of machine (BOOKSIM=path to measure it here)\n");
 
   // Scale, in the TL view, each size in a child of its own (its peak memory is its own).
   std::printf("\nscale: TL view, uniform at 1/k flits/node/cycle, 2000 cycles of warm-up and 4000 measured\n");

@@ -18,7 +18,7 @@ namespace bench {
 
 namespace pf = creditflow::platform;
 
-// `links` copies of SPEC section 1's loop (saturating source, L stages each way, depth B)
+// `links` copies of timing.md section 1's loop (saturating source, L stages each way, depth B)
 // on one clock, written to `file`.
 inline void write_many_links(const std::string& file, int links, int latency, int depth) {
   std::ofstream out(file);
@@ -37,7 +37,7 @@ inline void write_many_links(const std::string& file, int links, int latency, in
   }
 }
 
-// One loop of SPEC section 1 (L stages each way, depth B) fed by a Bernoulli source of rate
+// One loop of timing.md section 1 (L stages each way, depth B) fed by a Bernoulli source of rate
 // `load` and drained by a consumer popping with probability `drain`, written to `file`.
 inline void write_random_link(const std::string& file, int latency, int depth, double load, double drain) {
   std::ofstream out(file);
@@ -48,7 +48,7 @@ inline void write_random_link(const std::string& file, int latency, int depth, d
       << "  - rx.credit -> link.credit_in\n  - link.credit_out -> tx.credit_in\n";
 }
 
-// A chain of `hops` credit loops in series (SPEC section 5): a saturating source, then per
+// A chain of `hops` credit loops in series (timing.md section 5): a saturating source, then per
 // hop a sender of `depth` credits and a link of L stages each way, into a hop buffer of
 // `depth` slots (the last into a receiver), written to `file`.
 inline void write_chain(const std::string& file, int hops, int latency, int depth) {
@@ -69,7 +69,7 @@ inline void write_chain(const std::string& file, int hops, int latency, int dept
   }
 }
 
-// `inputs` initiators merging onto one link (SPEC section 5): each a saturating source, a
+// `inputs` initiators merging onto one link (timing.md section 5): each a saturating source, a
 // sender of `depth` credits, a link of L stages and a hop buffer, into a round-robin merge,
 // then one more loop into a receiver, written to `file`.
 inline void write_merge(const std::string& file, int inputs, int latency, int depth) {

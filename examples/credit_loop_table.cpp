@@ -1,4 +1,4 @@
-// Prints the credit-loop reference table of SPEC section 1 from the cycle-level SystemC
+// Prints the credit-loop reference table of timing.md section 1 from the cycle-level SystemC
 // models: throughput of a saturating sender over cycles 3000..5999 of a 6000-cycle run,
 // for L in {1, 4, 8} and B in {1, ..., 18}, plus L = 4 with a receiver that pops only
 // when t % 2 == 0. Every point is its own SystemC elaboration, in its own process.
@@ -39,7 +39,7 @@ Point run_point(std::int64_t latency, std::int64_t depth, std::int64_t drain_eve
   return pt;
 }
 
-// SPEC's layout: the label in three columns, two spaces, the values; the RTT measured on
+// timing.md's layout: the label in three columns, two spaces, the values; the RTT measured on
 // the row's loop after the L rows.
 void print_row(const std::string& label, std::int64_t latency, std::int64_t drain_every,
                const std::vector<std::int64_t>& depths, bool show_rtt) {

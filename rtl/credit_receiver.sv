@@ -1,4 +1,4 @@
-// A credit receiver in synthesizable SystemVerilog, with SPEC section 1's timing: a
+// A credit receiver in synthesizable SystemVerilog, with timing.md section 1's timing: a
 // buffer of DEPTH beats; in a cycle where `drain_en` is high and the buffer held a beat
 // at the start of the cycle, it pops that beat (out_valid/out_data) and returns one
 // credit (credit_out) in the same cycle. A beat offered on in_valid/in_data is stored at

@@ -311,7 +311,7 @@ std::vector<std::string> diagnose_loop(const LinkReport& r) {
                           : rtt == r.measured_rtt        ? "-cycle shortest measured round trip"
                                                          : "-cycle worst measured round trip";
   if (!drain_bound && r.stall_receiver_empty >= r.stall_receiver_busy) {
-    // Undersized loop: out of credits while the receiver is empty (SPEC section 1).
+    // Undersized loop: out of credits while the receiver is empty (timing.md section 1).
     s << ": its " << r.credits << " credits cover " << r.credits << " of the " << rtt << rtt_words
       << "; it needs B >= " << depth_needed(r)
       << (target >= 1.0                 ? std::string(" for full rate")
@@ -340,7 +340,7 @@ std::vector<std::string> diagnose_loop(const LinkReport& r) {
       << fixed3(r.merged_share) << " of the " << fixed3(r.merged_onto_throughput) << " flits per cycle link '"
       << r.merged_onto << "' carried";
   } else if (!r.feeds.empty()) {
-    // A hop buffer whose next loop takes its flits no faster (SPEC section 5's chain).
+    // A hop buffer whose next loop takes its flits no faster (timing.md section 5's chain).
     s << " against " << fixed3(r.offered_rate) << " offered: the sender was out of credits in "
       << r.credit_stall_cycles << " of " << window << " cycles (" << stalls << "); it is held back by "
       << names("link", r.feeds) << " downstream, which take" << (r.feeds.size() == 1 ? "s" : "") << " its flits at "

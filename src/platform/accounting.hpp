@@ -1,4 +1,4 @@
-// End-to-end accounting of a platform (SPEC section 5), for both views: every cycle, per
+// End-to-end accounting of a platform (timing.md section 5), for both views: every cycle, per
 // source, created = delivered + in flight + dropped, from what each part counts
 // (core/census.hpp); the first violation is kept with every holder by name, and the run's
 // ledger per source is handed to the results. It is on only when every part counts its

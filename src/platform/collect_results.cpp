@@ -153,7 +153,7 @@ void link_chains(const Platform& platform, RunResult& result) {
   }
 }
 
-// A cycle of buffers waiting for each other (SPEC 5's deadlock): loop j's receiver holds
+// A cycle of buffers waiting for each other (timing.md section 5's deadlock): loop j's receiver holds
 // flits for loop i, whose sender has no credit, around a ring. Empty when there is none.
 std::string wait_cycle(const Platform& platform, const std::vector<NamedHolders>& holders) {
   const std::size_t n = platform.loops.size();

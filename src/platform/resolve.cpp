@@ -516,7 +516,7 @@ class Resolver {
           << kMaxSimulatedPs / 1e12 << " s (2^62 ps) a run can count; give fewer cycles";
       throw ParameterError(why.str());
     }
-    // Without a warm-up given, the first half is excluded (SPEC section 1's window).
+    // Without a warm-up given, the first half is excluded (timing.md section 1's window).
     const Raw warmup = pick(run_.warmup, n_.run.warmup, "warmup", std::to_string(out_.run.cycles / 2).c_str());
     out_.run.warmup = std::get<std::int64_t>(parse_param(
         ParamSpec::integer("warmup", "", 0, out_.run.cycles - 1, ""), warmup.text, warmup.where, "warmup"));

@@ -56,7 +56,7 @@ json histogram_json(const core::LatencyStats& s) {
 }
 
 // Per class over every link: a multi-class link's own classes, or a single-class link
-// under its source's class. Flits that end at a receiver counting flows (SPEC section 5)
+// under its source's class. Flits that end at a receiver counting flows (timing.md section 5)
 // are delivered under their own source's class, whatever merged them on the way.
 std::map<std::string, core::ClassReport> by_class(const RunResult& r) {
   std::set<std::string> by_flow;  // links whose deliveries the flows count (on one clock)

@@ -223,7 +223,7 @@ std::string param_value(const PointResult& r, const json* doc, const std::string
   return "";
 }
 
-// Counts as integers, rates and means to three decimals, as in SPEC's tables.
+// Counts as integers, rates and means to three decimals, as in timing.md's tables.
 std::string format_metric(double v, bool integral) {
   char buf[48];
   std::snprintf(buf, sizeof buf, integral ? "%.0f" : "%.3f", v);

@@ -26,7 +26,50 @@ bool is_number(const std::string& text) {
 struct Curve {
   std::string title;
   std::vector<std::pair<std::string, double>> points;  // x value as given, metric
+  std::vector<const PointResult*> runs;                // the point behind each
 };
+
+// A link's knee on a curve of its throughput against its own receiver's depth: the depth
+// its diagnosis names for the most the curve reaches (its `depth_needed`, the same at every
+// point), with the round trip that depth covers. Found only where every point's x is that
+// link's receiver depth, so a curve against anything else is left unmarked.
+struct Knee {
+  double depth = 0;
+  double rate = 0;  // the curve's most, which that depth reaches
+  double rtt = 0;
+};
+
+std::optional<Knee> knee_of(const Curve& curve, const std::string& metric) {
+  const std::string suffix = ".throughput";
+  if (metric.rfind("links.", 0) != 0 || metric.size() <= suffix.size() ||
+      metric.compare(metric.size() - suffix.size(), suffix.size(), suffix) != 0)
+    return std::nullopt;
+  const std::string link = metric.substr(0, metric.size() - suffix.size());
+  Knee knee;
+  for (std::size_t i = 0; i < curve.points.size(); ++i) {
+    double depth = 0, needed = 0, rtt = 0;
+    std::string at;
+    bool integral = false;
+    const PointResult& r = *curve.runs[i];
+    if (!metric_of(r, link + ".receiver_depth", depth, at, integral) ||
+        !metric_of(r, link + ".depth_needed", needed, at, integral) ||
+        !metric_of(r, link + ".loop_rtt", rtt, at, integral) || needed <= 0 ||
+        !is_number(curve.points[i].first) || std::strtod(curve.points[i].first.c_str(), nullptr) != depth ||
+        (i > 0 && (needed != knee.depth || rtt != knee.rtt)))
+      return std::nullopt;
+    knee.depth = needed;
+    knee.rtt = rtt;
+    knee.rate = std::max(knee.rate, curve.points[i].second);
+  }
+  if (curve.points.empty()) return std::nullopt;
+  return knee;
+}
+
+std::string figure(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
 
 }  // namespace
 
@@ -62,6 +105,7 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
       auto it = std::find_if(curves.begin(), curves.end(), [&](const Curve& c) { return c.title == title; });
       if (it == curves.end()) it = curves.insert(curves.end(), Curve{title, {}});
       it->points.push_back({r.point.values[0].second, v});
+      it->runs.push_back(&r);
     }
   }
   if (curves.empty()) throw Error("--plot " + file + ": no point has a number at " + path);
@@ -88,13 +132,24 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
     if (numeric) return v;
     return std::to_string(std::find(x_values.begin(), x_values.end(), v) - x_values.begin());
   };
+  // A rate of flits per cycle is drawn from 0 to just above 1, and a figure that cannot be
+  // negative from 0: an axis below 0 would show values nothing can take.
+  double lowest = 0, highest = 0;
+  for (const Curve& c : curves)
+    for (const auto& point : c.points) {
+      lowest = std::min(lowest, point.second);
+      highest = std::max(highest, point.second);
+    }
+  const bool rate = ends_with(path, "throughput") && lowest >= 0 && highest <= 1;
   std::ostringstream script;
   script << "set title " << quoted(path + " against " + x_param) << "\n"
          << "set xlabel " << quoted(x_param) << "\nset ylabel " << quoted(path) << "\n"
          << "set grid\nset key below\n"
-         // A margin inside the frame, so a curve at the axis's ends (0, or 1 for a rate)
-         // is drawn, not hidden under the border.
-         << "set offsets graph 0.03, graph 0.03, graph 0.08, graph 0.08\n";
+         // A margin inside the frame, so a curve at the x axis's ends is drawn, not hidden
+         // under the border.
+         << "set offsets graph 0.03, graph 0.03, " << (rate || lowest >= 0 ? "0" : "graph 0.08") << ", graph 0.08\n";
+  if (rate) script << "set yrange [0:1.05]\n";
+  else if (lowest >= 0) script << "set yrange [0:*]\n";
   if (!numeric) {
     script << "set xtics (";
     for (std::size_t i = 0; i < x_values.size(); ++i) script << (i ? ", " : "") << quoted(x_values[i]) << " " << i;
@@ -115,6 +170,18 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
     script << "set arrow from " << at << ", graph 0 to " << at << ", graph 1 nohead dashtype 2 linecolor rgb 'red'\n"
            << "set label " << quoted("saturation ~" + std::to_string(saturation->plateau).substr(0, 5)) << " at " << at
            << ", graph 0.95 left offset 0.5,0 textcolor rgb 'red'\n";
+  }
+  // Each curve's knee: a point on it at the depth that reaches its most, labelled with the
+  // round trip (B = RTT where the receiver drains every cycle).
+  for (std::size_t c = 0; numeric && c < curves.size(); ++c) {
+    const std::optional<Knee> knee = knee_of(curves[c], metric);
+    if (!knee) continue;
+    const std::string text = knee->depth == knee->rtt
+                                 ? "B = RTT = " + figure(knee->rtt)
+                                 : "B = " + figure(knee->depth) + " = " + figure(knee->rate) + " x RTT " + figure(knee->rtt);
+    script << "set label " << (100 + c) << " " << quoted(text) << " at " << knee->depth << ", " << knee->rate
+           << " point pointtype 7 pointsize 1.3 linecolor " << (c + 1) << " offset 0.6," << (c % 2 ? "0.9" : "-0.9")
+           << " textcolor lt " << (c + 1) << "\n";
   }
   script << "plot ";
   for (std::size_t c = 0; c < curves.size(); ++c)

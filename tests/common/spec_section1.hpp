@@ -1,4 +1,4 @@
-// SPEC section 1's reference table, as printed there: throughput over cycles 3000..5999
+// timing.md section 1's reference table, as printed there: throughput over cycles 3000..5999
 // of a 6000-cycle run with a saturating sender.
 #pragma once
 #include <cstdint>

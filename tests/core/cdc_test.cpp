@@ -1,4 +1,4 @@
-// SPEC section 3 at core level: Gray codec and pointers, the asynchronous FIFO's round
+// timing.md section 3 at core level: Gray codec and pointers, the asynchronous FIFO's round
 // trip, and the three credit-return crossings, stepped here by hand in two clock domains.
 #include <boost/test/unit_test.hpp>
 #include <bitset>

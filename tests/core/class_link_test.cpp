@@ -1,5 +1,5 @@
-// SPEC section 4 at core level: traffic classes sharing a receiver under a pool policy,
-// checked against a reference loop written straight from the SPEC's text; arbitration;
+// timing.md section 4 at core level: traffic classes sharing a receiver under a pool policy,
+// checked against a reference loop written straight from the text of docs/timing.md; arbitration;
 // header and data credits.
 #include <boost/test/unit_test.hpp>
 #include <algorithm>
@@ -14,7 +14,7 @@ struct Outcome {
   std::uint64_t b_sent = 0, b_refused = 0, b_worst_wait = 0, a_sent = 0;
 };
 
-// SPEC section 4, word for word: an independent loop, no library code.
+// timing.md section 4, word for word: an independent loop, no library code.
 Outcome reference(const std::string& policy) {
   auto allowed = [&](bool b, int occ_a, int occ_b) {
     if (policy == "shared") return occ_a + occ_b < 8;

@@ -1,4 +1,4 @@
-// A multi-class link with pipeline stages (core::ClassPipeCore) between SPEC section 4's
+// A multi-class link with pipeline stages (core::ClassPipeCore) between timing.md section 4's
 // class sender and bypass receiver: against an independent loop written from the timing
 // rules (sent in t arrives in t + Lf; popped in t, usable again from t + Lr + 1), with
 // per-class conservation checked every cycle, and section 4's figures when both are 0.

@@ -1,4 +1,4 @@
-// The merge's arbiter and the split's routing, kernel-free (SPEC section 5), and how a
+// The merge's arbiter and the split's routing, kernel-free (timing.md section 5), and how a
 // source picks destinations and cuts packets.
 #include <boost/test/unit_test.hpp>
 #include <string>

@@ -185,7 +185,7 @@ BOOST_AUTO_TEST_CASE(watchdog_fires_after_the_last_movement_with_work_pending) {
   BOOST_TEST(describe_holder(s, true) == "credits 0, offering a flit, occupancy 4 (not popping)");
 }
 
-// SPEC section 1's trace (L = 2, B = 3, RTT 6) with a flit created every cycle: sends in
+// timing.md section 1's trace (L = 2, B = 3, RTT 6) with a flit created every cycle: sends in
 // slots 0, 1, 2, then 6, 7, 8, ...: every flit after the first three waits 3 more.
 BOOST_AUTO_TEST_CASE(replayed_credit_waits_follow_the_section1_trace) {
   CreationTimes flits;

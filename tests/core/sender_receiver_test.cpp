@@ -62,7 +62,7 @@ BOOST_AUTO_TEST_CASE(receiver_latency_by_phase) {
   BOOST_TEST(rx.latency().creation_to_pop.max() == 7u);
 }
 
-// The three cores alone, stepped as SPEC section 1 says, give its L=2, B=3 slot trace:
+// The three cores alone, stepped as timing.md section 1 says, give its L=2, B=3 slot trace:
 // the cycle view only adds ports and processes around them.
 BOOST_AUTO_TEST_CASE(cores_alone_reproduce_the_spec_slot_trace) {
   SenderCore tx(3, "tx");

@@ -1,4 +1,4 @@
-// SPEC section 2 at core level: the sink FIFO, lossy or with backpressure, behind a
+// timing.md section 2 at core level: the sink FIFO, lossy or with backpressure, behind a
 // source of one beat per cycle; the credit-counting source's round trip.
 #include <boost/test/unit_test.hpp>
 

@@ -1,4 +1,4 @@
-// Stall classification (SPEC section 1): an undersized loop waits for credits with the
+// Stall classification (timing.md section 1): an undersized loop waits for credits with the
 // receiver empty; a slow receiver makes it wait with the receiver holding flits.
 #include <boost/test/unit_test.hpp>
 

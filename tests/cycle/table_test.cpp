@@ -1,5 +1,5 @@
-// SPEC section 1 reference table: saturating sender, 6000 cycles, throughput over cycles
-// 3000..5999, compared with SPEC's three-decimal figures. Where the drain pops every
+// timing.md section 1 reference table: saturating sender, 6000 cycles, throughput over cycles
+// 3000..5999, compared with timing.md's three-decimal figures. Where the drain pops every
 // cycle the sends are also checked exactly against theory: B sends at the start of every
 // RTT-cycle round trip, from cycle 0, so the sender sends in cycle t iff t mod RTT < B.
 #include <boost/test/unit_test.hpp>

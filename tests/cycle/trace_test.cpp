@@ -1,4 +1,4 @@
-// SPEC section 1 cycle trace, L = 2, B = 3, read mid-cycle from the modules' signals.
+// timing.md section 1 cycle trace, L = 2, B = 3, read mid-cycle from the modules' signals.
 #include <boost/test/unit_test.hpp>
 #include <fstream>
 #include <sstream>

@@ -1,7 +1,7 @@
 // The allocators BookSim2's iq router may use (vc_allocator, sw_allocator): iSLIP, and the
 // separable input-first allocator with round-robin arbiters, matches and pointer moves
 // worked by hand; then a 4x4 mesh with separable input-first allocation against BookSim2
-// run with the same keys (tests/noc/data/booksim_separable_input_first.csv).
+// run with the same keys (reference/booksim2/booksim_separable_input_first.csv).
 #include <boost/test/unit_test.hpp>
 
 #include <random>
@@ -131,7 +131,7 @@ BOOST_AUTO_TEST_CASE(one_input_alone_gets_what_the_whole_allocation_gives_it) {
 BOOST_AUTO_TEST_CASE(a_mesh_with_separable_input_first_allocation_is_within_3_percent_of_booksim2) {
   const std::vector<std::string> separable{"vc_allocator=separable_input_first", "sw_allocator=separable_input_first"};
   int compared = 0;
-  for (const auto& row : test_data_csv("booksim_separable_input_first.csv")) {
+  for (const auto& row : reference_csv("booksim_separable_input_first.csv")) {
     const bool saturation = row.at("injection_rate") == "saturation";
     auto words = mesh(4, 2, saturation ? "1.0" : row.at("injection_rate"), saturation ? "throughput" : "latency");
     words.insert(words.end(), separable.begin(), separable.end());

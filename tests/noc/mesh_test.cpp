@@ -1,5 +1,5 @@
 // 4x4 and 8x8 meshes, uniform traffic, DOR, 2 VCs of 8 flits, 1-flit packets, against
-// BookSim2's tables (../shared/reference/booksim2): statistical figures, so within a margin
+// BookSim2's tables (reference/booksim2): statistical figures, so within a margin
 // (the issue's: 3% for latency up to 80% of saturation and for saturation, 5% for the table
 // of saturation by VCs). BookSim2's own figures are one run each, with its noise.
 #include <boost/test/unit_test.hpp>

@@ -1,5 +1,5 @@
 // Helpers for the network tests: a network from BookSim2-style key=value words, a run to
-// the end of its measurement, and the reference tables of ../shared/reference/booksim2.
+// the end of its measurement, and BookSim2's figures (reference/booksim2, with their provenance).
 #pragma once
 #include <fstream>
 #include <map>
@@ -31,7 +31,7 @@ inline creditflow::noc::NocFigures measured(const std::vector<std::string>& word
 // A CSV as rows of column -> text (lines starting with # say where it came from).
 inline std::vector<std::map<std::string, std::string>> csv_rows(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read " + path + " (shared/ must be beside the project)");
+  if (!in) throw std::runtime_error("cannot read " + path);
   std::vector<std::map<std::string, std::string>> rows;
   std::string line;
   std::vector<std::string> columns;
@@ -52,15 +52,12 @@ inline std::vector<std::map<std::string, std::string>> csv_rows(const std::strin
   return rows;
 }
 
-// A CSV of the reference folder, and one of BookSim2's figures measured for these tests.
+// A table of BookSim2's figures (reference/booksim2/README.md says how each was measured).
 inline std::vector<std::map<std::string, std::string>> reference_csv(const std::string& file) {
   return csv_rows(std::string(CREDITFLOW_BOOKSIM_REFERENCE) + "/" + file);
 }
-inline std::vector<std::map<std::string, std::string>> test_data_csv(const std::string& file) {
-  return csv_rows(std::string(CREDITFLOW_NOC_TEST_DATA) + "/" + file);
-}
 
-// The one channel of SPEC section 6 (BookSim2's 2-router anynet or k=2 n=1 mesh): node 0
+// The one channel of timing.md section 6 (BookSim2's 2-router anynet or k=2 n=1 mesh): node 0
 // sends to node 1 and back over one router-to-router channel of latency `latency`.
 inline std::vector<std::string> one_channel(int latency, int buffer, int packet, const std::string& rate,
                                             bool rate_in_flits, int credit_delay = 0) {

@@ -1,4 +1,4 @@
-// One router-to-router channel (SPEC section 6): the credit round trip is 5 + 2L cycles for
+// One router-to-router channel (timing.md section 6): the credit round trip is 5 + 2L cycles for
 // a head flit and 3 + 2L for a body flit, and a VC starts a packet at most every 3 cycles.
 // BookSim2's measured table is reproduced to its last printed digit wherever BookSim2's
 // own random numbers do not decide it.
@@ -79,7 +79,7 @@ BOOST_AUTO_TEST_CASE(long_packets_at_booksim2s_random_load_within_one_flit_of_it
   }
 }
 
-// SPEC section 6's flit trace: with one flit of buffer at L = 4, router 0 sends the flits
+// timing.md section 6's flit trace: with one flit of buffer at L = 4, router 0 sends the flits
 // of a 64-flit packet 3 + 2L = 11 cycles apart, and 5 + 2L = 13 after a head flit.
 BOOST_AUTO_TEST_CASE(body_flits_go_every_3_plus_2L_cycles_and_head_flits_every_5_plus_2L) {
   auto words = one_channel(4, 1, 64, "0", false);

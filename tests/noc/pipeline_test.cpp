@@ -1,4 +1,4 @@
-// A router's five cycles (SPEC section 6): route, VC allocation, switch allocation, switch
+// A router's five cycles (timing.md section 6): route, VC allocation, switch allocation, switch
 // traversal, a 1-cycle mesh channel; zero-load latency 5H + 2 for H routers crossed.
 #include <boost/test/unit_test.hpp>
 

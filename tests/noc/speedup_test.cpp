@@ -5,7 +5,7 @@
 // cycle only with input speedup, and two inputs reaching one output in the same cycle only
 // with output speedup; a packet alone takes 3 or 4 cycles a router instead of 5 with
 // internal speedup; then a 4x4 mesh against BookSim2 run with the same keys
-// (tests/noc/data/booksim_speedup.csv).
+// (reference/booksim2/booksim_speedup.csv).
 #include <boost/test/unit_test.hpp>
 
 #include <functional>
@@ -118,7 +118,7 @@ BOOST_AUTO_TEST_CASE(internal_speedup_takes_3_or_4_cycles_a_router_at_zero_load)
 // and saturation with internal speedup 1.5 and 2 within 3%.
 BOOST_AUTO_TEST_CASE(a_mesh_with_speedup_is_within_3_percent_of_booksim2) {
   int compared = 0;
-  for (const auto& row : test_data_csv("booksim_speedup.csv")) {
+  for (const auto& row : reference_csv("booksim_speedup.csv")) {
     const bool saturation = row.at("injection_rate") == "saturation";
     auto words = mesh(4, std::stoi(row.at("num_vcs")), saturation ? "1.0" : row.at("injection_rate"),
                       saturation ? "throughput" : "latency");

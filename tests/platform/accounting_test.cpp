@@ -1,4 +1,4 @@
-// End-to-end accounting (SPEC section 5) catches a flit that vanishes: a wire kind that
+// End-to-end accounting (timing.md section 5) catches a flit that vanishes: a wire kind that
 // claims to count its flits and swallows the 10th one, in both views.
 #include <boost/test/unit_test.hpp>
 #include <fstream>

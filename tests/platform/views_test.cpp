@@ -134,7 +134,7 @@ BOOST_AUTO_TEST_CASE(sparse_paths_crossed_in_idle_stretches_give_the_same_figure
       {"hol_split", {"src.pattern=bernoulli", "src.rate=0.02"}},
       {"merge", {"srcA.pattern=bernoulli", "srcA.rate=0.01", "srcB.pattern=bernoulli", "srcB.rate=0.01",
                  "srcA.packet_flits=2", "arb.policy=weighted", "arb.weights=3,1"}},
-      // SPEC section 2's ready/valid sink, lossy, behind a consumer stall
+      // timing.md section 2's ready/valid sink, lossy, behind a consumer stall
       {"lossy_stall", {"src.pattern=bernoulli", "src.rate=0.02", "src.beats=0", "sink.drain_rate=0.5"}},
       // beats dropped in a long stall: the shadow FIFO sizing the depth drains after it
       {"lossy_stall", {"src.pattern=bernoulli", "src.rate=0.03", "src.beats=0", "sink.stall_from=100",
@@ -287,7 +287,7 @@ BOOST_AUTO_TEST_CASE(kind_without_tl_view_is_refused) {
   }
 }
 
-// SPEC section 5's paths: chains, splits and merges, with packets of several flits.
+// timing.md section 5's paths: chains, splits and merges, with packets of several flits.
 BOOST_AUTO_TEST_CASE(two_hop_chain_views_agree) {
   check_model("models/two_hop_chain.yaml",
               {{"link1.latency", {"0", "1", "2", "5"}},

@@ -2,7 +2,7 @@
 // its kinds from creditflow_add_verilated_kind) compares a platform with a model part
 // against the same platform with the RTL in its place, every channel and every holder's
 // terms at every cycle. The library's rtl/credit_receiver.sv, and a FIFO sink and a credit
-// counter written in tests/rtl/modules with their own port names, each over SPEC section 1
+// counter written in tests/rtl/modules with their own port names, each over timing.md section 1
 // and 2 scenarios and random traffic; a mutant of each is caught at its first differing
 // cycle, which the expected lines give (worked out by hand in the comments).
 #include <boost/test/unit_test.hpp>
@@ -27,7 +27,7 @@ void identical(const std::string& model, const std::vector<std::string>& scenari
   }
 }
 
-// SPEC section 1's scenarios and random traffic, over the loop of receiver_loop.yaml.
+// timing.md section 1's scenarios and random traffic, over the loop of receiver_loop.yaml.
 const std::vector<std::string> loop_scenarios{
     "",                                                  // L = 1, drained every cycle
     "--set link.latency=4",                              // section 1's table: credits below the round trip
@@ -84,7 +84,7 @@ BOOST_AUTO_TEST_CASE(the_fifo_sink_matches_the_model_with_backpressure_and_as_a_
 }
 
 BOOST_AUTO_TEST_CASE(the_lossy_fifo_sink_drops_what_the_model_drops) {
-  // SPEC section 2's lossy sink behind a consumer stall, alone and behind a credit-counting
+  // timing.md section 2's lossy sink behind a consumer stall, alone and behind a credit-counting
   // source (the models' own files), and with random traffic, drain and a stall.
   auto compare = [](const std::string& args) {
     const auto o = rtl_tool("compare " + args + " --against sink.kind=rtl_lossy_sink");
@@ -127,7 +127,7 @@ BOOST_AUTO_TEST_CASE(a_sink_taking_a_beat_while_full_is_caught) {
 }
 
 BOOST_AUTO_TEST_CASE(a_hop_buffer_in_the_middle_of_a_path_matches_the_model) {
-  // SPEC section 5's two hops: the hop ends one loop and starts the next, so both loops'
+  // timing.md section 5's two hops: the hop ends one loop and starts the next, so both loops'
   // terms go through the adapter.
   auto chain = [](const std::string& s) {
     const auto o = rtl_tool("compare ../../models/two_hop_chain.yaml " + s + " --against hop.kind=rtl_hop");

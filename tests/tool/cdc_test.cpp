@@ -1,4 +1,4 @@
-// SPEC section 3 through the tool: models/cdc_fifo.yaml and models/cdc_credit_return.yaml.
+// timing.md section 3 through the tool: models/cdc_fifo.yaml and models/cdc_credit_return.yaml.
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 

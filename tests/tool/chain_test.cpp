@@ -1,4 +1,4 @@
-// Credit loops in series (SPEC section 5's "Hop"): a hop_buffer ends one loop and feeds the
+// Credit loops in series (timing.md section 5's "Hop"): a hop_buffer ends one loop and feeds the
 // next loop's sender (models/two_hop_chain.yaml), in both views.
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
@@ -9,7 +9,7 @@ using nlohmann::json;
 
 BOOST_AUTO_TEST_CASE(two_hops_in_series_run_at_the_slower_hops_rate_in_both_views) {
   const json a = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/two_hop_chain.yaml");
-  // SPEC 5: hop 1 alone 4/6, hop 2 alone 4/10; chained, 0.400 over cycles 3000..5999.
+  // timing.md section 5: hop 1 alone 4/6, hop 2 alone 4/10; chained, 0.400 over cycles 3000..5999.
   const auto& links = a.at("links");
   BOOST_TEST(links.at("link1").at("throughput").get<double>() == 0.4);
   BOOST_TEST(links.at("link2").at("throughput").get<double>() == 0.4);
@@ -52,7 +52,7 @@ BOOST_AUTO_TEST_CASE(a_chain_whose_second_hop_has_room_runs_at_the_first_hops_ra
 }
 
 BOOST_AUTO_TEST_CASE(at_zero_load_each_hop_adds_its_stages_and_one_cycle) {
-  // SPEC 5: sent during t, popped at the last buffer at t + sum(Lf) + H: 1 + 2 + 3 + 3 = 9.
+  // timing.md section 5: sent during t, popped at the last buffer at t + sum(Lf) + H: 1 + 2 + 3 + 3 = 9.
   const json a = cftool::same_in_both_views(CREDITFLOW_TOOL, "run three_hops.yaml");
   const auto& data = a.at("classes").at("data");
   BOOST_TEST(data.at("sent").get<int>() == 20);

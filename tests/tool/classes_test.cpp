@@ -1,4 +1,4 @@
-// SPEC section 4 and multi-class links through the tool.
+// timing.md section 4 and multi-class links through the tool.
 #include <boost/test/unit_test.hpp>
 #include <algorithm>
 #include <nlohmann/json.hpp>

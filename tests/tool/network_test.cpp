@@ -1,4 +1,4 @@
-// Merges and splits (SPEC section 5): models/hol_split.yaml and models/merge.yaml in both
+// Merges and splits (timing.md section 5): models/hol_split.yaml and models/merge.yaml in both
 // views, their figures and diagnoses pinned, and the mistakes a user can make with them.
 #include <algorithm>
 #include <boost/test/unit_test.hpp>
@@ -15,7 +15,7 @@ double throughput(const json& doc, const std::string& link) { return doc.at("lin
 
 BOOST_AUTO_TEST_CASE(a_split_whose_slow_output_blocks_the_shared_buffer_gives_both_a_quarter) {
   const json a = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/hol_split.yaml");
-  // SPEC 5: A and B each receive 0.250 over cycles 3000..5999; 1500 blocked cycles.
+  // timing.md section 5: A and B each receive 0.250 over cycles 3000..5999; 1500 blocked cycles.
   BOOST_TEST(throughput(a, "linkA") == 0.25);
   BOOST_TEST(throughput(a, "linkB") == 0.25);
   BOOST_TEST(throughput(a, "link") == 0.5);

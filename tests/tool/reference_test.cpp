@@ -1,4 +1,4 @@
-// An independent reference for SPEC section 5, written from its text and not from the
+// An independent reference for timing.md section 5, written from its text and not from the
 // library: random paths (sources, each through its own hops into a merge, a shared run of
 // hops, a split to several receivers through their own hops) are simulated here cycle by
 // cycle and by `creditflow run` in both views; every flow's created, delivered and latency

@@ -8,7 +8,7 @@
 using nlohmann::json;
 
 namespace {
-// SPEC section 1's loop (L = 4, B = 4) whose consumer stops popping at cycle 100 for good.
+// timing.md section 1's loop (L = 4, B = 4) whose consumer stops popping at cycle 100 for good.
 const std::string stalled_forever =
     "run ../../models/credit_loop.yaml --set rx.stall_from=100 --set rx.stall_cycles=1000000000000";
 }  // namespace

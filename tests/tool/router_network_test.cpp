@@ -1,6 +1,6 @@
-// Networks of routers from the tool (SPEC section 6): models/mesh4x4.yaml and
+// Networks of routers from the tool (timing.md section 6): models/mesh4x4.yaml and
 // models/mesh8x8.yaml in both views, BookSim2 keys as --set, import-booksim on every
-// configuration of ../shared/reference/booksim2, a latency-load sweep that says where the
+// configuration of reference/booksim2, a latency-load sweep that says where the
 // mesh saturates, and the mistakes a user can make.
 #include <boost/test/unit_test.hpp>
 #include <fstream>
@@ -14,7 +14,7 @@
 using nlohmann::json;
 
 namespace {
-const std::string kReference = CREDITFLOW_TEST_DIR "/../../../shared/reference/booksim2";
+const std::string kReference = CREDITFLOW_TEST_DIR "/../../reference/booksim2";
 }
 
 BOOST_AUTO_TEST_CASE(mesh4x4_gives_the_same_figures_in_both_views) {

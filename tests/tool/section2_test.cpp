@@ -1,4 +1,4 @@
-// SPEC section 2 through the tool: models/lossy_stall.yaml and models/credit_stall.yaml.
+// timing.md section 2 through the tool: models/lossy_stall.yaml and models/credit_stall.yaml.
 #include <boost/test/unit_test.hpp>
 #include <algorithm>
 #include <map>

@@ -1,4 +1,4 @@
-// creditflow sweep: the SPEC table through the tool, parallel runs, shards, failures, plots.
+// creditflow sweep: the timing.md table through the tool, parallel runs, shards, failures, plots.
 #include <boost/test/unit_test.hpp>
 #include <cstdio>
 #include <map>
@@ -62,7 +62,7 @@ BOOST_AUTO_TEST_CASE(sweep_csv_reproduces_the_spec_table) {
                r.at("sweep") << " L=" << latency << " B=" << r.at("rx.depth"));
     BOOST_TEST(r.at("links.link.conservation_violations") == "0");
   }
-  // The table on stdout is SPEC's, row for row.
+  // The table on stdout is timing.md's, row for row.
   const auto out = cftool::lines(o.out);
   BOOST_TEST(out.at(4) == "link.latency=8  0.056  0.111  0.223  0.334  0.445  0.555  0.666  0.777  0.889  1.000");
 }

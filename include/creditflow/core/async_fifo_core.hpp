@@ -1,4 +1,4 @@
-// An asynchronous FIFO (SPEC section 3): binary and Gray write and read pointers, each
+// An asynchronous FIFO (timing.md section 3): binary and Gray write and read pointers, each
 // Gray pointer synchronized into the other domain through N flops. The writer's free-slot
 // count, from the synchronized read pointer, is its credit count (full == no credits);
 // the reader's occupancy comes from the synchronized write pointer.
@@ -7,7 +7,7 @@
 // the edge closing t; the reader can pop it once the pointer has passed its N flops, and
 // pops in the first such cycle its drain allows; the read pointer moves at that edge and,
 // once through the writer's N flops, is counted at the edge closing the cycle it shows in,
-// like any returned credit (SPEC section 1). With equal, aligned clocks a credit is
+// like any returned credit (timing.md section 1). With equal, aligned clocks a credit is
 // spendable again after 2N + 3 writer cycles; each crossing's uncertainty adds one.
 #pragma once
 #include <algorithm>

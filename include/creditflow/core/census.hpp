@@ -1,4 +1,4 @@
-// End-to-end accounting (SPEC section 5): per source, at every cycle, created = delivered
+// End-to-end accounting (timing.md section 5): per source, at every cycle, created = delivered
 // + in flight (every buffer, stage and source queue) + dropped. A flit refused at the source
 // is never created; it is counted beside. Each part adds what it knows to a Census; a
 // platform checks the sums every cycle. By source where a platform has several sources

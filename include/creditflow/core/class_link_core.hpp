@@ -1,4 +1,4 @@
-// A link carrying several named traffic classes (SPEC section 4), as two kernel-free
+// A link carrying several named traffic classes (timing.md section 4), as two kernel-free
 // halves. The sender keeps one source per class (any pattern, a bounded queue whose
 // overflow is counted), counts the header and data credits each class holds, and each
 // cycle lets the arbiter pick among classes that have a packet and that the pool policy

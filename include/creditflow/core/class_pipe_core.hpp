@@ -1,9 +1,9 @@
-// The pipelined wires of a multi-class link: SPEC section 1's link between a class sender
+// The pipelined wires of a multi-class link: timing.md section 1's link between a class sender
 // and a class receiver (section 4). Lf forward stages carry packets, Lr return stages
 // carry each cycle's per-class credits. A packet sent in cycle t arrives during t + Lf (a
 // bypass receiver may pop it then); credits popped in t reach the sender during t + Lr,
 // are counted at that edge and usable from t + Lr + 1. With zero stages a direction is a
-// wire, and the link is SPEC section 4's exactly.
+// wire, and the link is timing.md section 4's exactly.
 #pragma once
 #include <cstdint>
 #include <optional>

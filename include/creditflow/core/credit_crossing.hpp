@@ -1,5 +1,5 @@
 // Credit-return crossings from a receiver's clock domain (the source of credits) into the
-// sender's (SPEC section 3). Each side runs at its own clock's edges and sees the other
+// sender's (timing.md section 3). Each side runs at its own clock's edges and sees the other
 // only through a wire it samples with a Synchronizer, as hardware does:
 //   gray   a Gray-coded count of returned credits: safe at any clock ratio;
 //   toggle a two-phase toggle per credit, acknowledged back before the next: safe, but one

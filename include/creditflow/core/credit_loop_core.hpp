@@ -1,5 +1,5 @@
-// SPEC section 1's whole loop as one kernel-free object: source, sender, pipelined link and
-// receiver, stepped in SPEC order. The cycle view's CreditLoop module runs one step per
+// timing.md section 1's whole loop as one kernel-free object: source, sender, pipelined link and
+// receiver, stepped in timing.md's order. The cycle view's CreditLoop module runs one step per
 // rising edge; the transaction-level view runs many per entry into the kernel and jumps
 // idle stretches. Both therefore compute every cycle with the same code.
 #pragma once
@@ -26,7 +26,7 @@ class CreditLoopCore {
         rx_(p.receiver, derive_seed(p.seed, where + ".rx"), where + ".rx") {}
 
   // What the loop's wires carry during the current cycle, decided from the state at its
-  // start: SPEC section 1's send(t), arrive(t), pop(t) and credit_in(t).
+  // start: timing.md section 1's send(t), arrive(t), pop(t) and credit_in(t).
   struct Wires {
     bool has_data, send, arrive, pop, credit_in;
   };

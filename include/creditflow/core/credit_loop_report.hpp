@@ -1,4 +1,4 @@
-// SPEC section 1's loop: its parameters, and its report assembled from the cores and the
+// timing.md section 1's loop: its parameters, and its report assembled from the cores and the
 // observer. Both views (cycle and transaction-level) build their report here, so the
 // figures they give cannot drift apart.
 #pragma once

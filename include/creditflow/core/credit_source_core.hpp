@@ -1,7 +1,7 @@
-// A credit-counting source (SPEC section 2): creates flits by a pattern and sends one only
+// A credit-counting source (timing.md section 2): creates flits by a pattern and sends one only
 // while it holds a credit, never looking at the sink's ready. Its credits come back from
 // the sink's registered `popped` output through R more registers, so a credit spent in
-// cycle t is spendable again in t + R + 3 (sink FIFO, `popped`, counter): in SPEC
+// cycle t is spendable again in t + R + 3 (sink FIFO, `popped`, counter): in timing.md's
 // section 1's terms Lf = 0 and Lr = R + 1.
 #pragma once
 #include <cstdint>

@@ -1,4 +1,4 @@
-// How a source picks each packet's destination (SPEC section 5): one fixed destination,
+// How a source picks each packet's destination (timing.md section 5): one fixed destination,
 // a repeating list, or a seeded random choice over a weighted set. Destinations are the
 // ids a platform gives its endpoints; 0 means none (a flit goes wherever its path leads).
 #pragma once

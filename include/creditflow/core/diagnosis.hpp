@@ -33,7 +33,7 @@ void add_wait_sizing(LinkReport& report);
 // Depth for the link: for random traffic sized by waits (sized_by_waits), the fewest credits
 // whose credit waits meet the run's percentile target, and at least what carries the rate;
 // otherwise what carries its target rate (its offered load, at most its drain) over
-// sizing_rtt: ceil(rate x RTT), SPEC section 3's rule. 0 when nothing was measured.
+// sizing_rtt: ceil(rate x RTT), timing.md section 3's rule. 0 when nothing was measured.
 std::int64_t depth_needed(const LinkReport& report);
 // Which rule depth_needed used, in words: "rate x round trip" or "p99 credit wait <= 0".
 std::string depth_rule(const LinkReport& report);

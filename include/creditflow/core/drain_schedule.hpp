@@ -1,4 +1,4 @@
-// When a receiver's consumer may pop: every k-th cycle (t % k == 0, SPEC section 1),
+// When a receiver's consumer may pop: every k-th cycle (t % k == 0, timing.md section 1),
 // never inside stall windows [from, to), and, with a rate below 1, only in the cycles a
 // seeded Bernoulli process fires (bernoulli_times.hpp). All conditions combine.
 #pragma once
@@ -20,7 +20,7 @@ struct StallWindow {
 struct DrainSpec {
   std::int64_t every = 1;
   std::vector<StallWindow> stalls;
-  // With a period, the stall windows repeat: they apply to t % period (SPEC section 4's
+  // With a period, the stall windows repeat: they apply to t % period (timing.md section 4's
   // consumer blocked for cycles 100..199 of every 200).
   std::int64_t stall_period = 0;
   double rate = 1.0;

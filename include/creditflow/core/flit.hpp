@@ -18,7 +18,7 @@ struct BasicFlit {
   Cycle created = 0;  // cycle the source offered it
   Cycle sent = 0;     // cycle the sender spent a credit on it
   std::uint32_t data_units = 0;  // data credits it takes beside its header (0: a bare word)
-  // Endpoints on a path of several hops (SPEC section 5), as ids a platform gives its
+  // Endpoints on a path of several hops (timing.md section 5), as ids a platform gives its
   // components (0: none given): who made it and where it is going.
   std::uint32_t source = 0;
   std::uint32_t destination = 0;

@@ -1,4 +1,4 @@
-// Flits crossing into another clock domain (SPEC section 3), for a buffer that sits in the
+// Flits crossing into another clock domain (timing.md section 3), for a buffer that sits in the
 // receiver's domain: the sender's side writes each flit into dual-clock storage and counts
 // it in a Gray-coded register; the receiver's side sees the count through a Synchronizer
 // and hands the visible flits on one per cycle from a registered output. Credits bound

@@ -1,4 +1,4 @@
-// Per-flow figures (SPEC section 5): a flow is a (source, destination) pair of endpoint
+// Per-flow figures (timing.md section 5): a flow is a (source, destination) pair of endpoint
 // ids. Sources count what they create for each destination; final receivers count what
 // they pop from each source and time it from creation to that pop. A platform adds both
 // up into one table and names the ids.

@@ -1,4 +1,4 @@
-// Gray code and the pointer arithmetic of asynchronous FIFOs (SPEC section 3). Pointers
+// Gray code and the pointer arithmetic of asynchronous FIFOs (timing.md section 3). Pointers
 // count modulo 2^width; successive codes differ in exactly one bit, so a pointer sampled
 // mid-change by another clock reads as either its old or its new value, never a third.
 #pragma once

@@ -1,5 +1,5 @@
 // A pipelined link's behaviour: Lf forward stages carrying flits and Lr return stages
-// carrying credits (SPEC section 1). A flit entering at the edge closing t leaves during
+// carrying credits (timing.md section 1). A flit entering at the edge closing t leaves during
 // t + Lf; a credit likewise during t + Lr. A direction with zero stages is a wire: what
 // enters in cycle t leaves in cycle t, which only a combinational caller can express.
 #pragma once

@@ -39,7 +39,7 @@ struct LinkReport {
   // this one's receiver feeds, with their throughput together.
   std::vector<std::string> fed_by, feeds;
   double feeds_throughput = 0.0;
-  // Fed by a split (SPEC section 5), in the window: the cycles its head waited for this
+  // Fed by a split (timing.md section 5), in the window: the cycles its head waited for this
   // link while another output was ready (this link blocking others), the cycles this link
   // was ready while the head waited for another (blocked), and the link that blocked it most.
   std::string split;

@@ -1,9 +1,9 @@
 // Watches one credit loop cycle by cycle: checks conservation, counts sends and pops in
 // the measurement window, and classifies every cycle the sender waits for a credit by
-// what the receiver was doing (SPEC section 1: empty receiver = loop longer than the
+// what the receiver was doing (timing.md section 1: empty receiver = loop longer than the
 // buffer; receiver holding flits = slow drain).
 //
-// "Empty" counts the flit being popped in that very cycle as gone: under SPEC timing
+// "Empty" counts the flit being popped in that very cycle as gone: under timing.md's rules
 // every flit spends at least one cycle in the buffer, so a receiver that pops every
 // cycle always holds one while a stream passes, and an undersized loop would otherwise
 // look like a slow drain. A stall is "receiver busy" only when the receiver holds a flit

@@ -1,5 +1,5 @@
 // The state of one credit loop at the start of a cycle, summed over its credit holders.
-// Conservation (SPEC section 1, rule 5): the four terms always add up to the capacity.
+// Conservation (timing.md section 1, rule 5): the four terms always add up to the capacity.
 #pragma once
 #include <cstdint>
 #include <string>

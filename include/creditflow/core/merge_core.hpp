@@ -1,4 +1,4 @@
-// A merge's arbiter (SPEC section 5): N inputs to one output. The winner in a cycle is
+// A merge's arbiter (timing.md section 5): N inputs to one output. The winner in a cycle is
 // chosen from the arbiter's own state among the inputs with `valid`, whatever the output's
 // `ready`; the state changes only on a transfer (valid and ready). Policies:
 // - round robin: the first requester at or after the pointer; after a packet's tail goes,

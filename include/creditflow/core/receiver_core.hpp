@@ -1,4 +1,4 @@
-// A credit receiver's behaviour (SPEC section 1, rule 3): a buffer of `depth` slots that
+// A credit receiver's behaviour (timing.md section 1, rule 3): a buffer of `depth` slots that
 // pops in cycle t iff its start-of-cycle occupancy is > 0 and its drain schedule allows t,
 // so a flit is never popped in the cycle it arrives. One credit is returned per pop.
 // It also measures each flit's latency by phase when it pops.
@@ -93,7 +93,7 @@ class ReceiverCore {
   // The edge closing the current cycle: pop as decided, take the arriving flit, then
   // decide the next cycle's pop. Throws ProtocolError on an arrival into a full buffer.
   void advance(bool arrive, const T& flit) { advance(arrive, flit, true); }
-  // As a hop (SPEC section 5), will_pop() is the head offered to the next part, and it
+  // As a hop (timing.md section 5), will_pop() is the head offered to the next part, and it
   // leaves only if that part took it (`taken`: it was ready).
   void advance(bool arrive, const T& flit, bool taken) {
     if (pop_now_ && taken) pop();

@@ -65,7 +65,7 @@ void add_async_fifo_figures(LinkReport& r, const AsyncFifoParams& p, const Core&
 }
 
 // Once every holder has added its figures: a single-clock, single-class loop's round trip
-// by construction, SPEC section 1's Lf + Lr + 2.
+// by construction, timing.md section 1's Lf + Lr + 2.
 inline void add_structural_round_trip(LinkReport& r) {
   if (r.kind == "credit" && !r.crosses_clocks && r.classes.empty())
     r.loop_rtt = static_cast<std::uint64_t>(r.forward_latency + r.credit_latency + 2);

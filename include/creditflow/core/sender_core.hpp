@@ -1,4 +1,4 @@
-// A credit sender's behaviour (SPEC section 1, rule 2): it sends in cycle t iff it has
+// A credit sender's behaviour (timing.md section 1, rule 2): it sends in cycle t iff it has
 // data and holds a credit, counting credits before this cycle's returned credit. At the
 // edge closing t: credits += credit_in - send. It also times each credit from spend to the
 // cycle it is spendable again (the measured round trip).

@@ -1,4 +1,4 @@
-// A ready/valid sink's behaviour (SPEC section 2): a FIFO of depth D drained by a consumer
+// A ready/valid sink's behaviour (timing.md section 2): a FIFO of depth D drained by a consumer
 // on a schedule. `full` is count >= D from the start-of-cycle count; with backpressure
 // ready = !full and a beat offered while full stays at the source; lossy, ready is always
 // high and such a beat is dropped and counted. A pop frees room only after its edge, and

@@ -1,10 +1,10 @@
-// Buffer sizing rules of SPEC sections 1 and 2.
+// Buffer sizing rules of timing.md sections 1 and 2.
 #pragma once
 #include <cstdint>
 
 namespace creditflow::core {
 
-// Buffer >= bandwidth x RTT (SPEC section 1): 16 GB/s over a 500 ns round trip needs
+// Buffer >= bandwidth x RTT (timing.md section 1): 16 GB/s over a 500 ns round trip needs
 // 8000 bytes, 500 credits of 16 bytes. Times in picoseconds keep the product exact.
 struct BandwidthSizing {
   double exact_bytes = 0;    // bandwidth x RTT before rounding
@@ -17,7 +17,7 @@ struct BandwidthSizing {
 BandwidthSizing size_for_bandwidth(double bytes_per_second, double rtt_ps, double unit_bytes);
 
 // Depth that rides out a consumer stall of `stall` cycles with `held` beats already queued
-// (SPEC section 2): held + the beats arriving during the stall and at the edge where the
+// (timing.md section 2): held + the beats arriving during the stall and at the edge where the
 // consumer wakes. At one beat per cycle that is held + stall + 1; a source offering
 // `source_rate` per cycle on average brings ceil(source_rate x (stall + 1)) of them at
 // worst (a whole beat for any fraction of one).
@@ -30,7 +30,7 @@ StallSizing depth_for_stall(std::int64_t held, std::int64_t stall, double source
 
 // A consumer taking `drain_rate` beats per cycle on average keeps up with a source
 // offering `source_rate` only if drain_rate >= source_rate; otherwise the backlog grows
-// without bound and no finite depth suffices (SPEC section 2): say so instead of sizing.
+// without bound and no finite depth suffices (timing.md section 2): say so instead of sizing.
 inline bool consumer_keeps_up(double source_rate, double drain_rate) { return drain_rate >= source_rate; }
 
 }  // namespace creditflow::core

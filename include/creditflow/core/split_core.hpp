@@ -1,4 +1,4 @@
-// A split (SPEC section 5): one input to N outputs by a routing table on the flit's
+// A split (timing.md section 5): one input to N outputs by a routing table on the flit's
 // destination. Output k's `valid` = the input's `valid` and route(destination) = k; the
 // input's `ready` = that output's `ready`. When that output cannot take the head, the head
 // waits and so does everything behind it, even if another output is free: head-of-line

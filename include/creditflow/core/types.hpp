@@ -5,7 +5,7 @@
 namespace creditflow::core {
 
 // A cycle index: cycle 0 is the first cycle after reset. "In cycle t" means the
-// combinational decision made from register values at the start of t (SPEC section 1).
+// combinational decision made from register values at the start of t (timing.md section 1).
 using Cycle = std::uint64_t;
 
 }  // namespace creditflow::core

@@ -3,7 +3,7 @@
 // credits carry the load, not how long flits wait for one.
 //
 // The loop's credit waits are replayed, kernel-free, from the creation cycles of its flits
-// in SPEC section 3's abstract form: a credit spent in cycle t is spendable again in
+// in timing.md section 3's abstract form: a credit spent in cycle t is spendable again in
 // t + RTT, at most one flit is sent per cycle, in creation order. For a section 1 loop
 // whose receiver pops every cycle this is the loop itself, wait for wait; where the
 // receiver's drain stretches round trips it is not, which a replay at the loop's own

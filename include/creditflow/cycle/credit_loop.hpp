@@ -1,7 +1,7 @@
-// A whole credit loop of SPEC section 1 as one module: source, sender, pipelined link and
+// A whole credit loop of timing.md section 1 as one module: source, sender, pipelined link and
 // receiver stepped by one process per rising edge (core::CreditLoopCore), so the kernel
 // wakes once per cycle rather than once per part. Its wires are signals for tracing and
-// for whatever else watches them: send(t), arrive(t), pop(t), credit_in(t) of SPEC
+// for whatever else watches them: send(t), arrive(t), pop(t), credit_in(t) of timing.md
 // section 1, the source's valid and the sender's ready, and, once traced, the flit sent.
 // To wire the parts to other IP one by one, use TrafficSource, CreditSender,
 // PipelinedLink and CreditReceiver (cycle/*.hpp), as platforms do.

@@ -11,7 +11,7 @@ namespace creditflow::cycle {
 
 struct RunOptions {
   core::Cycle cycles = 6000;
-  core::Cycle warmup = 3000;  // SPEC section 1: the second half is the measurement window
+  core::Cycle warmup = 3000;  // timing.md section 1: the second half is the measurement window
   std::string link_name = "link";
   std::string vcd_file;  // without extension; empty: no trace (cycle view only)
   // "cycle": the signal-level modules; "tl": the same cores stepped in one process, a

@@ -1,4 +1,4 @@
-// Asynchronous FIFO between two clock domains (SPEC section 3). The write side runs on
+// Asynchronous FIFO between two clock domains (timing.md section 3). The write side runs on
 // its own clock (domain 0): in_ready during a writer cycle is "not full", i.e. the writer
 // holds a credit, and a beat offered with in_ready high is written at the edge closing
 // the cycle. The read side runs on rd_clock (domain 1): out_valid/out_flit during a

@@ -63,7 +63,7 @@ class Behaviour {
   template <class IoT>
   void add_terms(core::LoopState&, const IoT&) const {}
   void add_figures(core::LinkReport&) const {}
-  // Per-flow figures (SPEC section 5): what it created for each destination, or popped from
+  // Per-flow figures (timing.md section 5): what it created for each destination, or popped from
   // each source as a final receiver (core/flow_stats.hpp).
   void add_flows(core::FlowTable&) const {}
   // End-to-end accounting (core/census.hpp): whether it tells every flit it creates, holds,

@@ -1,4 +1,4 @@
-// Several traffic classes on one link (SPEC section 4), the receiver's half: a buffer and
+// Several traffic classes on one link (timing.md section 4), the receiver's half: a buffer and
 // a consumer per class under the pool policy it advertises. Timing: the credits during t
 // are what is popped in t; a bypass receiver may pop a packet in the cycle it arrives, so
 // they follow the arriving packet combinationally.

@@ -1,4 +1,4 @@
-// Several traffic classes on one link (SPEC section 4), the sender's half: a source and
+// Several traffic classes on one link (timing.md section 4), the sender's half: a source and
 // credit counters per class and an arbiter. Timing: out_valid/out_flit during t are the
 // packet beat the arbiter sends in t, decided from the credits at the start of t.
 #pragma once

@@ -1,4 +1,4 @@
-// Credits back across a clock boundary (SPEC section 3) in one of three forms: "gray" (a
+// Credits back across a clock boundary (timing.md section 3) in one of three forms: "gray" (a
 // Gray-coded count), "toggle" (a two-phase toggle per credit, acknowledged) or "pulse"
 // (a single-cycle pulse per credit through two flops: unsafe, it loses credits). Its own
 // clock (domain 0) is the receiver's side, where a credit on `in` is taken at the edge

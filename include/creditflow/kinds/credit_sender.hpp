@@ -1,5 +1,5 @@
 // Credit sender: holds the link's credits and forwards a flit only while it holds one.
-// Timing (SPEC section 1): in_ready during t is credits(t) > 0; out_valid during t is
+// Timing (timing.md section 1): in_ready during t is credits(t) > 0; out_valid during t is
 // in_valid(t) && credits(t) > 0 (combinational), the flit stamped with send cycle t;
 // credits change at the edge closing t by credit_in(t) - send(t).
 #pragma once

@@ -1,4 +1,4 @@
-// Credit-counting source (SPEC section 2): creates flits by a pattern and sends one only
+// Credit-counting source (timing.md section 2): creates flits by a pattern and sends one only
 // while it holds a credit, returned from a sink's `popped` through return_delay registers;
 // it never looks at ready. Timing: out_valid/out_flit during t are decided from the
 // credits at the start of t, the flit stamped with send cycle t.

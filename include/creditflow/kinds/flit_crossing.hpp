@@ -1,4 +1,4 @@
-// Flits into another clock (SPEC section 3) for a buffer in the receiver's domain: the
+// Flits into another clock (timing.md section 3) for a buffer in the receiver's domain: the
 // sender's side (domain 0) counts flits in a Gray-coded pointer, the receiver's side
 // (to_clock, domain 1) sees it through N synchronizer flops and hands each flit on for
 // one of its cycles.

@@ -1,4 +1,4 @@
-// Hop buffer (SPEC section 5): a receiver whose consumer is the next part of a path (a
+// Hop buffer (timing.md section 5): a receiver whose consumer is the next part of a path (a
 // sender, a merge, a split) rather than a drain schedule alone. Timing: during t it
 // offers its head on `out` iff it held a flit at the start of t and its drain schedule
 // allows t; the head leaves, and a credit goes back on `credit`, iff the next part is

@@ -1,4 +1,4 @@
-// Merge (SPEC section 5): up to 16 inputs to one output through an arbiter
+// Merge (timing.md section 5): up to 16 inputs to one output through an arbiter
 // (core/merge_core.hpp); it adds no cycle. The output offers the winner's flit; the
 // winner's ready is the output's, every other input's is 0. A packet holds the output from
 // its head to its tail. It is the source of the loop its output feeds.

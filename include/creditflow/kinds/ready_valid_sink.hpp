@@ -1,4 +1,4 @@
-// Ready/valid sink (SPEC section 2): a FIFO of depth D with backpressure (ready = !full)
+// Ready/valid sink (timing.md section 2): a FIFO of depth D with backpressure (ready = !full)
 // or lossy (every beat taken, those meeting a full FIFO dropped and counted), drained by a
 // schedule. Timing: in_ready during t is decided from the count at the start of t; popped
 // is high during the cycle after a pop, the credit a credit-counting source gets back.

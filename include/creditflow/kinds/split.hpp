@@ -1,4 +1,4 @@
-// Split (SPEC section 5): one input to up to 16 outputs by a routing table on each flit's
+// Split (timing.md section 5): one input to up to 16 outputs by a routing table on each flit's
 // destination; it adds no cycle. Output k offers the input's flit iff the flit routes to
 // k; the input is ready iff that output is. A head waiting for its output holds everything
 // behind it, even with another output free: head-of-line blocking, counted per output.

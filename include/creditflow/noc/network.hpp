@@ -1,5 +1,5 @@
 // A network of BookSim2 iq routers on a k-ary n-cube with one terminal per router, stepped
-// a cycle at a time. Channels are credit loops of SPEC section 1 with credits per VC: what
+// a cycle at a time. Channels are credit loops of timing.md section 1 with credits per VC: what
 // is sent in cycle t over a channel of latency L is read in cycle t + L + 1 (injection and
 // ejection channels have L = 1, as BookSim2's). Terminals make packets lazily as BookSim2
 // does (a source queue is a cycle count, not memory), inject one flit a cycle when the
@@ -54,7 +54,7 @@ class Network : private RouterOutbox {
   // Packets due but not yet made into flits, summed over sources: the source queues.
   std::int64_t source_backlog() const;
 
-  // The per-VC conservation of a channel (SPEC section 1 per VC): the credits its sender
+  // The per-VC conservation of a channel (timing.md section 1 per VC): the credits its sender
   // has spent equal its flits still leaving the sender, on the wire and in the buffer at
   // the other end, and their credits on the way back; each term counted from the queues
   // that hold them or kept by the moves that change them. step() checks every channel a

@@ -1,5 +1,5 @@
 // A network's configuration under BookSim2's parameter names and defaults, so that a
-// BookSim2 configuration line `key = value` is `set(key, value)` here (SPEC section 6).
+// BookSim2 configuration line `key = value` is `set(key, value)` here (timing.md section 6).
 // Kernel-free: both views and the importer read the same struct.
 #pragma once
 #include <cstdint>

@@ -1,4 +1,4 @@
-// An input-queued virtual-channel router with the timing of BookSim2's iq router (SPEC
+// An input-queued virtual-channel router with the timing of BookSim2's iq router (timing.md
 // section 6): a head flit is routed (routing_delay), gets an output VC (vc_alloc_delay,
 // iSLIP), wins the switch (sw_alloc_delay, iSLIP after a round robin among an input's VCs
 // for the same output) and crosses it (st_prepare_delay + st_final_delay); a body flit

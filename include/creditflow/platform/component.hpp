@@ -29,7 +29,7 @@ struct ComponentContext {
   std::int64_t loop_capacity = 0;
   bool random_source = false;
   std::map<std::string, std::pair<double, double>> clock_times;  // name -> (period, phase)
-  // The id a flit carries for the component `name` as its source or destination (SPEC
+  // The id a flit carries for the component `name` as its source or destination (timing.md
   // section 5): its position in the platform, from 1.
   std::function<std::uint32_t(const std::string&)> endpoint_id;
   std::function<std::string(std::uint32_t)> endpoint_name;  // and back ("" for none)

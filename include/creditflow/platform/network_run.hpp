@@ -1,4 +1,4 @@
-// Networks of routers in a platform (SPEC section 6): a component of kind `network` is a
+// Networks of routers in a platform (timing.md section 6): a component of kind `network` is a
 // whole BookSim2-style network, configured by BookSim2's keys as its parameters, measured
 // by its own sim_type. Both views step the same kernel-free network (noc/network.hpp): the
 // transaction-level view in a loop, the cycle view from a SystemC process on the

@@ -13,7 +13,7 @@
 
 namespace creditflow::platform {
 
-// One flow's figures (SPEC section 5), named: source -> destination ("" where the source
+// One flow's figures (timing.md section 5), named: source -> destination ("" where the source
 // names none and its flits reached several receivers).
 struct FlowReport {
   std::string source, destination;
@@ -23,7 +23,7 @@ struct FlowReport {
   double throughput = 0.0;  // delivered in the measurement window, per cycle of the source
 };
 
-// One source's ledger at the end of a run (SPEC section 5's accounting): created =
+// One source's ledger at the end of a run (timing.md section 5's accounting): created =
 // delivered + in flight + dropped; refused flits were never created.
 struct SourceLedger {
   std::string name;
@@ -45,7 +45,7 @@ struct RunResult {
   std::vector<std::string> corruptions;       // per link with corrupted payloads: the first
   std::vector<std::string> deadlocks;         // per deadlocked loop: every holder's state, a line each
   std::string wait_cycle;                     // a deadlock's cycle of buffers: "hop1 (2 of 2) -> ... -> hop1"
-  std::vector<NetworkReport> networks;        // networks of routers (SPEC section 6)
+  std::vector<NetworkReport> networks;        // networks of routers (timing.md section 6)
 };
 
 // Runs every network of a platform of networks (has_networks) in `view`: "cycle" steps

@@ -110,7 +110,7 @@ std::string sweep_json(const std::string& model, const std::vector<SweepPlan>& p
 bool metric_of(const PointResult& r, const std::string& metric, double& value, std::string& path,
                bool& integral);
 
-// A network's saturation across points of a sweep (SPEC section 6): the highest offered
+// A network's saturation across points of a sweep (timing.md section 6): the highest offered
 // load it took, the lowest at which accepted fell clearly below offered, and the plateau
 // (the most accepted past that). `seen` false: it took every load offered.
 struct Saturation {

@@ -1,4 +1,4 @@
-// Transaction-level view of SPEC section 1's credit loop: the same kernel-free loop as
+// Transaction-level view of timing.md section 1's credit loop: the same kernel-free loop as
 // cycle::CreditLoop (core::CreditLoopCore), stepped `quantum` cycles per entry into the
 // kernel (temporal decoupling, as TLM-2.0 loosely timed models do): no process wakes per
 // cycle, and no signal changes. The observer sees the state at the start of every cycle,

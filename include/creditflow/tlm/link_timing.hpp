@@ -6,7 +6,7 @@
 // the cycle-level bridge's timing transaction for transaction (tests/tlm).
 //
 // In cycles of the link's clock (cycle c spans [c, c + 1) periods, the edge closing it at
-// c + 1), by SPEC section 1's rules for each loop of B credits and L stages each way:
+// c + 1), by timing.md section 1's rules for each loop of B credits and L stages each way:
 //   a beat is sent in the first cycle it is offered with a credit: a credit popped in p
 //   is back in p + L and spendable from p + L + 1; one beat a cycle, in order;
 //   it arrives in s + L and is popped at the earliest in the next cycle;

@@ -1,7 +1,7 @@
 // A credit counter in front of a link, as an RTL designer might write it, with its own
 // port names and an active-high reset: it holds CREDITS credits, passes a beat from up_*
 // to dn_* in the same cycle while it holds one, and takes a credit back on credit_return.
-// SPEC section 1's timing: up_ready is credits > 0 from the count at the start of the
+// timing.md section 1's timing: up_ready is credits > 0 from the count at the start of the
 // cycle; the count changes at the edge by credit_return - send. MUTANT = 1 also sends
 // on a credit returning in the same cycle, one cycle early.
 module credit_counter #(

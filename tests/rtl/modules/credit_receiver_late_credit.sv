@@ -1,5 +1,5 @@
 // A mutant of rtl/credit_receiver.sv: its credit goes out one cycle after the pop, through
-// a register, as a receiver that registers its outputs would send it. SPEC section 1 has
+// a register, as a receiver that registers its outputs would send it. timing.md section 1 has
 // the credit leave in the cycle of the pop, so the comparer must catch it at the first pop.
 module credit_receiver_late_credit #(
     parameter int DEPTH = 4

@@ -1,10 +1,10 @@
 // A ready/valid FIFO sink as an RTL designer might write it, with its own port names:
-// s_* is the stream in, deq_* the consumer's side. SPEC section 2's timing: s_ready is
+// s_* is the stream in, deq_* the consumer's side. timing.md section 2's timing: s_ready is
 // !full from the count at the start of the cycle; a pop happens in a cycle where deq_en is
 // high and the FIFO held a beat at its start; popped_q is high the cycle after each pop.
 // The occupancy is not a port: creditflow reads `count` through VPI (public_flat_rd).
 // MUTANT = 1 takes a beat while full when it pops in the same cycle, a common shortcut
-// that SPEC section 2 does not allow. LOSSY = 1 is always ready and drops (and counts, on
+// that timing.md section 2 does not allow. LOSSY = 1 is always ready and drops (and counts, on
 // `drops`) a beat that meets a FIFO full at the start of its cycle.
 module fifo_sink #(
     parameter int DEPTH = 4,

@@ -1,6 +1,6 @@
 // A hop's buffer: flits arrive from a link with credits (no ready), and leave towards the
 // next part on a ready/valid stream; each flit taken returns a credit in the same cycle.
-// The offer (out_valid, out_data) is from registers and drain_en only, as SPEC section 5's
+// The offer (out_valid, out_data) is from registers and drain_en only, as timing.md section 5's
 // hop buffer: only the credit follows out_ready.
 module hop_fifo #(
     parameter int DEPTH = 4

@@ -1,7 +1,7 @@
 // A kind of the tests' own, written as a user would: the receiver end of two credit loops
 // and the sender end of two others, so that one component takes part in four loops. Each
 // input has a buffer of `depth` slots; input i forwards to output i ^ `cross` (crossed by
-// default). SPEC section 5's hop rule: a buffer offers its head during t iff it held a
+// default). timing.md section 5's hop rule: a buffer offers its head during t iff it held a
 // flit at the start of t; the head leaves, and a credit goes back on its input's credit
 // port, iff its output holds a credit at the start of t.
 #pragma once
