@@ -11,7 +11,7 @@
 namespace creditflow::platform {
 namespace {
 
-// What each key means, for `creditflow list` and the README's table.
+// What each key means, for `creditflow list` and the table of docs/guide/networks.md.
 const std::map<std::string, std::string>& key_docs() {
   static const std::map<std::string, std::string> docs{
       {"topology", "mesh, torus, ring (a torus of one dimension) or anynet (a netlist)"},

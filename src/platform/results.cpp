@@ -19,8 +19,8 @@ namespace {
 using nlohmann::json;
 
 json latency_json(const core::LatencyStats& s) {
-  return {{"count", s.count()}, {"mean", s.mean()}, {"p50", s.percentile(0.5)},
-          {"p99", s.percentile(0.99)}, {"max", s.max()}};
+  return {{"count", s.count()}, {"mean", s.mean()}, {"p50", s.p50()},
+          {"p99", s.p99()}, {"max", s.max()}};
 }
 
 // A latency in nanoseconds: samples of `ps_each` picoseconds (a cycle's, or 1 for stats
@@ -28,8 +28,8 @@ json latency_json(const core::LatencyStats& s) {
 json latency_ns_json(const core::LatencyStats& s, double ps_each) {
   // To the picosecond, the resolution simulated time counts in.
   const auto ns = [ps_each](double samples) { return std::round(samples * ps_each) / 1000.0; };
-  return {{"count", s.count()}, {"mean", ns(s.mean())}, {"p50", ns(static_cast<double>(s.percentile(0.5)))},
-          {"p99", ns(static_cast<double>(s.percentile(0.99)))}, {"max", ns(static_cast<double>(s.max()))}};
+  return {{"count", s.count()}, {"mean", ns(s.mean())}, {"p50", ns(static_cast<double>(s.p50()))},
+          {"p99", ns(static_cast<double>(s.p99()))}, {"max", ns(static_cast<double>(s.max()))}};
 }
 
 // Each latency phase in nanoseconds: one clock's in cycles times its period; across
@@ -165,8 +165,8 @@ std::vector<std::string> diagnosis(const RunResult& r) {
 
 std::string latency_text(const core::LatencyStats& s) {
   if (s.count() == 0) return "n/a";
-  return "mean " + fixed(s.mean(), 2) + " p50 " + std::to_string(s.percentile(0.5)) + " p99 " +
-         std::to_string(s.percentile(0.99)) + " max " + std::to_string(s.max());
+  return "mean " + fixed(s.mean(), 2) + " p50 " + std::to_string(s.p50()) + " p99 " +
+         std::to_string(s.p99()) + " max " + std::to_string(s.max());
 }
 
 }  // namespace
@@ -343,8 +343,8 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
     if (l.reader_period_ps > 0 && l.latency.creation_to_pop_ps.count()) {
       const core::LatencyStats& ps = l.latency.creation_to_pop_ps;
       os << "  creation->pop across clocks: mean " << fixed(ps.mean() / 1000.0, 3) << " p50 "
-         << fixed(static_cast<double>(ps.percentile(0.5)) / 1000.0, 3) << " p99 "
-         << fixed(static_cast<double>(ps.percentile(0.99)) / 1000.0, 3) << " max "
+         << fixed(static_cast<double>(ps.p50()) / 1000.0, 3) << " p99 "
+         << fixed(static_cast<double>(ps.p99()) / 1000.0, 3) << " max "
          << fixed(static_cast<double>(ps.max()) / 1000.0, 3) << " ns (counted elsewhere in the receiver's "
          << fixed(l.reader_period_ps / 1000.0, 3) << " ns cycles, rounded up)\n";
     }

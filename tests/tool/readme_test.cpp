@@ -1,12 +1,14 @@
-// The README's output blocks are what the tool prints today. A block is checked when a
-// marker comment stands on the line before it:
+// The output blocks of the README and of every page of docs/guide are what the tool prints
+// today. A block is checked when a marker comment stands on the line before it:
 //   <!-- output -->           each `$ creditflow ARGS` line in the block is run from the
 //                             repository's root; the lines after it, up to the next `$`
 //                             line, are its standard output then its standard error
 //                             (without sweep and compare progress lines);
 //   <!-- output: stderr -->   the same, standard error alone;
 //   <!-- output of: creditflow ARGS -->  the whole block is that command's output.
+#include <algorithm>
 #include <boost/test/unit_test.hpp>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -65,17 +67,26 @@ std::vector<Check> checks_of(const std::string& readme) {
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(readme_output_blocks_are_what_the_tool_prints) {
-  const auto checks = checks_of(cftool::read_file(root + "/README.md"));
-  BOOST_TEST(checks.size() >= 8u);  // the markers are there to be read
+  std::vector<std::string> pages = {"README.md"};
+  for (const auto& entry : std::filesystem::directory_iterator(root + "/docs/guide"))
+    if (entry.path().extension() == ".md") pages.push_back("docs/guide/" + entry.path().filename().string());
+  std::sort(pages.begin(), pages.end());
+  BOOST_TEST(pages.size() >= 10u);  // the README and the guide's pages
+  std::size_t total = 0;
   cftool::TempDir dir;
-  for (const Check& c : checks) {
-    const std::string out = dir / "out", err = dir / "err";
-    const std::string cmd = "cd '" + root + "' && '" CREDITFLOW_TOOL "' " + c.args + " > '" + out + "' 2> '" + err + "'";
-    (void)std::system(cmd.c_str());
-    const std::string got = c.stderr_only ? cftool::read_file(err)
-                                          : cftool::read_file(out) + without_progress(cftool::read_file(err));
-    BOOST_TEST(got == c.expected, "README.md:" << c.line << ": creditflow " << c.args);
+  for (const std::string& page : pages) {
+    const auto checks = checks_of(cftool::read_file(root + "/" + page));
+    total += checks.size();
+    for (const Check& c : checks) {
+      const std::string out = dir / "out", err = dir / "err";
+      const std::string cmd = "cd '" + root + "' && '" CREDITFLOW_TOOL "' " + c.args + " > '" + out + "' 2> '" + err + "'";
+      (void)std::system(cmd.c_str());
+      const std::string got = c.stderr_only ? cftool::read_file(err)
+                                            : cftool::read_file(out) + without_progress(cftool::read_file(err));
+      BOOST_TEST(got == c.expected, page << ":" << c.line << ": creditflow " << c.args);
+    }
   }
+  BOOST_TEST(total >= 18u);  // the markers are there to be read
 }
 
 namespace {

@@ -33,6 +33,9 @@ class LatencyStats {
   // Smallest latency v such that at least p (0 < p <= 1) of the samples are <= v.
   // 0 when there are no samples.
   std::uint64_t percentile(double p) const;
+  // The two percentiles every report quotes, named as the JSON names them.
+  std::uint64_t p50() const { return percentile(0.5); }
+  std::uint64_t p99() const { return percentile(0.99); }
   std::uint64_t max() const;
   std::uint64_t min() const;
   // Every latency seen with how often, ascending.

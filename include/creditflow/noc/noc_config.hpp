@@ -75,7 +75,7 @@ struct NocConfig {
   std::string text(const std::string& key) const;
   // Whether `key` is one set() takes.
   static bool knows(const std::string& key);
-  // Every key set() takes, in the order the README lists them.
+  // Every key set() takes, in the order docs/guide/networks.md lists them.
   static const std::vector<std::string>& keys();
   // Throws ParameterError when the keys together make no network (a dor routing function
   // on a torus, a transpose on a node count that is not an even power of two, ...).
