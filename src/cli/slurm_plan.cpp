@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <nlohmann/json.hpp>
 
 #include "creditflow/core/error.hpp"
 #include "shell_words.hpp"

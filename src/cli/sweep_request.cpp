@@ -2,8 +2,9 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
-#include "commands.hpp"
+#include "run_text.hpp"
 #include "creditflow/core/error.hpp"
 
 namespace creditflow::cli {

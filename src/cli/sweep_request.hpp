@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
-#include "commands.hpp"
+#include "run_text.hpp"
 #include "creditflow/platform/sweep.hpp"
 
 namespace creditflow::cli {

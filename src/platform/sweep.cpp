@@ -183,16 +183,10 @@ std::string cell(const json& v) {
   return v.dump();
 }
 
-bool is_number(const std::string& s) {
-  char* end = nullptr;
-  std::strtod(s.c_str(), &end);
-  return !s.empty() && end == s.c_str() + s.size();
-}
-
 // A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return before
 // one) as a formula: such text, unless it is a plain number, gets a leading ' and quotes.
 std::string csv_field(const std::string& s) {
-  const bool formula = !s.empty() && std::string("=+-@\t\r").find(s.front()) != std::string::npos && !is_number(s);
+  const bool formula = !s.empty() && std::string("=+-@\t\r").find(s.front()) != std::string::npos && !is_number_text(s);
   if (!formula && s.find_first_of(",\"\n\r") == std::string::npos) return s;
   std::string q = formula ? "\"'" : "\"";
   for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
@@ -409,6 +403,12 @@ std::string sweep_tables(const std::vector<SweepPlan>& plans, const std::vector<
     if (const auto saturation = network_saturation(mine)) os << saturation_text(*saturation) << "\n";
   }
   return os.str();
+}
+
+bool is_number_text(const std::string& s) {
+  char* end = nullptr;
+  std::strtod(s.c_str(), &end);
+  return !s.empty() && end == s.c_str() + s.size();
 }
 
 }  // namespace creditflow::platform

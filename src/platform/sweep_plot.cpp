@@ -16,13 +16,6 @@ namespace creditflow::platform {
 
 namespace {
 
-bool is_number(const std::string& text) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  std::strtod(text.c_str(), &end);
-  return *end == '\0';
-}
-
 struct Curve {
   std::string title;
   std::vector<std::pair<std::string, double>> points;  // x value as given, metric
@@ -54,7 +47,7 @@ std::optional<Knee> knee_of(const Curve& curve, const std::string& metric) {
     if (!metric_of(r, link + ".receiver_depth", depth, at, integral) ||
         !metric_of(r, link + ".depth_needed", needed, at, integral) ||
         !metric_of(r, link + ".loop_rtt", rtt, at, integral) || needed <= 0 ||
-        !is_number(curve.points[i].first) || std::strtod(curve.points[i].first.c_str(), nullptr) != depth ||
+        !is_number_text(curve.points[i].first) || std::strtod(curve.points[i].first.c_str(), nullptr) != depth ||
         (i > 0 && (needed != knee.depth || rtt != knee.rtt)))
       return std::nullopt;
     knee.depth = needed;
@@ -121,13 +114,13 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
     double offered = 0;
     std::string at;
     bool integral = false;
-    mark = !r->point.values.empty() && is_number(r->point.values[0].second) &&
+    mark = !r->point.values.empty() && is_number_text(r->point.values[0].second) &&
            metric_of(*r, "networks." + saturation->network + ".offered", offered, at, integral) &&
            std::fabs(std::strtod(r->point.values[0].second.c_str(), nullptr) - offered) < 1e-9;
   }
   // Text values (a policy, a crossing kind) are labels at 0, 1, 2, ... in the order given.
   bool numeric = true;
-  for (const std::string& v : x_values) numeric = numeric && is_number(v);
+  for (const std::string& v : x_values) numeric = numeric && is_number_text(v);
   const auto x_of = [&](const std::string& v) {
     if (numeric) return v;
     return std::to_string(std::find(x_values.begin(), x_values.end(), v) - x_values.begin());

@@ -107,6 +107,10 @@ std::string sweep_json(const std::string& model, const std::vector<SweepPlan>& p
 // A metric per point, by JSON path; "throughput" and other bare link keys mean the first
 // link's. Returns false if a point has no such number; `path` is the full path used and
 // `integral` whether the number is a count.
+// Whether `text` is all a number, as strtod reads one (a parameter value, a CSV cell): a plot
+// spaces such values as numbers, a CSV leaves them unquoted.
+bool is_number_text(const std::string& text);
+
 bool metric_of(const PointResult& r, const std::string& metric, double& value, std::string& path,
                bool& integral);
 
