@@ -96,7 +96,7 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
         title += (title.empty() ? "" : " ") + r.point.values[a].first + "=" + r.point.values[a].second;
       for (const Override& o : plan.fixed) title += (title.empty() ? "" : " ") + o.target + "=" + o.value;
       auto it = std::find_if(curves.begin(), curves.end(), [&](const Curve& c) { return c.title == title; });
-      if (it == curves.end()) it = curves.insert(curves.end(), Curve{title, {}});
+      if (it == curves.end()) it = curves.insert(curves.end(), Curve{title, {}, {}});
       it->points.push_back({r.point.values[0].second, v});
       it->runs.push_back(&r);
     }

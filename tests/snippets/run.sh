@@ -30,6 +30,11 @@ for doc in "$src/README.md" "$src"/docs/guide/*.md; do
 done
 
 count=$(ls "$work/project"/*.cpp | wc -l)
+# The README's snippet is examples/hand_wired_link.cpp below its header comment: one text.
+first="$work/project/$(cd "$work/project" && ls README_*.cpp | sort -t_ -k2 -n | head -1)"
+if ! tail -n +5 "$src/examples/hand_wired_link.cpp" | cmp -s - "$first"; then
+  echo "the README's first snippet is not examples/hand_wired_link.cpp (below its 4 comment lines)"; exit 1
+fi
 cat > "$work/project/CMakeLists.txt" <<'CMAKE'
 cmake_minimum_required(VERSION 3.25)
 project(snippets LANGUAGES CXX)
