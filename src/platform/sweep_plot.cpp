@@ -166,15 +166,23 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
   }
   // Each curve's knee: a point on it at the depth that reaches its most, labelled with the
   // round trip (B = RTT where the receiver drains every cycle).
+  double x_low = 0, x_high = 0;
+  for (std::size_t i = 0; numeric && i < x_values.size(); ++i) {
+    const double x = std::strtod(x_values[i].c_str(), nullptr);
+    x_low = i ? std::min(x_low, x) : x;
+    x_high = i ? std::max(x_high, x) : x;
+  }
   for (std::size_t c = 0; numeric && c < curves.size(); ++c) {
     const std::optional<Knee> knee = knee_of(curves[c], metric);
     if (!knee) continue;
     const std::string text = knee->depth == knee->rtt
                                  ? "B = RTT = " + figure(knee->rtt)
                                  : "B = " + figure(knee->depth) + " = " + figure(knee->rate) + " x RTT " + figure(knee->rtt);
+    // Below the point, on the side that keeps the text inside the frame.
+    const bool right_half = knee->depth > (x_low + x_high) / 2;
     script << "set label " << (100 + c) << " " << quoted(text) << " at " << knee->depth << ", " << knee->rate
-           << " point pointtype 7 pointsize 1.3 linecolor " << (c + 1) << " offset 0.6," << (c % 2 ? "0.9" : "-0.9")
-           << " textcolor lt " << (c + 1) << "\n";
+           << (right_half ? " right" : " left") << " point pointtype 7 pointsize 1.3 linecolor " << (c + 1)
+           << " offset " << (right_half ? "-0.8" : "0.8") << ",-1 textcolor lt " << (c + 1) << "\n";
   }
   script << "plot ";
   for (std::size_t c = 0; c < curves.size(); ++c)

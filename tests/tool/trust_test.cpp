@@ -339,6 +339,23 @@ BOOST_AUTO_TEST_CASE(a_text_parameter_swept_first_is_plotted_with_labels_in_the_
   BOOST_TEST(cftool::read_file(dir / "p.png").substr(1, 3) == "PNG");
 }
 
+// The plot `make run` draws: a rate from 0 to just above 1 (no tick below 0 or above 1),
+// and on each curve its knee, labelled with the round trip it covers.
+BOOST_AUTO_TEST_CASE(the_table_plot_marks_each_knee_on_an_axis_from_0) {
+  cftool::TempDir dir;
+  BOOST_TEST_REQUIRE(cftool::tool("sweep ../../models/credit_loop.yaml --plot " + dir / "p.svg").status == 0);
+  const auto texts = svg_texts(cftool::read_file(dir / "p.svg"));
+  for (const char* knee : {"B = RTT = 4", "B = RTT = 10", "B = RTT = 18", "B = 5 = 0.5 x RTT 10"})
+    BOOST_TEST(position(texts, knee) < texts.size(), knee);
+  BOOST_TEST(position(texts, " 0") < texts.size());
+  BOOST_TEST(position(texts, " 1") < texts.size());
+  BOOST_TEST(position(texts, "-0.2") == texts.size());
+  BOOST_TEST(position(texts, " 1.2") == texts.size());
+  // Against anything but its receiver's depth, a curve has no knee to mark.
+  BOOST_TEST_REQUIRE(cftool::tool("sweep ../../models/credit_loop.yaml --vary link.latency=1:8 --plot " + dir / "q.svg").status == 0);
+  for (const std::string& text : svg_texts(cftool::read_file(dir / "q.svg"))) BOOST_TEST(text.find("RTT") == std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(no_text_reaches_gnuplot_as_a_command) {
   cftool::TempDir dir;
   // A value and a file name crafted to close gnuplot's quotes and run a command (in the
