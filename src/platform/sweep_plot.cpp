@@ -23,12 +23,13 @@ struct Curve {
 };
 
 // A link's knee on a curve of its throughput against its own receiver's depth: the depth
-// its diagnosis names for the most the curve reaches (its `depth_needed`, the same at every
-// point), with the round trip that depth covers. Found only where every point's x is that
-// link's receiver depth, so a curve against anything else is left unmarked.
+// its diagnosis names for the link's most (its `depth_needed`, the same at every point), the
+// rate the curve takes from there on, and the round trip. Found only where every point's x
+// is that link's receiver depth and the curve reaches that depth, so a curve against
+// anything else, or short of its knee, is left unmarked.
 struct Knee {
   double depth = 0;
-  double rate = 0;  // the curve's most, which that depth reaches
+  double rate = 0;  // at the first point at or past `depth`
   double rtt = 0;
 };
 
@@ -39,6 +40,8 @@ std::optional<Knee> knee_of(const Curve& curve, const std::string& metric) {
     return std::nullopt;
   const std::string link = metric.substr(0, metric.size() - suffix.size());
   Knee knee;
+  bool reached = false;
+  double knee_x = 0;  // the x of the point that gives the rate
   for (std::size_t i = 0; i < curve.points.size(); ++i) {
     double depth = 0, needed = 0, rtt = 0;
     std::string at;
@@ -52,9 +55,13 @@ std::optional<Knee> knee_of(const Curve& curve, const std::string& metric) {
       return std::nullopt;
     knee.depth = needed;
     knee.rtt = rtt;
-    knee.rate = std::max(knee.rate, curve.points[i].second);
+    if (depth >= needed && (!reached || depth < knee_x)) {
+      knee.rate = curve.points[i].second;
+      knee_x = depth;
+      reached = true;
+    }
   }
-  if (curve.points.empty()) return std::nullopt;
+  if (!reached) return std::nullopt;
   return knee;
 }
 
@@ -140,7 +147,7 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
          << "set grid\nset key below\n"
          // A margin inside the frame, so a curve at the x axis's ends is drawn, not hidden
          // under the border.
-         << "set offsets graph 0.03, graph 0.03, " << (rate || lowest >= 0 ? "0" : "graph 0.08") << ", graph 0.08\n";
+         << "set offsets graph 0.03, graph 0.03, " << (lowest >= 0 ? "0" : "graph 0.08") << ", graph 0.08\n";
   if (rate) script << "set yrange [0:1.05]\n";
   else if (lowest >= 0) script << "set yrange [0:*]\n";
   if (!numeric) {
@@ -164,7 +171,7 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
            << "set label " << quoted("saturation ~" + std::to_string(saturation->plateau).substr(0, 5)) << " at " << at
            << ", graph 0.95 left offset 0.5,0 textcolor rgb 'red'\n";
   }
-  // Each curve's knee: a point on it at the depth that reaches its most, labelled with the
+  // Each curve's knee: a point at the depth from which it runs at its most, labelled with the
   // round trip (B = RTT where the receiver drains every cycle).
   double x_low = 0, x_high = 0;
   for (std::size_t i = 0; numeric && i < x_values.size(); ++i) {
@@ -177,7 +184,7 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
     if (!knee) continue;
     const std::string text = knee->depth == knee->rtt
                                  ? "B = RTT = " + figure(knee->rtt)
-                                 : "B = " + figure(knee->depth) + " = " + figure(knee->rate) + " x RTT " + figure(knee->rtt);
+                                 : "B = " + figure(knee->depth) + " for " + figure(knee->rate) + " (RTT " + figure(knee->rtt) + ")";
     // Below the point, on the side that keeps the text inside the frame.
     const bool right_half = knee->depth > (x_low + x_high) / 2;
     script << "set label " << (100 + c) << " " << quoted(text) << " at " << knee->depth << ", " << knee->rate
