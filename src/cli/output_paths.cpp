@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/platform/atomic_file.hpp"
 #include "shell_words.hpp"
 
 namespace creditflow::cli {
@@ -27,6 +28,9 @@ void check_output(const std::string& option, const std::string& file, bool dash_
   if (::access(folder.c_str(), W_OK) != 0)
     throw Error(option + " " + file + ": cannot write in " + folder.string() + " (" + std::strerror(errno) + ")");
   if (fs::is_directory(file, ec)) throw Error(option + " " + file + ": is a folder; give a file name");
+  if (const std::string kind = platform::special_file_kind(file); !kind.empty())
+    throw Error(option + " " + file + ": is " + kind + ", not a regular file; creditflow writes results only to "
+                "regular files, which it replaces whole" + (dash_allowed ? " (- is standard output)" : ""));
   if (fs::exists(file, ec) && ::access(file.c_str(), W_OK) != 0)
     throw Error(option + " " + file + ": the file is read-only; creditflow does not replace it");
 }

@@ -9,8 +9,8 @@
 namespace creditflow::cli {
 
 // Refuses (creditflow::Error naming `option`) an output whose folder does not exist or
-// cannot be written, that is a folder or a read-only file, or whose name holds a control
-// character. "-" (standard output) passes when `dash_allowed`.
+// cannot be written, that is a folder, a read-only file or another file that is not
+// regular (a device, a FIFO, a socket), or whose name holds a control character. "-" (standard output) passes when `dash_allowed`.
 void check_output(const std::string& option, const std::string& file, bool dash_allowed = true);
 
 // An option and the file it names ("" and "-" are skipped).

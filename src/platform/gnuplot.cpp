@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/platform/atomic_file.hpp"
 
 extern char** environ;
 
@@ -98,11 +99,7 @@ void draw_with_gnuplot(const std::string& body, const std::string& file, const s
     std::remove(partial.c_str());
     throw Error(option + " " + file + ": gnuplot failed: " + (errors.empty() ? "no message" : errors));
   }
-  if (std::rename(partial.c_str(), file.c_str()) != 0) {
-    const int error = errno;
-    std::remove(partial.c_str());
-    throw Error(option + " " + file + ": cannot write (" + std::strerror(error) + ")");
-  }
+  rename_into_place(partial, file, option);
 }
 
 }  // namespace creditflow::platform

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/platform/atomic_file.hpp"
 
 namespace creditflow::platform {
 
@@ -22,11 +23,7 @@ VcdFile::VcdFile(const std::string& file, std::uint64_t limit, sc_core::sc_clock
 
 void VcdFile::finish(std::int64_t planned) {
   sc_core::sc_close_vcd_trace_file(tf_);
-  if (std::rename((partial_base_ + ".vcd").c_str(), file_.c_str()) != 0) {
-    const int error = errno;
-    std::remove((partial_base_ + ".vcd").c_str());
-    throw Error("--vcd " + file_ + ": cannot write (" + std::strerror(error) + ")");
-  }
+  rename_into_place(partial_base_ + ".vcd", file_, "--vcd");
   if (watch_->stopped_at())
     throw Error("--vcd " + file_ + ": the trace passed its limit of " + std::to_string(limit_ >> 20) + " MiB at cycle " +
                 std::to_string(watch_->stopped_at()) + " of " + std::to_string(planned) +

@@ -308,6 +308,31 @@ BOOST_AUTO_TEST_CASE(jobs_beyond_the_open_file_limit_are_clamped_not_failed) {
   for (std::size_t i = 1; i < rows.size(); ++i) BOOST_TEST(rows[i].find(",ok,") != std::string::npos, rows[i]);
 }
 
+// Before: every output went to a temporary file renamed over its path, so a device, a FIFO
+// or a socket there was replaced by a plain file (as root, `--csv /dev/null` destroyed
+// /dev/null). A FIFO stands in for them here; each is refused and left as it was.
+BOOST_AUTO_TEST_CASE(no_output_is_renamed_over_a_file_that_is_not_regular) {
+  cftool::TempDir d;
+  const std::string fifo = d / "out.csv", png = d / "plot.png", vcd = d / "trace.vcd";
+  for (const std::string& path : {fifo, png, vcd})
+    BOOST_TEST_REQUIRE(std::system(("mkfifo " + cftool::quote(path)).c_str()) == 0);
+  BOOST_TEST_REQUIRE(cftool::tool("sweep " + model + " --vary rx.depth=4 --view tl --cycles 300 --warmup 100 --csv " +
+                                  d / "shard.csv").status == 0);
+  const std::string sweep = "sweep " + model + " --vary rx.depth=2,4 --view tl --cycles 300 --warmup 100 ";
+  const std::string said = ": is a FIFO, not a regular file";
+  refused(cftool::tool(sweep + "--csv " + fifo), "--csv " + fifo + said);
+  refused(cftool::tool(sweep + "--json " + fifo), "--json " + fifo + said);
+  refused(cftool::tool(sweep + "--plot " + png), "--plot " + png + said);
+  refused(cftool::tool("run " + model + " --vcd " + vcd), "--vcd " + vcd + said);
+  refused(cftool::tool("run ../../models/mesh4x4.yaml --view tl --heatmap " + png), "--heatmap " + png + said);
+  refused(cftool::tool("merge " + fifo + " " + d / "shard.csv"), "merge " + fifo + said);
+  // import-booksim checks nothing before it writes: the last step itself refuses.
+  refused(cftool::tool("import-booksim ../../reference/booksim2/mesh4x4.cfg -o " + fifo + " --force"), fifo + said);
+  for (const std::string& path : {fifo, png, vcd})
+    BOOST_TEST(std::system(("test -p " + cftool::quote(path)).c_str()) == 0, path << " is still a FIFO");
+  BOOST_TEST(std::system(("test -z \"$(ls " + cftool::quote(d.path()) + " | grep partial)\"").c_str()) == 0);
+}
+
 BOOST_AUTO_TEST_CASE(a_write_that_fails_is_an_error_and_leaves_the_old_file_whole) {
   cftool::TempDir d;
   BOOST_TEST_REQUIRE(cftool::tool("sweep " + model + " --vary rx.depth=4 --view tl --cycles 300 --warmup 100 --json " +
