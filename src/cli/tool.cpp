@@ -1,6 +1,7 @@
 #include "creditflow/cli/tool.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <iostream>
 #include <new>
 #include <systemc>
@@ -37,7 +38,7 @@ int run_tool(int argc, char* argv[], const platform::Registry& registry) {
       for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
       if (std::find(names.begin(), names.end(), argv[1]) == names.end())
         throw Error(std::string("unknown command '") + argv[1] + "'" + platform::did_you_mean(argv[1], names) +
-                    " (commands: run, sweep, size, list, merge, import, compare; see creditflow --help)");
+                    " (commands: " + platform::join_names(names) + "; see creditflow --help)");
     }
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -64,6 +65,13 @@ int run_tool(int argc, char* argv[], const platform::Registry& registry) {
     // Bad input of any kind (a flag, the model, a value, an output path): refused.
     std::cerr << "creditflow: " << e.what() << "\n";
     return exit_refused;
+  }
+  // What went to standard output is a result too: a write that failed there (a full disk,
+  // a closed pipe) must not pass for success.
+  std::cout.flush();
+  if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::cerr << "creditflow: cannot write to standard output: what it printed there is incomplete\n";
+    return exit_problem;
   }
   return status;
 }

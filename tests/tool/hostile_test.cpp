@@ -333,6 +333,20 @@ BOOST_AUTO_TEST_CASE(no_output_is_renamed_over_a_file_that_is_not_regular) {
   BOOST_TEST(std::system(("test -z \"$(ls " + cftool::quote(d.path()) + " | grep partial)\"").c_str()) == 0);
 }
 
+// Before: a result printed to a full disk or a closed pipe was lost and the tool exited 0.
+BOOST_AUTO_TEST_CASE(a_failed_write_to_standard_output_is_an_error) {
+  for (const std::string& args : {"run " + model + " --json --view tl", "sweep " + model + " --vary rx.depth=2,4 --view tl --csv -",
+                                 std::string("import-booksim ../../reference/booksim2/mesh4x4.cfg"), std::string("list")}) {
+    const auto o = cftool::run("/bin/sh", "-c " + cftool::quote("exec '" CREDITFLOW_TOOL "' " + args + " > /dev/full"));
+    BOOST_TEST(o.status == 1, args);
+    BOOST_TEST(o.err.find("creditflow: cannot write to standard output: what it printed there is incomplete\n") !=
+                   std::string::npos,
+               args);
+  }
+  // And a misspelt command is offered the commands as they are named.
+  refused(cftool::tool("import x"), "(commands: run, sweep, size, list, merge, import-booksim, compare; see creditflow --help)");
+}
+
 BOOST_AUTO_TEST_CASE(a_write_that_fails_is_an_error_and_leaves_the_old_file_whole) {
   cftool::TempDir d;
   BOOST_TEST_REQUIRE(cftool::tool("sweep " + model + " --vary rx.depth=4 --view tl --cycles 300 --warmup 100 --json " +

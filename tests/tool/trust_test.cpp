@@ -155,7 +155,7 @@ BOOST_AUTO_TEST_CASE(command_line_rough_edges) {
   const auto unknown = cftool::tool("swep ../../models/credit_loop.yaml");
   BOOST_TEST(unknown.status == 2);
   BOOST_TEST(unknown.err == "creditflow: unknown command 'swep'; did you mean 'sweep'? (commands: run, sweep, size, "
-                            "list, merge, import, compare; see creditflow --help)\n");
+                            "list, merge, import-booksim, compare; see creditflow --help)\n");
   const auto set = cftool::tool("run ../../models/credit_loop.yaml --set depth=3");
   BOOST_TEST(set.status == 2);
   BOOST_TEST(set.err == "creditflow: --set depth=3: 'depth' must be component.param (e.g. rx.depth)\n");
