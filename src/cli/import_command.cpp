@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "output_paths.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/noc/booksim_import.hpp"
 #include "creditflow/platform/atomic_file.hpp"
@@ -34,6 +35,8 @@ void add_import_command(CLI::App& app, int& status) {
     if (args->output.empty()) {
       std::cout << yaml;
     } else {
+      check_output("import-booksim --output", args->output, false);
+      check_distinct({{"--output", args->output}}, {{"configuration", args->config}});
       if (!args->force && std::ifstream(args->output))
         throw Error("import-booksim --output " + args->output + ": the file exists (give --force to replace it)");
       platform::write_file_atomically(args->output, yaml);

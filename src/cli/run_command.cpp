@@ -71,7 +71,7 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
   run->callback([args, &registry, &status] {
     check_output("--vcd", args->vcd, false);
     check_output("--heatmap", args->heatmap, false);
-    check_distinct({{"--vcd", args->vcd}}, {{"model file", args->model}});
+    check_distinct({{"--vcd", args->vcd}, {"--heatmap", args->heatmap}}, {{"model file", args->model}});
     std::uint64_t vcd_limit = platform::kDefaultVcdLimit;
     if (!args->vcd_limit.empty()) {
       if (args->vcd.empty()) throw Error("--vcd-limit goes with --vcd");

@@ -1,4 +1,5 @@
 #include "sweep_checks.hpp"
+#include "sweep_journal.hpp"
 
 #include "output_paths.hpp"
 
@@ -140,7 +141,9 @@ void check_request(SweepRequest& request, const platform::Registry& registry) {
   check_output("--plot", request.plot);
   if (request.csv == "-" && request.json == "-")
     throw Error("--csv - and --json -: only one output can go to standard output");
-  check_distinct({{"--csv", request.csv}, {"--json", request.json}, {"--plot", request.plot}},
+  // The journal is an output too: its clean-up would delete an output on its path.
+  const std::string journal = journal_path(request).value_or("");
+  check_distinct({{"--csv", request.csv}, {"--json", request.json}, {"--plot", request.plot}, {"the sweep's journal", journal}},
                  {{"model file", request.model}});
   const platform::Netlist netlist = platform::load_netlist(request.model);
   const std::vector<platform::SweepPlan> plans = plans_of(request, netlist);

@@ -122,6 +122,24 @@ BOOST_AUTO_TEST_CASE(an_output_on_another_output_or_on_the_model_is_refused_befo
   BOOST_TEST(!cftool::exists(d / "x"));
 }
 
+// Before: the sweep's journal (beside the first output) was removed over --json's file, the
+// heat map replaced the VCD, and import-booksim -o replaced its own configuration.
+BOOST_AUTO_TEST_CASE(outputs_that_share_a_path_with_the_journal_or_an_input_are_refused) {
+  cftool::TempDir d;
+  const std::string vary = " --vary rx.depth=2,4 --view tl --cycles 200 --warmup 100";
+  refused(cftool::tool("sweep " + model + vary + " --csv " + d / "o.csv" + " --json " + d / "o.csv.journal"),
+          "--json and the sweep's journal both name " + d / "o.csv.journal");
+  refused(cftool::tool("run ../../models/mesh4x4.yaml --view tl --vcd " + d / "h.png" + " --heatmap " + d / "h.png"),
+          "--vcd and --heatmap both name " + d / "h.png");
+  const std::string config = d / "mesh.cfg";
+  write(config, cftool::read_file(CREDITFLOW_TEST_DIR "/../../reference/booksim2/mesh4x4.cfg"));
+  refused(cftool::tool("import-booksim " + config + " -o " + config + " --force"),
+          "--output " + config + " is the configuration itself");
+  BOOST_TEST(cftool::read_file(config) == cftool::read_file(CREDITFLOW_TEST_DIR "/../../reference/booksim2/mesh4x4.cfg"));
+  BOOST_TEST(!cftool::exists(d / "o.csv"));
+  BOOST_TEST(!cftool::exists(d / "h.png"));
+}
+
 BOOST_AUTO_TEST_CASE(text_that_is_not_utf8_is_refused_where_it_enters) {
   cftool::TempDir d;
   // Before: one such byte in a class name made the whole JSON output fail at the end.
@@ -326,7 +344,6 @@ BOOST_AUTO_TEST_CASE(no_output_is_renamed_over_a_file_that_is_not_regular) {
   refused(cftool::tool("run " + model + " --vcd " + vcd), "--vcd " + vcd + said);
   refused(cftool::tool("run ../../models/mesh4x4.yaml --view tl --heatmap " + png), "--heatmap " + png + said);
   refused(cftool::tool("merge " + fifo + " " + d / "shard.csv"), "merge " + fifo + said);
-  // import-booksim checks nothing before it writes: the last step itself refuses.
   refused(cftool::tool("import-booksim ../../reference/booksim2/mesh4x4.cfg -o " + fifo + " --force"), fifo + said);
   for (const std::string& path : {fifo, png, vcd})
     BOOST_TEST(std::system(("test -p " + cftool::quote(path)).c_str()) == 0, path << " is still a FIFO");
