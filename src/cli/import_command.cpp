@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "output_paths.hpp"
+#include "creditflow/core/input_file.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/noc/booksim_import.hpp"
 #include "creditflow/platform/atomic_file.hpp"
@@ -26,11 +27,8 @@ void add_import_command(CLI::App& app, int& status) {
   command->add_option("-o,--output", args->output, "write the model here (default: standard output)");
   command->add_flag("--force", args->force, "replace --output if it exists");
   command->callback([args, &status] {
-    std::ifstream in(args->config);
-    if (!in) throw Error("import-booksim " + args->config + ": cannot read the file");
-    std::stringstream text;
-    text << in.rdbuf();
-    const noc::BooksimImport imported = noc::import_booksim(text.str(), args->config, args->extra);
+    const std::string text = core::read_input_file(args->config, "a BookSim2 configuration", core::kMaxInputBytes);
+    const noc::BooksimImport imported = noc::import_booksim(text, args->config, args->extra);
     const std::string yaml = noc::network_yaml(imported, args->config);
     if (args->output.empty()) {
       std::cout << yaml;

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <nlohmann/json.hpp>
 
+#include "creditflow/core/input_file.hpp"
 #include "creditflow/core/error.hpp"
 #include "shell_words.hpp"
 #include "sweep_outputs.hpp"
@@ -25,11 +26,7 @@ namespace {
 constexpr std::size_t kDefaultMaxTasks = 100;
 
 std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path + ": cannot open");
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return core::read_input_file(path, "a file of the sweep's folder", core::kMaxResultBytes);
 }
 
 std::string absolute(const std::string& path) {

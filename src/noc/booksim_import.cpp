@@ -1,5 +1,7 @@
+#include "creditflow/core/input_file.hpp"
 #include "creditflow/noc/booksim_import.hpp"
 
+#include <filesystem>
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -72,11 +74,9 @@ std::string read_netlist(const std::string& config_file, const std::string& name
   places.push_back(name);
   for (const std::string& path : places) {
     looked += (looked.empty() ? "" : ", ") + path;
-    std::ifstream in(path);
-    if (!in) continue;
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) continue;
+    return core::read_input_file(path, "a network's netlist", core::kMaxInputBytes);
   }
   return "";
 }

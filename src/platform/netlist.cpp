@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/core/input_file.hpp"
 #include "creditflow/core/utf8.hpp"
 #include "creditflow/platform/nearest.hpp"
 #include "creditflow/platform/units.hpp"
@@ -398,24 +399,7 @@ Netlist parse_netlist(const std::string& yaml_text, const std::string& file_labe
 }
 
 std::string read_model_text(const std::string& path) {
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  if (ec || !std::filesystem::exists(status)) throw Error(path + ": cannot open the platform file");
-  // /dev/zero or a pipe would be read for ever.
-  if (!std::filesystem::is_regular_file(status))
-    throw Error(path + ": not a regular file; give the platform's YAML file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path + ": cannot open the platform file");
-  // Read by chunks up to the limit: a buffer of the limit's size, zeroed, would cost every
-  // run (and every point of a sweep) tens of milliseconds of page faults.
-  std::string text;
-  char chunk[1 << 16];
-  while (text.size() <= kMaxModelBytes && in.read(chunk, sizeof chunk).gcount() > 0)
-    text.append(chunk, static_cast<std::size_t>(in.gcount()));
-  if (text.size() > kMaxModelBytes)
-    throw Error(path + ": larger than " + std::to_string(kMaxModelBytes >> 20) +
-                " MiB, the most a platform file may hold; is it the right file?");
-  return text;
+  return core::read_input_file(path, "the platform file", kMaxModelBytes);
 }
 
 Netlist load_netlist(const std::string& path) { return parse_netlist(read_model_text(path), path); }

@@ -6,6 +6,7 @@
 
 #include <systemc>
 
+#include "creditflow/core/input_file.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/cycle/kernel_once.hpp"
 #include "creditflow/monitor/loop_monitor.hpp"
@@ -181,11 +182,11 @@ noc::NocConfig network_config(const std::map<std::string, ParamValue>& params, c
     const std::string path = config.network_file.front() == '/' || slash == std::string::npos
                                  ? config.network_file
                                  : model_file.substr(0, slash + 1) + config.network_file;
-    std::ifstream in(path);
-    if (!in) throw ParameterError(where + ": network_file = '" + config.network_file + "' cannot be read (looked at " + path + ")");
-    std::stringstream text;
-    text << in.rdbuf();
-    config.netlist = text.str();
+    try {
+      config.netlist = core::read_input_file(path, "a network's netlist", core::kMaxInputBytes);
+    } catch (const Error& e) {
+      throw ParameterError(where + ": network_file = '" + config.network_file + "' cannot be read (" + e.what() + ")");
+    }
   }
   config.validate(where);
   return config;

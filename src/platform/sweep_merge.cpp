@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "creditflow/core/input_file.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/atomic_file.hpp"
 #include "creditflow/platform/sweep.hpp"
@@ -16,11 +17,11 @@ namespace {
 using nlohmann::json;
 
 std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("merge: " + path + ": cannot open");
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  try {
+    return core::read_input_file(path, "a shard", core::kMaxResultBytes);
+  } catch (const Error& e) {
+    throw Error(std::string("merge: ") + e.what());
+  }
 }
 
 // One CSV record: its text as written and its fields. A quoted field may hold commas,

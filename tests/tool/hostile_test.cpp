@@ -153,9 +153,21 @@ BOOST_AUTO_TEST_CASE(text_that_is_not_utf8_is_refused_where_it_enters) {
 BOOST_AUTO_TEST_CASE(a_model_that_is_no_file_or_too_large_is_not_read) {
   cftool::TempDir d;
   // Before: /dev/zero was read until memory ran out.
-  refused(cftool::tool("run /dev/zero"), "/dev/zero: not a regular file; give the platform's YAML file");
+  refused(cftool::tool("run /dev/zero"), "/dev/zero: not a regular file; give the platform file");
   std::ofstream(d / "big.yaml") << std::string((16u << 20) + 1, '#');
-  refused(cftool::tool("run " + d / "big.yaml"), "big.yaml: larger than 16 MiB, the most a platform file may hold");
+  refused(cftool::tool("run " + d / "big.yaml"), "big.yaml: larger than 16 MiB, the most the platform file may hold");
+  // The other files a user names, read the same way. Before: a network_file of /dev/zero ran
+  // out of memory and a FIFO hung, import-booksim read a folder as an empty configuration,
+  // and merge read any file whole.
+  BOOST_TEST_REQUIRE(std::system(("mkfifo " + cftool::quote(d / "pipe")).c_str()) == 0);
+  const std::string anynet = "run ../../models/mesh4x4.yaml --set net.topology=anynet --set net.routing_function=min ";
+  refused(cftool::tool(anynet + "--set net.network_file=/dev/zero"),
+          "net: network_file = '/dev/zero' cannot be read (/dev/zero: not a regular file; give a network's netlist)");
+  refused(cftool::tool(anynet + "--set net.network_file=" + d / "pipe"), d / "pipe: not a regular file; give a network's netlist");
+  refused(cftool::tool("import-booksim " + d.path()), d.path() + ": not a regular file; give a BookSim2 configuration");
+  refused(cftool::tool("import-booksim " + d / "pipe"), d / "pipe: not a regular file; give a BookSim2 configuration");
+  refused(cftool::tool("merge " + d / "m.csv " + d / "pipe"), "merge: " + d / "pipe: not a regular file; give a shard");
+  BOOST_TEST(!cftool::exists(d / "m.csv"));
 }
 
 BOOST_AUTO_TEST_CASE(clock_times_are_bounded_in_both_views) {

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "creditflow/core/input_file.hpp"
+
 namespace creditflow::platform {
 
 struct SourceText {
@@ -67,7 +69,7 @@ struct Netlist {
 };
 
 // The largest platform file read: thousands of components fit in a few hundred KiB.
-inline constexpr std::size_t kMaxModelBytes = std::size_t{16} << 20;
+inline constexpr std::size_t kMaxModelBytes = core::kMaxInputBytes;
 
 // Reads and parses a platform file. Throws creditflow::Error with "file:line: ..." on
 // syntax errors, text that is not UTF-8, unknown top-level keys and malformed entries, and
