@@ -11,6 +11,7 @@
 #include <sstream>
 #include <nlohmann/json.hpp>
 
+#include "creditflow/platform/json_input.hpp"
 #include "creditflow/core/input_file.hpp"
 #include "creditflow/core/error.hpp"
 #include "shell_words.hpp"
@@ -161,7 +162,7 @@ SlurmPlan load_plan(const std::string& dir) {
   const std::string file = plan.dir + "/plan.json";
   if (!fs::exists(file)) throw Error(dir + ": no plan.json: not a folder written by `creditflow sweep --slurm --out`");
   try {
-    const json doc = json::parse(read_text(file));
+    const json doc = platform::parse_json_input(read_text(file), file);
     if (doc.at("creditflow_slurm_plan").get<int>() != 1) throw Error(file + ": unknown plan version");
     plan.request = request_from_json(doc.at("request"));
     doc.at("workdir").get_to(plan.workdir);
@@ -209,7 +210,7 @@ Collected collect(const SlurmPlan& plan) {
       };
       std::vector<Entry> entries;
       try {
-        const json doc = json::parse(read_text(file));
+        const json doc = platform::parse_json_input(read_text(file), file);
         if (doc.at("sweep_id") != c.sweep_id)
           throw Error(file + " is from another sweep (sweep_id " + doc.at("sweep_id").dump() + ", the plan's is \"" +
                       c.sweep_id + "\"): the folder mixes two sweeps");

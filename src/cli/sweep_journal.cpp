@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "creditflow/platform/json_input.hpp"
 #include "creditflow/core/error.hpp"
 
 namespace creditflow::cli {
@@ -48,7 +49,7 @@ SweepJournal::SweepJournal(std::string path, const std::string& sweep_id, const 
     for (std::size_t i = 0; i < lines.size(); ++i) {
       json doc;
       try {
-        doc = json::parse(lines[i]);
+        doc = platform::parse_json_input(lines[i], path_ + ":" + std::to_string(i + 1));
       } catch (const json::exception&) {
         if (i + 1 == lines.size() && i > 0) break;  // the last write, cut short by a kill
         throw Error(path_ + ":" + std::to_string(i + 1) + ": not a sweep journal's line; delete the file to start "

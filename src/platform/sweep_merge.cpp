@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "creditflow/platform/json_input.hpp"
 #include "creditflow/core/input_file.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/atomic_file.hpp"
@@ -141,7 +142,7 @@ std::string merge_shards(bool csv, const std::vector<std::pair<std::string, std:
     } else {
       json doc;
       try {
-        doc = json::parse(text);
+        doc = parse_json_input(text, "merge: " + in);
         check_same_sweep(sweep, doc.at("sweep_id").get<std::string>(), doc.at("points_total").get<std::size_t>(), in);
         for (const json& p : doc.at("points")) {
           if (!p.at("point").is_number_unsigned() || p.at("point").get<std::size_t>() > kMaxSweepPoints)

@@ -275,6 +275,15 @@ BOOST_AUTO_TEST_CASE(a_journal_of_another_sweep_is_refused_not_mixed_in) {
   BOOST_TEST(!cftool::exists(d / "s.csv"));
 }
 
+// Before: a shard nested 200,000 arrays deep crashed merge (SIGSEGV); 10,000 took 200 MB.
+BOOST_AUTO_TEST_CASE(a_shard_nested_too_deep_is_refused_in_one_line) {
+  cftool::TempDir d;
+  write(d / "deep.json", "{\"points\": " + std::string(200000, '[') + std::string(200000, ']') + "}");
+  const auto o = cftool::tool("merge " + d / "m.json " + d / "deep.json");
+  refused(o, "merge: " + d / "deep.json: nested deeper than 64 levels, which no file creditflow writes is; not read further");
+  BOOST_TEST(!cftool::exists(d / "m.json"));
+}
+
 BOOST_AUTO_TEST_CASE(merge_refuses_what_is_not_one_sweep) {
   cftool::TempDir d;
   const std::string sweep = "sweep " + model + " --vary rx.depth=1:4 --view tl --cycles 300 --warmup 100 ";
