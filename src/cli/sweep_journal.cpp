@@ -69,6 +69,12 @@ SweepJournal::SweepJournal(std::string path, const std::string& sweep_id, const 
         r.point = *point->second;
         r.ok = doc.at("ok").get<bool>();
         doc.at(r.ok ? "result" : "error").get_to(r.ok ? r.json : r.error);
+        // A result is read again only once every point has run: a corrupt one is refused
+        // now, not after the sweep's work.
+        if (r.ok) {
+          const json result = platform::parse_json_input(r.json, path_ + ":" + std::to_string(i + 1));
+          if (!result.is_object() || !result.contains("links") || !result.contains("classes")) throw Error("");
+        }
         found[index] = std::move(r);
       } catch (const std::exception&) {
         throw Error(path_ + ":" + std::to_string(i + 1) + ": not a point of this sweep; delete the file to start the "

@@ -275,6 +275,27 @@ BOOST_AUTO_TEST_CASE(a_journal_of_another_sweep_is_refused_not_mixed_in) {
   BOOST_TEST(!cftool::exists(d / "s.csv"));
 }
 
+// Before: a journal line whose result was not a run's document passed, and the sweep ran
+// every point before failing on it with a raw JSON exception.
+BOOST_AUTO_TEST_CASE(a_corrupt_journal_line_is_refused_before_any_point_runs) {
+  cftool::TempDir d;
+  const std::string sweep = "sweep " + model + " --vary rx.depth=1:3 --view tl --cycles 300 --warmup 100 --csv " +
+                            d / "s.csv";
+  BOOST_TEST_REQUIRE(cftool::tool(sweep).status == 0);
+  const std::string row = cftool::lines(cftool::read_file(d / "s.csv")).at(1);
+  std::vector<std::string> cells;
+  for (std::size_t at = 0, comma; at <= row.size(); at = comma + 1) {
+    comma = std::min(row.find(',', at), row.size());
+    cells.push_back(row.substr(at, comma - at));
+  }
+  BOOST_TEST_REQUIRE(cells.size() > 3u);
+  for (const std::string& result : {std::string("\"not json\""), std::string("\"{}\"")}) {
+    write(d / "s.csv.journal", "{\"creditflow_sweep_journal\":1,\"shard\":\"\",\"sweep_id\":\"" + cells[3] +
+                                   "\"}\n{\"ok\":true,\"point\":0,\"result\":" + result + "}\n{\"ok\":true}\n");
+    refused(cftool::tool(sweep), d / "s.csv.journal:2: not a point of this sweep; delete the file to start the sweep over");
+  }
+}
+
 // Before: a shard nested 200,000 arrays deep crashed merge (SIGSEGV); 10,000 took 200 MB.
 BOOST_AUTO_TEST_CASE(a_shard_nested_too_deep_is_refused_in_one_line) {
   cftool::TempDir d;
