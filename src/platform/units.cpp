@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <map>
 
 #include "creditflow/core/error.hpp"
@@ -58,6 +60,18 @@ double parse_bytes(const std::string& text, const std::string& what) {
       {"B", 1.0},         {"KB", 1e3},           {"MB", 1e6},          {"GB", 1e9},
       {"KiB", 1024.0},    {"MiB", 1048576.0},    {"GiB", 1073741824.0}};
   return parse_with_units(text, what, units, "B, KB, MB, GB, KiB, MiB, GiB");
+}
+
+std::string format_bytes(double bytes) {
+  static const char* const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  std::size_t u = 0;
+  while (u + 1 < std::size(units) && bytes >= 1024.0) {
+    bytes /= 1024.0;
+    ++u;
+  }
+  char text[64];
+  std::snprintf(text, sizeof text, "%.4g %s", bytes, units[u]);
+  return text;
 }
 
 }  // namespace creditflow::platform

@@ -8,6 +8,7 @@
 
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/atomic_file.hpp"
+#include "creditflow/platform/units.hpp"
 
 namespace creditflow::platform {
 
@@ -25,7 +26,7 @@ void VcdFile::finish(std::int64_t planned) {
   sc_core::sc_close_vcd_trace_file(tf_);
   rename_into_place(partial_base_ + ".vcd", file_, "--vcd");
   if (watch_->stopped_at())
-    throw Error("--vcd " + file_ + ": the trace passed its limit of " + std::to_string(limit_ >> 20) + " MiB at cycle " +
+    throw Error("--vcd " + file_ + ": the trace passed its limit of " + format_bytes(static_cast<double>(limit_)) + " at cycle " +
                 std::to_string(watch_->stopped_at()) + " of " + std::to_string(planned) +
                 ": the run stopped there, and the file holds the cycles up to it; give --vcd-limit SIZE for more, "
                 "or fewer --cycles");

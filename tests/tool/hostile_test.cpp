@@ -450,6 +450,9 @@ BOOST_AUTO_TEST_CASE(a_vcd_past_its_limit_stops_the_run_and_keeps_what_it_traced
   BOOST_TEST(trace.size() > (1u << 20));
   BOOST_TEST(trace.size() < (1u << 20) + (1u << 18));
   BOOST_TEST(trace.find("#7167000") != std::string::npos);  // the last edge it reached, in ps
+  // Before: a limit of 1.5 MiB was said to be "1 MiB".
+  refused(cftool::tool("run " + model + " --cycles 2000000 --vcd " + d / "h.vcd --vcd-limit 1.5MiB"),
+          "--vcd " + d / "h.vcd: the trace passed its limit of 1.5 MiB at cycle ");
   refused(cftool::tool("run " + model + " --vcd-limit 1MiB"), "--vcd-limit goes with --vcd");
   refused(cftool::tool("run " + model + " --vcd " + d / "u.vcd --vcd-limit 1B"), "--vcd-limit 1B is out of range");
 }

@@ -14,5 +14,8 @@ double parse_period_ps(const std::string& text, const std::string& what);
 double parse_bandwidth(const std::string& text, const std::string& what);
 // Bytes. Units: B, KB, MB, GB (1000s), KiB, MiB, GiB (1024s).
 double parse_bytes(const std::string& text, const std::string& what);
+// A size as it was meant: in the largest of B, KiB, MiB, GiB, TiB it fills, to four
+// significant digits ("1.5 MiB", "1 GiB"), so that a limit is said as it was given.
+std::string format_bytes(double bytes);
 
 }  // namespace creditflow::platform
