@@ -57,9 +57,8 @@ int run_tool(int argc, char* argv[], const platform::Registry& registry) {
   } catch (const sc_core::sc_report& e) {
     std::cerr << "creditflow: " << e.get_msg() << "\n";
     return exit_problem;
-  } catch (const std::bad_alloc&) {
-    std::cerr << "creditflow: out of memory: the platform (or -j runs of it) needs more than this machine has; "
-                 "lower its depths and latencies, or -j\n";
+  } catch (const std::bad_alloc& e) {
+    std::cerr << "creditflow: " << failure_text(e) << "\n";
     return exit_problem;
   } catch (const std::exception& e) {
     // Bad input of any kind (a flag, the model, a value, an output path): refused.

@@ -1,6 +1,7 @@
 #include "creditflow/core/error.hpp"
 
 #include <algorithm>
+#include <new>
 #include <sstream>
 
 namespace creditflow {
@@ -49,6 +50,13 @@ void check_range(const std::string& where, const std::string& name, double value
   msg << where << ": " << name << " = " << value << " is out of range (allowed " << lo << ".."
       << hi << ")";
   throw ParameterError(msg.str());
+}
+
+std::string failure_text(const std::exception& e) {
+  if (dynamic_cast<const std::bad_alloc*>(&e))
+    return "out of memory: the platform (or -j runs of it) needs more than this machine has; lower its depths and "
+           "latencies, or -j";
+  return e.what();
 }
 
 }  // namespace creditflow

@@ -16,6 +16,7 @@
 #include <exception>
 #include <iostream>
 
+#include "creditflow/core/error.hpp"
 #include "creditflow/platform/interrupt.hpp"
 namespace creditflow::platform {
 
@@ -77,7 +78,7 @@ Child spawn(const Work& work, std::size_t index, IsolatedResult& failure, int& e
     try {
       write_all(fds[1], "0" + work());
     } catch (const std::exception& e) {
-      write_all(fds[1], std::string("1") + e.what());
+      write_all(fds[1], "1" + failure_text(e));
       code = 1;
     } catch (...) {
       write_all(fds[1], "1unknown exception");

@@ -9,6 +9,7 @@
 #include <system_error>
 #include <thread>
 
+#include "creditflow/core/error.hpp"
 #include "creditflow/platform/interrupt.hpp"
 
 namespace creditflow::platform {
@@ -19,7 +20,7 @@ IsolatedResult run_one(const Work& work) {
   try {
     return {true, work(), "", false};
   } catch (const std::exception& e) {
-    return {false, "", e.what(), false};
+    return {false, "", failure_text(e), false};
   } catch (...) {
     return {false, "", "unknown exception", false};
   }

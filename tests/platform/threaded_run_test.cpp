@@ -3,11 +3,13 @@
 
 #include <atomic>
 #include <csignal>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "creditflow/platform/interrupt.hpp"
+#include "creditflow/platform/isolated_run.hpp"
 #include "creditflow/platform/threaded_run.hpp"
 
 namespace pf = creditflow::platform;
@@ -98,4 +100,19 @@ BOOST_AUTO_TEST_CASE(an_error_telling_a_finished_item_ends_the_run_with_that_err
     BOOST_TEST(std::string(e.what()) == "journal: no space left on device");
   }
   BOOST_TEST(told == 3u);
+}
+
+// Before: a point that ran out of memory said "std::bad_alloc", on a thread or in a child.
+BOOST_AUTO_TEST_CASE(a_point_out_of_memory_says_so_in_words) {
+  const pf::Work hungry = []() -> std::string { throw std::bad_alloc(); };
+  const std::string said =
+      "out of memory: the platform (or -j runs of it) needs more than this machine has; lower its depths and latencies, "
+      "or -j";
+  const auto threaded = pf::run_threaded_all({hungry}, 1, {});
+  BOOST_TEST_REQUIRE(threaded.size() == 1u);
+  BOOST_TEST(!threaded[0].ok);
+  BOOST_TEST(threaded[0].error == said);
+  const pf::IsolatedResult child = pf::run_isolated(hungry);
+  BOOST_TEST(!child.ok);
+  BOOST_TEST(child.error == said);
 }

@@ -23,6 +23,10 @@ class ParameterError : public Error {
   using Error::Error;
 };
 
+// What a failure says to a user: its message, or for an allocation that failed (whose own
+// message is "std::bad_alloc") that the platform needs more memory than the machine has.
+std::string failure_text(const std::exception& e);
+
 // Throws ParameterError unless lo <= value <= hi. `where` names the component (e.g. "rx").
 void check_range(const std::string& where, const std::string& name, std::int64_t value,
                  std::int64_t lo, std::int64_t hi);
