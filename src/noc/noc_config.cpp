@@ -84,6 +84,7 @@ using Getter = std::function<std::string(const NocConfig&)>;
 struct Field {
   Setter set;
   Getter get;
+  std::string allowed;  // in words, for `creditflow list`
 };
 
 std::string number_text(double value) {
@@ -104,13 +105,15 @@ Field int_field(Member field, long long lo, long long hi) {
               const std::string& value) {
             c.*field = static_cast<int>(whole(where, key, value, lo, hi));
           },
-          [=](const NocConfig& c) { return std::to_string(c.*field); }};
+          [=](const NocConfig& c) { return std::to_string(c.*field); },
+          std::to_string(lo) + ".." + std::to_string(hi)};
 }
 template <class Member>
 Field real_field(Member field, double lo, double hi) {
   return {[=](NocConfig& c, const std::string& where, const std::string& key,
               const std::string& value) { c.*field = real(where, key, value, lo, hi); },
-          [=](const NocConfig& c) { return number_text(c.*field); }};
+          [=](const NocConfig& c) { return number_text(c.*field); },
+          number_text(lo) + ".." + number_text(hi)};
 }
 template <class Member>
 Field name_field(Member field, std::initializer_list<const char*> allowed) {
@@ -127,13 +130,19 @@ Field name_field(Member field, std::initializer_list<const char*> allowed) {
     }
     refuse(where, key, value, list);
   },
-          [=](const NocConfig& c) { return c.*field; }};
+          [=](const NocConfig& c) { return c.*field; },
+          [&] {
+            std::string words = "one of ";
+            for (std::size_t i = 0; i < names.size(); ++i) words += (i ? ", " : "") + std::string(names[i]);
+            return words;
+          }()};
 }
 template <class Member>
 Field list_field(Member field, long long lo, long long hi) {
   return {[=](NocConfig& c, const std::string& where, const std::string& key,
               const std::string& value) { c.*field = whole_list(where, key, value, lo, hi); },
-          [=](const NocConfig& c) { return list_text(c.*field); }};
+          [=](const NocConfig& c) { return list_text(c.*field); },
+          "a list, each " + std::to_string(lo) + ".." + std::to_string(hi)};
 }
 
 // BookSim2's per-class keys: {a,b} is a value per traffic class, {{a,b}} a list for the one
@@ -160,7 +169,8 @@ Field per_class_list_field(Member field, long long lo, long long hi) {
           [=](const NocConfig& c) {
             const std::vector<int>& items = c.*field;
             return items.size() > 1 ? "{" + list_text(items) + "}" : list_text(items);
-          }};
+          },
+          "a value or a list, each " + std::to_string(lo) + ".." + std::to_string(hi)};
 }
 
 // Values BookSim2 accepts that creditflow models only at their default: set to anything
@@ -172,18 +182,21 @@ Field only(const char* allowed) {
               refuse(where, key, value,
                      std::string(allowed) + " only: creditflow models BookSim2's default");
           },
-          [=](const NocConfig&) { return std::string(allowed); }};
+          [=](const NocConfig&) { return std::string(allowed); },
+          std::string(allowed) + " only (BookSim2's default, the one creditflow models)"};
 }
 
 const std::vector<std::pair<std::string, Field>>& table() {
   static const std::vector<std::pair<std::string, Field>> setters{
       {"topology", name_field(&NocConfig::topology, {"mesh", "torus", "ring", "anynet"})},
       {"netlist", {[](NocConfig& c, const std::string&, const std::string&, const std::string& value) { c.netlist = value; },
-                   [](const NocConfig& c) { return c.netlist; }}},
+                   [](const NocConfig& c) { return c.netlist; },
+                   "BookSim2's anynet lines"}},
       {"network_file", {[](NocConfig& c, const std::string&, const std::string&, const std::string& value) {
                           c.network_file = trimmed(value);
                         },
-                        [](const NocConfig& c) { return c.network_file; }}},
+                        [](const NocConfig& c) { return c.network_file; },
+                        "a file's path"}},
       {"router_names", {[](NocConfig& c, const std::string& where, const std::string& key, const std::string& value) {
                           c.router_names.clear();
                           std::string text = trimmed(value);
@@ -207,7 +220,8 @@ const std::vector<std::pair<std::string, Field>>& table() {
                           std::string text;
                           for (const std::string& name : c.router_names) text += (text.empty() ? "" : ",") + name;
                           return text;
-                        }}},
+                        },
+                        "names of letters, digits and _, parted by commas"}},
       {"k", int_field(&NocConfig::k, 2, 64)},
       {"n", int_field(&NocConfig::n, 1, 3)},
       {"channel_latency", int_field(&NocConfig::channel_latency, 0, 64)},
@@ -222,7 +236,8 @@ const std::vector<std::pair<std::string, Field>>& table() {
           }
           c.routing_function = name;
         },
-        [](const NocConfig& c) { return c.routing_function; }}},
+        [](const NocConfig& c) { return c.routing_function; },
+        "a routing function's name (dor, dim_order, min, or one registered in C++)"}},
       {"num_vcs", int_field(&NocConfig::num_vcs, 1, 64)},
       {"vc_buf_size", int_field(&NocConfig::vc_buf_size, 1, 4096)},
       {"routing_delay", int_field(&NocConfig::routing_delay, 1, 16)},
@@ -261,7 +276,8 @@ const std::vector<std::pair<std::string, Field>>& table() {
                    const std::string& value) {
                   c.seed = static_cast<std::uint64_t>(whole(where, key, value, 0, 4294967295LL));
                 },
-                [](const NocConfig& c) { return std::to_string(c.seed); }}},
+                [](const NocConfig& c) { return std::to_string(c.seed); },
+                "0..4294967295"}},
       {"router", only("iq")},
       {"speculative", only("0")},
       {"input_speedup", int_field(&NocConfig::input_speedup, 1, 16)},
@@ -285,6 +301,12 @@ const std::vector<std::pair<std::string, Field>>& table() {
 }
 
 }  // namespace
+
+std::string NocConfig::allowed(const std::string& key) {
+  for (const auto& [name, field] : table())
+    if (name == key) return field.allowed;
+  return "";
+}
 
 void NocConfig::set(const std::string& where, const std::string& key, const std::string& value) {
   for (const auto& [name, field] : table())

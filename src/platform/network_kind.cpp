@@ -56,6 +56,9 @@ const std::map<std::string, std::string>& key_docs() {
       {"acc_warmup_thres", "accepted-rate change under which warm-up ends (warmup_periods 0)"},
       {"acc_stopping_thres", "accepted-rate change under which a sample counts as converged"},
       {"seed", "seed of the traffic"},
+      {"input_speedup", "crossbar inputs per router input: VCs of one input that may cross in one cycle"},
+      {"output_speedup", "crossbar outputs per router output: inputs that may reach one output in one cycle"},
+      {"internal_speedup", "crossbar cycles per router cycle"},
   };
   return docs;
 }
@@ -69,7 +72,8 @@ KindSpec network_kind() {
     const auto doc = key_docs().find(key);
     params.push_back(ParamSpec::text(key, defaults.text(key),
                                      doc != key_docs().end() ? doc->second
-                                                             : "BookSim2's key, modelled at its default only"));
+                                                             : "BookSim2's key, modelled at its default only")
+                         .allowing(noc::NocConfig::allowed(key)));
   }
   KindSpec kind{"network",
                 "a network of BookSim2 iq routers (mesh, torus, ring) with a terminal at each router; "

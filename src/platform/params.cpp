@@ -87,6 +87,7 @@ ParamSpec ParamSpec::list(std::string name, std::string default_text, ParamSpec 
 }
 
 std::string ParamSpec::allowed() const {
+  if (!allowed_text.empty()) return allowed_text;
   std::ostringstream os;
   switch (type) {
     case ParamType::integer:

@@ -77,6 +77,8 @@ struct NocConfig {
   static bool knows(const std::string& key);
   // Every key set() takes, in the order docs/guide/networks.md lists them.
   static const std::vector<std::string>& keys();
+  // What `key` takes, in words ("1..64", "one of mesh, torus, ring, anynet"): for `creditflow list`.
+  static std::string allowed(const std::string& key);
   // Throws ParameterError when the keys together make no network (a dor routing function
   // on a torus, a transpose on a node count that is not an even power of two, ...).
   void validate(const std::string& where) const;

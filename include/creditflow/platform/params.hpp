@@ -36,6 +36,9 @@ struct ParamSpec {
   std::size_t bytes_each = 0;
   // Its items name receivers that flits may be sent to (checked once the netlist is known).
   bool names_destinations = false;
+  // A text parameter that its kind checks itself (a network's BookSim2 keys): what that
+  // check allows, in words, for `allowed()`.
+  std::string allowed_text;
 
   static ParamSpec integer(std::string name, std::string default_text, std::int64_t lo,
                            std::int64_t hi, std::string doc);
@@ -58,6 +61,10 @@ struct ParamSpec {
   }
   ParamSpec& storing(std::size_t bytes) {
     bytes_each = bytes;
+    return *this;
+  }
+  ParamSpec& allowing(std::string words) {
+    allowed_text = std::move(words);
     return *this;
   }
 
