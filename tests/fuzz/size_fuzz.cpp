@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <iostream>
 #include <sstream>
+#include <streambuf>
 #include <string>
 #include <vector>
 
@@ -17,9 +18,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::string line; std::getline(lines, line) && args.size() < 64;) args.push_back(line);
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
-  // Its answers and refusals go nowhere: the fuzzer looks for crashes, not text.
-  std::streambuf* out = std::cout.rdbuf(nullptr);
-  std::streambuf* err = std::cerr.rdbuf(nullptr);
+  // Its answers and refusals are written and thrown away: the fuzzer looks for crashes, not
+  // text. (A stream with no buffer would fail every write, which the tool rightly reports.)
+  struct Discard : std::streambuf {
+    int overflow(int c) override { return traits_type::not_eof(c); }
+    std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
+  };
+  static Discard discard;
+  std::streambuf* out = std::cout.rdbuf(&discard);
+  std::streambuf* err = std::cerr.rdbuf(&discard);
   const int status = creditflow::cli::run_tool(static_cast<int>(argv.size()), argv.data(), registry);
   std::cout.rdbuf(out);
   std::cerr.rdbuf(err);
