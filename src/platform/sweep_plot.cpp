@@ -35,9 +35,7 @@ struct Knee {
 
 std::optional<Knee> knee_of(const Curve& curve, const std::string& metric) {
   const std::string suffix = ".throughput";
-  if (metric.rfind("links.", 0) != 0 || metric.size() <= suffix.size() ||
-      metric.compare(metric.size() - suffix.size(), suffix.size(), suffix) != 0)
-    return std::nullopt;
+  if (metric.rfind("links.", 0) != 0 || !ends_with(metric, suffix.c_str())) return std::nullopt;
   const std::string link = metric.substr(0, metric.size() - suffix.size());
   Knee knee;
   bool reached = false;
