@@ -32,7 +32,7 @@ NocRun::NocRun(Network& network, std::int64_t window_warmup, std::int64_t window
                           : period_ * (network.config().warmup_periods + 3);
   if (window_mode_) period_ = window_warmup > 0 ? window_warmup : window_cycles;
   net_.set_phase(Phase::warming_up);
-  net_.clear_stats();
+  open_window();
   if (window_mode_ && window_warmup == 0) net_.set_phase(Phase::running);
 }
 
@@ -54,7 +54,7 @@ bool NocRun::next() {
       if (in_period_ == 0 && !window_mode_ &&
           (clear_next_ || (net_.phase() == Phase::warming_up && phases_ % 2 == 0))) {
         clear_next_ = false;
-        net_.clear_stats();
+        open_window();
       }
       ++in_period_;
       return true;
@@ -87,7 +87,7 @@ void NocRun::end_of_period() {
   if (window_mode_) {
     if (net_.phase() == Phase::warming_up) {
       net_.set_phase(Phase::running);
-      net_.clear_stats();
+      open_window();
       period_ = window_cycles_;
       return;
     }
@@ -140,6 +140,11 @@ void NocRun::end_of_period() {
   finish(net_.drain_time() - s.reset_time, true);
 }
 
+void NocRun::open_window() {
+  net_.clear_stats();
+  backlog_at_open_ = net_.source_backlog();
+}
+
 void NocRun::finish(std::int64_t window, bool stable, bool then_empty) {
   const NocStats& s = net_.stats();
   const NocConfig& c = net_.config();
@@ -161,9 +166,8 @@ void NocRun::finish(std::int64_t window, bool stable, bool then_empty) {
   f.packet_latency_p99 = s.packet_latency.percentile(0.99);
   f.packets = s.packet_latency.count();
   f.source_backlog = net_.source_backlog();
-  // Saturated: the network takes clearly less than is offered (2% and a little, so that
-  // the noise of a window of Bernoulli arrivals does not count).
-  f.saturated = f.accepted < f.offered * 0.98 - 0.002;
+  f.saturation = test_saturation(c, net_.nodes(), window, f.offered, f.accepted,
+                                 f.source_backlog - backlog_at_open_, f.packets);
   f.cycles = net_.now();
   // BookSim2 empties the network (no new packets) before it reports a stable run.
   if (stable && then_empty) {

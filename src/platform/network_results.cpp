@@ -55,11 +55,18 @@ nlohmann::json network_json(const NetworkReport& r) {
           {"nodes", r.nodes},
           {"sim_type", r.config.sim_type},
           {"stable", f.stable},
-          {"saturated", f.saturated},
+          {"saturated", f.saturated()},
+          {"saturation",
+           {{"evidence", f.saturation.evidence()},
+            {"shortfall", rounded(f.saturation.shortfall, 6)},
+            {"noise", rounded(f.saturation.noise, 6)},
+            {"backlog_growth", f.saturation.backlog_growth},
+            {"backlog_noise", f.saturation.backlog_noise}}},
           {"cycles", f.cycles},
           {"window", f.window},
           {"samples", f.samples},
           {"offered", rounded(f.offered, 6)},
+          {"mean_packet_flits", r.config.mean_packet_size()},
           {"injected", rounded(f.injected, 6)},
           {"accepted", rounded(f.accepted, 6)},
           {"accepted_packets", rounded(f.accepted_packets, 6)},
@@ -79,6 +86,18 @@ nlohmann::json network_json(const NetworkReport& r) {
           {"channels", channels}};
 }
 
+noc::SaturationTest saturation_from_json(const nlohmann::json& n) {
+  const nlohmann::json& s = n.at("saturation");
+  noc::SaturationTest t;
+  t.window = n.at("window").get<std::int64_t>();
+  t.packets = n.at("packets").get<std::int64_t>();
+  t.shortfall = s.at("shortfall").get<double>();
+  t.noise = s.at("noise").get<double>();
+  t.backlog_growth = s.at("backlog_growth").get<std::int64_t>();
+  t.backlog_noise = s.at("backlog_noise").get<std::int64_t>();
+  return t;
+}
+
 std::string network_summary(const NetworkReport& r) {
   const noc::NocFigures& f = r.figures;
   const noc::NocConfig& c = r.config;
@@ -94,9 +113,8 @@ std::string network_summary(const NetworkReport& r) {
   if (f.deadlock_cycle > 0)
     os << "  DEADLOCK at cycle " << f.deadlock_cycle << ": the run stopped there; VCs wait on each other in a cycle: "
        << (f.wait_cycle.empty() ? "none found" : f.wait_cycle) << "\n";
-  if (f.saturated)
-    os << "  saturated: accepted " << fixed(f.accepted, 4) << " is below offered " << fixed(f.offered, 4)
-       << " flits/node/cycle; " << f.source_backlog << " packets wait at the sources\n";
+  if (f.saturated())
+    os << "  saturated: " << f.saturation.because() << "; " << f.source_backlog << " packets wait at the sources\n";
   const auto busiest = std::max_element(r.channels.begin(), r.channels.end(), [](const ChannelUse& a, const ChannelUse& b) {
     return a.utilisation < b.utilisation;
   });
@@ -114,13 +132,17 @@ std::vector<std::string> network_diagnosis(const NetworkReport& r) {
   const auto channel = [](const ChannelUse& c) { return c.router + " " + c.port + " -> " + c.to; };
   const auto busiest = std::max_element(r.channels.begin(), r.channels.end(),
                                         [](const ChannelUse& a, const ChannelUse& b) { return a.utilisation < b.utilisation; });
-  if (f.saturated && busiest != r.channels.end())
+  if (f.saturated() && busiest != r.channels.end())
     out.push_back(name + " is saturated: it accepts " + fixed(f.accepted, 4) + " of the " + fixed(f.offered, 4) +
-                  " flits/node/cycle offered; its busiest channel, " + channel(*busiest) + ", carried " +
-                  fixed(busiest->utilisation, 3) + " flits/cycle over the run (a channel carries 1 at most)");
-  else if (!f.saturated)
+                  " flits/node/cycle offered (" + f.saturation.because() + "); its busiest channel, " +
+                  channel(*busiest) + ", carried " + fixed(busiest->utilisation, 3) +
+                  " flits/cycle over the run (a channel carries 1 at most)");
+  else if (f.deadlock_cycle > 0)
+    out.push_back(name + " deadlocked at cycle " + std::to_string(f.deadlock_cycle) + ": VCs wait on each other in a cycle: " +
+                  (f.wait_cycle.empty() ? std::string("none found") : f.wait_cycle));
+  else if (!f.saturated())
     out.push_back(name + " takes what is offered: accepted " + fixed(f.accepted, 4) + " of " + fixed(f.offered, 4) +
-                  " flits/node/cycle");
+                  " flits/node/cycle (" + f.saturation.why_not() + ")");
   // The three channels with the most of each kind of wait, most first.
   const auto most = [&](std::int64_t ChannelUse::*field, const std::string& what, const std::string& then) {
     std::vector<const ChannelUse*> ranked;

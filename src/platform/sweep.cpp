@@ -17,23 +17,17 @@
 #include "creditflow/platform/threaded_run.hpp"
 #include "creditflow/platform/results.hpp"
 #include "creditflow/platform/simulate.hpp"
+#include "creditflow/platform/sweep_saturation.hpp"
+#include "point_document.hpp"
 
 namespace creditflow::platform {
 
 using nlohmann::json;
 
-struct ParsedResult {
-  json doc;
-};
-
-namespace {
-
 const json& document(const PointResult& r) {
   if (!r.parsed) r.parsed = std::make_shared<const ParsedResult>(ParsedResult{json::parse(r.json)});
   return r.parsed->doc;
 }
-
-}  // namespace
 
 Axis parse_vary(const std::string& text) {
   const Override o = parse_override(text, "--vary");
@@ -306,51 +300,6 @@ bool metric_of(const PointResult& r, const std::string& metric, double& value, s
   return true;
 }
 
-std::optional<Saturation> network_saturation(const std::vector<const PointResult*>& points) {
-  std::optional<Saturation> s;
-  for (const PointResult* r : points) {
-    if (!r->ok) continue;
-    const json& doc = document(*r);
-    if (!doc.contains("networks") || doc.at("networks").empty()) continue;
-    const auto first = doc.at("networks").begin();
-    const json& n = first.value();
-    if (!s) s = Saturation{first.key()};
-    const double offered = n.at("offered").get<double>(), accepted = n.at("accepted").get<double>();
-    if (!n.at("saturated").get<bool>()) {
-      if (offered > s->taken_offered) {
-        s->taken_offered = offered;
-        s->taken_accepted = accepted;
-      }
-      continue;
-    }
-    if (!s->seen || offered < s->first_offered) {
-      s->first_offered = offered;
-      s->first_accepted = accepted;
-    }
-    s->plateau = s->seen ? std::max(s->plateau, accepted) : accepted;
-    s->seen = true;
-  }
-  return s;
-}
-
-std::string saturation_text(const Saturation& s) {
-  char text[400];
-  if (!s.seen) {
-    std::snprintf(text, sizeof text, "network '%s': not saturated: it took every load offered, up to %.4g flits/node/cycle (accepted %.4g)",
-                  s.network.c_str(), s.taken_offered, s.taken_accepted);
-    return text;
-  }
-  std::snprintf(text, sizeof text, "network '%s': saturated at about %.3g flits/node/cycle: accepted falls below offered from %.4g (accepted %.4g)",
-                s.network.c_str(), s.plateau, s.first_offered, s.first_accepted);
-  std::string line = text;
-  if (s.taken_offered >= 0) {
-    std::snprintf(text, sizeof text, "; at %.4g it took %.4g, within 2%% of what was offered", s.taken_offered,
-                  s.taken_accepted);
-    line += text;
-  }
-  return line;
-}
-
 std::string sweep_tables(const std::vector<SweepPlan>& plans, const std::vector<PointResult>& results,
                          const std::string& metric) {
   std::ostringstream os;
@@ -400,7 +349,10 @@ std::string sweep_tables(const std::vector<SweepPlan>& plans, const std::vector<
         os << "  " << cells[i] << "\n";
       }
     }
-    if (const auto saturation = network_saturation(mine)) os << saturation_text(*saturation) << "\n";
+    const std::vector<SweepCurve> curves = load_curves(mine);
+    for (const SweepCurve& curve : curves)
+      for (const Saturation& s : network_saturations(curve.points, curves.size() > 1 ? curve.name : ""))
+        os << saturation_text(s) << "\n";
   }
   return os.str();
 }

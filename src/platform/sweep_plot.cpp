@@ -10,6 +10,7 @@
 
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/sweep.hpp"
+#include "creditflow/platform/sweep_saturation.hpp"
 #include "gnuplot.hpp"
 
 namespace creditflow::platform {
@@ -63,6 +64,30 @@ std::optional<Knee> knee_of(const Curve& curve, const std::string& metric) {
   return knee;
 }
 
+// Where a curve's network saturates, in the x axis's units: marked only where every point's
+// x is the network's offered load, in flits or in packets per node and cycle, and at the
+// figure the sweep's sentence gives (saturation_text).
+std::optional<double> saturation_mark(const Curve& curve) {
+  const std::vector<Saturation> found = network_saturations(curve.runs, "");
+  const auto s = std::find_if(found.begin(), found.end(), [](const Saturation& x) { return x.seen; });
+  if (s == found.end()) return std::nullopt;
+  bool flits = true, packets = true;
+  for (std::size_t i = 0; i < curve.runs.size(); ++i) {
+    double offered = 0;
+    std::string at;
+    bool integral = false;
+    if (!is_number_text(curve.points[i].first) ||
+        !metric_of(*curve.runs[i], "networks." + s->network + ".offered", offered, at, integral))
+      return std::nullopt;
+    const double x = std::strtod(curve.points[i].first.c_str(), nullptr);
+    flits = flits && std::fabs(x - offered) < 1e-9;
+    packets = packets && std::fabs(x * s->mean_packet_flits - offered) < 1e-6;
+  }
+  if (flits) return std::strtod(saturation_figure(s->plateau).c_str(), nullptr);
+  if (packets) return std::strtod(saturation_figure(s->plateau_packets).c_str(), nullptr);
+  return std::nullopt;
+}
+
 std::string figure(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g", v);
@@ -107,22 +132,6 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
     }
   }
   if (curves.empty()) throw Error("--plot " + file + ": no point has a number at " + path);
-  // A network's saturation, marked where the x axis is its offered load.
-  std::vector<const PointResult*> all;
-  for (const PointResult& r : results) all.push_back(&r);
-  const std::optional<Saturation> saturation = network_saturation(all);
-  // Marked only where the axis is the offered load: every point's x is its offered
-  // flits/node/cycle (not packets, not another parameter).
-  bool mark = saturation && saturation->seen;
-  for (const PointResult* r : all) {
-    if (!mark || !r->ok) continue;
-    double offered = 0;
-    std::string at;
-    bool integral = false;
-    mark = !r->point.values.empty() && is_number_text(r->point.values[0].second) &&
-           metric_of(*r, "networks." + saturation->network + ".offered", offered, at, integral) &&
-           std::fabs(std::strtod(r->point.values[0].second.c_str(), nullptr) - offered) < 1e-9;
-  }
   // Text values (a policy, a crossing kind) are labels at 0, 1, 2, ... in the order given.
   bool numeric = true;
   for (const std::string& v : x_values) numeric = numeric && is_number_text(v);
@@ -162,13 +171,6 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
     }
     script << "EOD\n";
   }
-  if (mark) {
-    char at[64];
-    std::snprintf(at, sizeof at, "%.17g", saturation->plateau);
-    script << "set arrow from " << at << ", graph 0 to " << at << ", graph 1 nohead dashtype 2 linecolor rgb 'red'\n"
-           << "set label " << quoted("saturation ~" + std::to_string(saturation->plateau).substr(0, 5)) << " at " << at
-           << ", graph 0.95 left offset 0.5,0 textcolor rgb 'red'\n";
-  }
   // Each curve's knee: a point at the depth from which it runs at its most, labelled with the
   // round trip (B = RTT where the receiver drains every cycle).
   double x_low = 0, x_high = 0;
@@ -177,6 +179,16 @@ void plot_sweep(const std::vector<SweepPlan>& plans, const std::vector<PointResu
     x_low = i ? std::min(x_low, x) : x;
     x_high = i ? std::max(x_high, x) : x;
   }
+  // Each curve's saturation: a dashed line in its colour, labelled on the side that keeps
+  // the text inside the frame.
+  for (std::size_t c = 0; c < curves.size(); ++c)
+    if (const std::optional<double> at = saturation_mark(curves[c])) {
+      const bool right_half = numeric && *at > (x_low + x_high) / 2;
+      script << "set arrow from " << *at << ", graph 0 to " << *at << ", graph 1 nohead dashtype 2 linecolor " << (c + 1)
+             << "\nset label " << quoted("saturation ~" + saturation_figure(*at)) << " at " << *at << ", graph "
+             << 0.95 - 0.05 * static_cast<double>(c) << (right_half ? " right offset -0.5,0" : " left offset 0.5,0")
+             << " textcolor lt " << (c + 1) << "\n";
+    }
   for (std::size_t c = 0; numeric && c < curves.size(); ++c) {
     const std::optional<Knee> knee = knee_of(curves[c], metric);
     if (!knee) continue;

@@ -71,7 +71,7 @@ BOOST_AUTO_TEST_CASE(saturation_by_number_of_vcs_within_5_percent_of_booksim2) {
 BOOST_AUTO_TEST_CASE(past_saturation_the_run_is_unstable_and_accepted_stays_at_the_plateau) {
   const auto f = measured(mesh(4, 2, "0.7", "latency"));
   BOOST_CHECK(!f.stable);
-  BOOST_CHECK(f.saturated);
+  BOOST_CHECK(f.saturated());
   BOOST_CHECK_CLOSE_FRACTION(f.accepted, 0.5759, 0.03);  // BookSim2's last window at 0.70
   BOOST_CHECK_GT(f.source_backlog, 0);
 }

@@ -11,12 +11,12 @@
 #include <string>
 
 #include "creditflow/noc/network.hpp"
+#include "creditflow/noc/saturation.hpp"
 
 namespace creditflow::noc {
 
 struct NocFigures {
   bool stable = true;             // BookSim2's sense: no latency abort, converged
-  bool saturated = false;         // accepted clearly below offered
   std::int64_t cycles = 0;        // simulated, drain included
   std::int64_t window = 0;        // cycles the rates are measured over
   double offered = 0;             // flits/node/cycle offered
@@ -31,6 +31,9 @@ struct NocFigures {
   std::int64_t samples = 0;       // sample periods run
   std::int64_t deadlock_cycle = 0;  // the cycle the watchdog stopped the run at (0: it did not)
   std::string wait_cycle;         // then, the cycle of waiting VCs it found
+  SaturationTest saturation;      // saturated or not, on what evidence (noc/saturation.hpp)
+  // A deadlocked network is not called saturated: what holds it is the cycle of waits.
+  bool saturated() const { return deadlock_cycle == 0 && saturation.saturated(); }
 };
 
 class NocRun {
@@ -53,6 +56,8 @@ class NocRun {
   // The figures of the window; then the network empties (a stable BookSim2 run) or the
   // run is done.
   void finish(std::int64_t window, bool stable, bool then_empty = true);
+  // Statistics cleared: a new measurement window starts now.
+  void open_window();
 
   Network& net_;
   State state_ = State::sampling;
@@ -64,6 +69,7 @@ class NocRun {
   bool clear_next_ = false;
   std::int64_t drain_steps_ = 0;
   std::int64_t watchdog_;
+  std::int64_t backlog_at_open_ = 0;  // packets waiting at the sources when the window opened
   NocFigures figures_;
 };
 

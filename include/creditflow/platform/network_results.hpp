@@ -10,6 +10,9 @@
 namespace creditflow::platform {
 
 nlohmann::json network_json(const NetworkReport& report);
+// The saturation test a network's JSON (network_json's) carries, read back so that a sweep
+// words its verdict as the run did.
+noc::SaturationTest saturation_from_json(const nlohmann::json& network);
 // Its summary lines, each ending in a newline; every statement follows from the figures it
 // quotes.
 std::string network_summary(const NetworkReport& report);

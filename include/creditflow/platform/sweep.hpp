@@ -54,7 +54,7 @@ std::vector<SweepPoint> expand(const std::vector<SweepPlan>& plans);
 // "K/N" with 1 <= K <= N: the K-th of N contiguous slices of `total` points.
 std::pair<std::size_t, std::size_t> shard_range(const std::string& shard, std::size_t total);
 
-struct ParsedResult;  // a PointResult's JSON document, parsed (sweep.cpp)
+struct ParsedResult;  // a PointResult's JSON document, parsed (point_document.hpp)
 
 struct PointResult {
   SweepPoint point;
@@ -113,21 +113,6 @@ bool is_number_text(const std::string& text);
 
 bool metric_of(const PointResult& r, const std::string& metric, double& value, std::string& path,
                bool& integral);
-
-// A network's saturation across points of a sweep (timing.md section 6): the highest offered
-// load it took, the lowest at which accepted fell clearly below offered, and the plateau
-// (the most accepted past that). `seen` false: it took every load offered.
-struct Saturation {
-  std::string network;
-  bool seen = false;
-  double taken_offered = -1, taken_accepted = 0;  // the highest load taken (-1: none)
-  double first_offered = 0, first_accepted = 0;   // the lowest load not taken
-  double plateau = 0;
-};
-// Of the first network of the points' runs; nullopt when they have none.
-std::optional<Saturation> network_saturation(const std::vector<const PointResult*>& points);
-// Its sentence, every number in it from the figures: "saturated at about 0.572 ...".
-std::string saturation_text(const Saturation& s);
 
 // Readable tables of `metric`, one per plan: a two-axis plan as a grid (rows: the second
 // axis, columns: the first), one axis as a single row, more as a list.
