@@ -90,26 +90,39 @@ std::optional<json> document_shape(platform::Platform p) {
   }
 }
 
-// A platform of networks: a bare metric is a figure of its first network ("throughput"
-// its accepted rate), checked against the figures a network reports.
-void check_network_metric(SweepRequest& request, const platform::Platform& p) {
+// A platform of networks: a bare metric is a figure of the network the first varied
+// parameter belongs to, else of the first ("throughput" its accepted rate); a metric is
+// checked against the figures every network of the platform reports.
+void check_network_metric(SweepRequest& request, const platform::Platform& p,
+                          const std::vector<platform::SweepPlan>& plans) {
   const std::string given = request.metric;
-  const std::string& name = p.components.front().name;
-  if (given.find('.') == std::string::npos)
+  std::string name = p.components.front().name;
+  const auto varied = [&] {
+    for (const platform::SweepPlan& plan : plans)
+      for (const platform::Axis& a : plan.axes)
+        for (const platform::ResolvedComponent& c : p.components)
+          if (c.name == component_of(a.param)) return c.name;
+    return name;
+  };
+  if (given.find('.') == std::string::npos) {
+    name = varied();
     request.metric = "networks." + name + "." + (given == "throughput" ? std::string("accepted") : given);
-  platform::NetworkReport empty;
-  empty.name = name;
+  }
   json doc;
-  doc["networks"][name] = platform::network_json(empty);
+  for (const platform::ResolvedComponent& c : p.components) {
+    platform::NetworkReport empty;
+    empty.name = c.name;
+    doc["networks"][c.name] = platform::network_json(empty);
+  }
   std::vector<std::string> paths;
   number_paths(doc, "", paths);
   if (std::find(paths.begin(), paths.end(), request.metric) != paths.end()) return;
-  throw Error("--metric " + given + ": network '" + name + "' has no figure at " + request.metric +
+  throw Error("--metric " + given + ": no network has a figure at " + request.metric +
               platform::did_you_mean(request.metric, paths) + " (e.g. networks." + name + ".packet_latency)");
 }
 
 void check_metric(SweepRequest& request, const platform::Platform& p, const std::vector<platform::SweepPlan>& plans) {
-  if (platform::has_networks(p)) return check_network_metric(request, p);
+  if (platform::has_networks(p)) return check_network_metric(request, p, plans);
   const std::string given = request.metric;
   const bool bare = given.find('.') == std::string::npos;
   const std::string link = bare ? varied_link(p, plans) : "";

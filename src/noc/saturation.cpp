@@ -46,6 +46,8 @@ std::string number(double v) {
   return text;
 }
 
+std::string packet_count(std::int64_t n) { return std::to_string(n) + (n == 1 ? " packet" : " packets"); }
+
 }  // namespace
 
 SaturationTest test_saturation(const NocConfig& config, int nodes, std::int64_t window, double offered,
@@ -78,15 +80,15 @@ std::string SaturationTest::because() const {
     text = "accepted is " + number(shortfall) + " flits/node/cycle below offered, more than the " + number(noise) +
            " the noise of " + std::to_string(window) + " cycles of random arrivals allows";
   if (by_backlog())
-    text += (text.empty() ? "" : "; ") + std::string("the sources' backlog grew by ") + std::to_string(backlog_growth) +
-            " packets through the window, more than the " + std::to_string(backlog_noise) + " a network that keeps up shows";
+    text += (text.empty() ? std::string() : std::string("; ")) + "the sources' backlog grew by " + packet_count(backlog_growth) +
+            " through the window, more than the " + std::to_string(backlog_noise) + " a network that keeps up shows";
   return text;
 }
 
 std::string SaturationTest::why_not() const {
   const std::string gap = shortfall >= 0 ? number(shortfall) + " flits/node/cycle below offered"
                                          : number(-shortfall) + " flits/node/cycle above offered";
-  const std::string backlog = backlog_growth > 0 ? "grew by " + std::to_string(backlog_growth) + " packets, no more than the " +
+  const std::string backlog = backlog_growth > 0 ? "grew by " + packet_count(backlog_growth) + ", no more than the " +
                                                        std::to_string(backlog_noise) + " a network that keeps up shows"
                                                  : std::string("did not grow");
   return "accepted is " + gap + ", within the " + number(noise) + " the noise of " + std::to_string(window) +

@@ -490,3 +490,27 @@ BOOST_AUTO_TEST_CASE(the_diagnosis_by_vc_follows_from_the_figures_by_vc) {
   BOOST_TEST(line_with(tdoc.at("diagnosis"), std::to_string(unused) + " VCs carried no flit on channels whose other VCs did: " +
                                                  first) != "");
 }
+
+// Two networks in one model: a bare metric is the varied network's, either network's
+// figure may be named, and each network gets its own verdict.
+BOOST_AUTO_TEST_CASE(a_sweep_of_the_second_of_two_networks_tabulates_the_second) {
+  const cftool::Outcome bare = cftool::tool("sweep two_networks.yaml --vary net2.injection_rate=0.1,0.2 --view tl");
+  BOOST_TEST_REQUIRE(bare.status == 0, bare.err);
+  BOOST_TEST(bare.out.find("sweep vary: networks.net2.accepted\n") != std::string::npos, bare.out);
+  cftool::TempDir dir;
+  const cftool::Outcome named = cftool::tool("sweep two_networks.yaml --vary net2.injection_rate=0.1,0.2 --metric "
+                                             "networks.net2.accepted --view tl --json " + dir / "points.json");
+  BOOST_TEST_REQUIRE(named.status == 0, named.err);
+  const json doc = json::parse(cftool::read_file(dir / "points.json"));
+  for (const json& p : doc.at("points")) {
+    const json& net2 = p.at("result").at("networks").at("net2");
+    BOOST_TEST(net2.at("offered").get<double>() == std::stod(p.at("values").at("net2.injection_rate").get<std::string>()));
+    BOOST_TEST(p.at("result").at("networks").at("net").at("offered").get<double>() == 0.3);
+  }
+  BOOST_TEST(bare.out.find("network 'net': not saturated: it took every load offered, up to 0.3 ") != std::string::npos);
+  BOOST_TEST(bare.out.find("network 'net2': not saturated: it took every load offered, up to 0.2 ") != std::string::npos);
+  const cftool::Outcome wrong =
+      cftool::tool("sweep two_networks.yaml --vary net2.injection_rate=0.1,0.2 --metric networks.net3.accepted");
+  BOOST_TEST(wrong.status == 2);
+  BOOST_TEST(wrong.err.find("creditflow: --metric networks.net3.accepted: no network has a figure at networks.net3.accepted") == 0u, wrong.err);
+}
