@@ -376,12 +376,19 @@ double NocConfig::packet_rate() const {
 
 void NocConfig::validate(const std::string& where) const {
   auto fail = [&](const std::string& what) { throw ParameterError(where + ": " + what); };
+  const auto figure = [](double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g", v);
+    return std::string(text);
+  };
   if (routing_function == "none")
     fail("routing_function is not set (allowed: dor on a mesh, dim_order on a torus or ring, min on an anynet)");
   const bool users_routing = find_routing(routing_function) != nullptr;
   if (topology == "anynet") {
     if (netlist.empty())
       fail("topology = anynet needs its netlist (netlist: the text, or network_file: the file)");
+    if (nodes() > 65536)
+      fail("the anynet's netlist has " + std::to_string(nodes()) + " nodes, too many (allowed up to 65536)");
     const Anynet check(netlist, where, router_names);  // throws, naming the netlist's line
     if (!router_names.empty() && static_cast<int>(router_names.size()) != check.routers())
       fail("router_names gives " + std::to_string(router_names.size()) + " names to " + std::to_string(check.routers()) +
@@ -407,7 +414,7 @@ void NocConfig::validate(const std::string& where) const {
   if (topology != "mesh" && !users && num_vcs % 2 != 0)
     fail("num_vcs = " + std::to_string(num_vcs) + " must be even on a " + topology +
          " (dim_order splits the VCs in two dateline classes)");
-  if (nodes() > 65536)
+  if (topology != "anynet" && nodes() > 65536)
     fail("k^n = " + std::to_string(nodes()) + " routers is too many (allowed up to 65536)");
   if (crossbar_delay() < 1)
     fail("st_prepare_delay + st_final_delay = 0 (allowed 1 or more: a flit crosses the switch "
@@ -418,6 +425,21 @@ void NocConfig::validate(const std::string& where) const {
   const auto weights = size_weights();
   if (std::accumulate(weights.begin(), weights.end(), 0LL) <= 0)
     fail("packet_size_rate weights sum to 0 (allowed: at least one positive weight)");
+  if (injection_process == "on_off") {
+    if (burst_alpha <= 0)
+      fail("injection_process = on_off needs burst_alpha > 0, the chance per cycle to turn on (allowed: above 0 up to 1)");
+    // On a fraction alpha / (alpha + beta) of the cycles, so the rate while on is higher.
+    const double on_rate = packet_rate() * (burst_alpha + burst_beta) / burst_alpha;
+    if (on_rate > 1.0)
+      fail("injection_process = on_off cannot offer " + text("injection_rate") + " with burst_alpha " +
+           text("burst_alpha") + " and burst_beta " + text("burst_beta") + ": a source is on " +
+           figure(100 * burst_alpha / (burst_alpha + burst_beta)) + "% of the cycles, so it would need " +
+           figure(on_rate) + " packets a cycle while on (allowed up to 1: raise burst_alpha or lower burst_beta)");
+  }
+  // BookSim2 counts the warm-up among max_samples: a warm-up that long leaves no sample.
+  if (sim_type != "window" && warmup_periods >= max_samples)
+    fail("warmup_periods = " + std::to_string(warmup_periods) + " leaves no sample: the run stops after max_samples = " +
+         std::to_string(max_samples) + " periods, the warm-up's among them (allowed: warmup_periods below max_samples)");
   const int count = nodes();
   const bool power_of_two = (count & (count - 1)) == 0;
   if ((traffic == "bitcomp" || traffic == "bitrev" || traffic == "shuffle") && !power_of_two)

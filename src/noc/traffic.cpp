@@ -74,15 +74,8 @@ InjectionProcess::InjectionProcess(const NocConfig& config, Rng& rng)
       alpha_(config.burst_alpha),
       beta_(config.burst_beta) {
   if (!bursty_) return;
-  if (alpha_ <= 0)
-    throw ParameterError("injection_process = on_off needs burst_alpha > 0 (the chance to turn on)");
-  rate_ = config.packet_rate() * (alpha_ + beta_) / alpha_;  // the rate while on
-  if (rate_ > 1.0)
-    throw ParameterError("injection_process = on_off cannot reach injection_rate " +
-                         std::to_string(config.injection_rate) + " with burst_alpha " +
-                         std::to_string(alpha_) + " and burst_beta " + std::to_string(beta_) +
-                         " (needs a rate of " + std::to_string(rate_) +
-                         " while on; allowed up to 1)");
+  // The rate while on (NocConfig::validate has checked it is at most 1, and alpha above 0).
+  rate_ = config.packet_rate() * (alpha_ + beta_) / alpha_;
   on_.resize(config.nodes());
   for (auto& state : on_) state = static_cast<std::uint8_t>(uniform_int(rng, 1));
 }

@@ -58,8 +58,9 @@ nlohmann::json network_json(const NetworkReport& r) {
           {"saturated", f.saturated()},
           {"saturation",
            {{"evidence", f.saturation.evidence()},
-            {"shortfall", rounded(f.saturation.shortfall, 6)},
-            {"noise", rounded(f.saturation.noise, 6)},
+            // Unrounded, so that a sweep's sentence, worded from the JSON, quotes the run's.
+            {"shortfall", f.saturation.shortfall},
+            {"noise", f.saturation.noise},
             {"backlog_growth", f.saturation.backlog_growth},
             {"backlog_noise", f.saturation.backlog_noise}}},
           {"cycles", f.cycles},

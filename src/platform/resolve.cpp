@@ -520,6 +520,8 @@ class Resolver {
     const Raw warmup = pick(run_.warmup, n_.run.warmup, "warmup", std::to_string(out_.run.cycles / 2).c_str());
     out_.run.warmup = std::get<std::int64_t>(parse_param(
         ParamSpec::integer("warmup", "", 0, out_.run.cycles - 1, ""), warmup.text, warmup.where, "warmup"));
+    out_.run.cycles_from = run_.cycles || n_.run.cycles ? cycles.where : "";
+    out_.run.warmup_from = run_.warmup || n_.run.warmup ? warmup.where : "";
     out_.run.seed = static_cast<std::uint64_t>(std::get<std::int64_t>(
         parse_param(ParamSpec::integer("seed", "", 0, INT64_MAX, ""), seed.text, seed.where, "seed")));
     const Raw watchdog = pick(run_.watchdog, n_.run.watchdog, "watchdog", "10000");

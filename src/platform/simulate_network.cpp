@@ -12,6 +12,7 @@
 #include "creditflow/monitor/loop_monitor.hpp"
 #include "creditflow/platform/interrupt.hpp"
 #include "creditflow/platform/simulate.hpp"
+#include "creditflow/core/seed.hpp"
 #include "vcd_file.hpp"
 
 namespace creditflow::platform {
@@ -19,13 +20,20 @@ namespace {
 
 bool is_network(const ResolvedComponent& c) { return c.kind->name == "network"; }
 
+// The run's seed seeds every network, each by its name as every other random part is
+// (core::derive_seed); the network's own BookSim2 `seed` key varies it further.
+noc::NocConfig seeded(noc::NocConfig config, std::uint64_t run_seed, const std::string& name) {
+  config.seed ^= core::derive_seed(run_seed, name);
+  return config;
+}
+
 // A network run with its measurement, and what the report needs of it.
 struct RunningNetwork {
   RunningNetwork(const Platform& platform, const ResolvedComponent& c)
       : RunningNetwork(platform, c, platform.file + ":" + std::to_string(c.line) + ": " + c.name) {}
   RunningNetwork(const Platform& platform, const ResolvedComponent& c, const std::string& where)
       : name(c.name),
-        network(network_config(c.params, where, platform.file), where),
+        network(seeded(network_config(c.params, where, platform.file), platform.run.seed, c.name), where),
         run(network, platform.run.warmup, platform.run.cycles - platform.run.warmup, platform.run.watchdog) {}
   std::string name;
   noc::Network network;
@@ -169,6 +177,21 @@ bool has_networks(const Platform& platform) {
       throw Error(platform.file + ":" + std::to_string(c.line) + ": component '" + c.name + "' (" + c.kind->name +
                   ") shares a platform with a network; a network runs on its own (allowed: a platform of "
                   "network components only)");
+  // BookSim2's measurement runs until its samples settle: a run length would be ignored.
+  for (const ResolvedComponent& c : platform.components) {
+    const std::string sim_type = format_value(c.params.at("sim_type"));
+    if (sim_type == "window") continue;
+    const auto refuse = [&](const std::string& from, const char* what, std::int64_t value) {
+      if (from.empty()) return;
+      throw ParameterError(from + ": " + what + " = " + std::to_string(value) + " does not apply to network '" + c.name +
+                           "', measured as BookSim2 does (sim_type " + sim_type +
+                           "): it runs warmup_periods, then samples of sample_period cycles until they settle "
+                           "(max_samples at most), then a drain; set " + c.name +
+                           ".sim_type=window for a fixed run of cycles, or size it by those keys");
+    };
+    refuse(platform.run.cycles_from, "cycles", platform.run.cycles);
+    refuse(platform.run.warmup_from, "warmup", platform.run.warmup);
+  }
   return true;
 }
 

@@ -30,6 +30,9 @@ struct RunSettings {
   // accepted_wait cycles.
   double wait_percentile = 99.0;
   std::int64_t accepted_wait = 0;
+  // Where cycles and warmup were given ("--cycles", "model.yaml:12"), empty when defaulted:
+  // a network measured as BookSim2 does sets its own length, and refuses them.
+  std::string cycles_from, warmup_from;
 };
 
 // Run settings given on the command line; unset ones come from the file's `run:`.
