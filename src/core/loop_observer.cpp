@@ -55,6 +55,31 @@ void LoopObserver::add_to(LinkReport& r) const {
   r.credits_missing = capacity_ ? capacity_ - last_.total() : 0;
   r.source_held_cycles = held_;
   r.deadlock_cycle = deadlock_;
+  r.starved_cycles = starved_cycles();
+  r.starved_since = starved_since();
+}
+
+void LoopObserver::starved(Cycle t) {
+  if (!starving_) starving_since_ = last_progress_;
+  starving_ = true;
+  deadlock_ = 0;
+  last_progress_ = t;
+}
+
+void LoopObserver::end_starvation(Cycle t) {
+  starving_ = false;
+  if (t - starving_since_ > longest_starved_) {
+    longest_starved_ = t - starving_since_;
+    longest_since_ = starving_since_;
+  }
+}
+
+Cycle LoopObserver::starved_cycles() const {
+  return starving_ && last_cycle_ - starving_since_ > longest_starved_ ? last_cycle_ - starving_since_ : longest_starved_;
+}
+
+Cycle LoopObserver::starved_since() const {
+  return starving_ && last_cycle_ - starving_since_ > longest_starved_ ? starving_since_ : longest_since_;
 }
 
 std::uint64_t LoopObserver::dropped_in_window() const {
@@ -104,6 +129,8 @@ void LoopObserver::repeat(const LoopObserver& earlier, const Repeat& r) {
   violations_ = r.count(violations_, earlier.violations_);
   last_cycle_ = r.time(last_cycle_);
   last_progress_ = r.time(last_progress_);
+  // A loop that moved within the period moves in every repeat of it; one that did not, has not.
+  if (last_move_ != earlier.last_move_) last_move_ = r.time(last_move_);
   last_.sent = r.count(last_.sent, earlier.last_.sent);
   last_.popped = r.count(last_.popped, earlier.last_.popped);
   last_.dropped = r.count(last_.dropped, earlier.last_.dropped);

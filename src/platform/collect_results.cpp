@@ -1,6 +1,7 @@
 #include "collect_results.hpp"
 
 #include "creditflow/core/diagnosis.hpp"
+#include "merge_starvation.hpp"
 #include "creditflow/core/report_figures.hpp"
 
 #include <algorithm>
@@ -238,6 +239,7 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
                           const std::function<void(core::FlowTable&)>& add_flows) {
   RunResult result;
   result.run = platform.run;
+  const MergeStarvation starvation(platform);
   for (std::size_t i = 0; i < platform.loops.size(); ++i) {
     const LoopPlan& loop = platform.loops[i];
     const core::LoopObserver& obs = *observers[i];
@@ -274,6 +276,7 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
     if (!obs.first_violation().empty()) result.first_violations.push_back(obs.first_violation());
     if (!r.first_corruption.empty()) result.corruptions.push_back("link '" + loop.name + "': " + r.first_corruption);
     if (obs.deadlocked()) result.deadlocks.push_back(deadlock_dump(platform, loop, obs, holders[i]));
+    if (r.starved_cycles > 0) result.starvations.push_back(starvation.diagnosis(i, r));
     result.links.push_back(std::move(r));
   }
   link_chains(platform, result);

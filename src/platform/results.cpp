@@ -155,7 +155,7 @@ json flow_json(const FlowReport& f) {
 }
 
 std::vector<std::string> diagnosis(const RunResult& r) {
-  std::vector<std::string> out;
+  std::vector<std::string> out = r.starvations;
   for (const core::LinkReport& l : r.links)
     for (std::string& line : core::diagnose(l)) out.push_back(std::move(line));
   for (const NetworkReport& n : r.networks)
@@ -232,6 +232,8 @@ std::string run_json(const Platform& platform, const RunResult& result) {
         {"peak_occupancy", l.peak_occupancy},
         {"conservation_violations", l.conservation_violations},
         {"deadlock_cycle", l.deadlock_cycle},
+        {"starved_cycles", l.starved_cycles},
+        {"starved_since", l.starved_since},
         {"corrupted_flits", l.corrupted_flits},
         {"faults_injected", l.faults_injected},
         {"source_refused", l.source_refused},

@@ -13,6 +13,7 @@
 
 #include "accounting.hpp"
 #include "collect_results.hpp"
+#include "merge_starvation.hpp"
 #include "creditflow/core/error.hpp"
 #include "vcd_file.hpp"
 #include "creditflow/cycle/kernel_once.hpp"
@@ -99,6 +100,16 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     mon->clk(*clocks.at(platform.clocks.front().name));
     monitors["\x01run"] = std::move(mon);
   }
+
+  // A loop whose watchdog fires while its merge serves other inputs is starved, not
+  // deadlocked: the same judge as the TL view's.
+  const MergeStarvation starvation(platform);
+  std::map<const core::LoopObserver*, std::size_t> loop_of_observer;
+  for (std::size_t i = 0; i < observers.size(); ++i) loop_of_observer.emplace(observers[i], i);
+  for (auto& [clock, mon] : monitors)
+    mon->judge_starvation([&starvation, &loop_of_observer, &observers](const core::LoopObserver& o, core::Cycle t) {
+      return starvation.starved(loop_of_observer.at(&o), observers, t);
+    });
 
   // Accounting every cycle of the first clock, as its monitor samples its loops.
   std::vector<Accountant::Part> counted;

@@ -18,6 +18,7 @@
 
 #include "accounting.hpp"
 #include "collect_results.hpp"
+#include "merge_starvation.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/steady_state_jumps.hpp"
 #include "creditflow/platform/interrupt.hpp"
@@ -250,6 +251,7 @@ class TlEngine {
         if (const auto* h = part(p.name).participant_at(p.end)) holders_.back().emplace_back(p.name, h);
       domains_.at(loop.clock).loops.push_back(i);
     }
+    for (const core::LoopObserver& o : observers_) observed_.push_back(&o);
   }
 
   void drive_all() {
@@ -301,6 +303,7 @@ class TlEngine {
       const core::LoopState state = state_of(i);
       core::LoopObserver& o = observers_[i];
       if (!o.observe_ok(d.cycle, state)) o.violated(d.cycle, state);
+      if (o.deadlocked() && starvation_.starved(i, observed_, d.cycle)) o.starved(d.cycle);
       deadlocked_ = deadlocked_ || o.deadlocked();
     }
   }
@@ -312,6 +315,8 @@ class TlEngine {
   std::deque<Wire> wires_;  // deque: parts keep pointers to them
   std::vector<TlPart*> order_;
   std::vector<core::LoopObserver> observers_;
+  std::vector<const core::LoopObserver*> observed_;  // the same, as MergeStarvation reads them
+  MergeStarvation starvation_{platform_};
   std::vector<NamedHolders> holders_;
   bool deadlocked_ = false;
   core::Cycle skipped_ = 0;  // cycles crossed by skip_idle without a step

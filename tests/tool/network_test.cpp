@@ -236,3 +236,28 @@ BOOST_AUTO_TEST_CASE(a_2x2_mesh_of_hops_splits_and_merges_routes_every_flow_in_b
                          "the split's head waited for link 'linkY00' (head-of-line blocking)";
   BOOST_TEST(named, doc.at("diagnosis").dump(1));
 }
+
+// A fixed-priority merge whose high input never pauses starves the low one: the output
+// moves, so that is starvation, not deadlock. The run goes to its end in both views and
+// says who waited, how long and who was served; a merge whose output stops is still a
+// deadlock.
+BOOST_AUTO_TEST_CASE(a_starved_merge_input_is_named_as_starved_and_the_run_finishes) {
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL,
+                                              "run ../../models/merge.yaml --set arb.policy=fixed --cycles 30000");
+  BOOST_TEST(doc.at("links").at("link").at("throughput").get<double>() == 1.0);  // measured to cycle 30000
+  BOOST_TEST(doc.at("links").at("linkB").at("deadlock_cycle").get<int>() == 0);
+  BOOST_TEST(doc.at("links").at("linkB").at("starved_cycles").get<int>() == 29996);
+  BOOST_TEST(doc.at("links").at("linkB").at("starved_since").get<int>() == 4);
+  BOOST_TEST(doc.at("links").at("linkA").at("starved_cycles").get<int>() == 0);
+  BOOST_TEST(doc.at("diagnosis").at(0).get<std::string>() ==
+             "link 'linkB' is starved, not deadlocked: merge 'arb' (fixed) handed on no flit of its input in1 for 29996 "
+             "cycles from cycle 4, serving in0 (link 'linkA') instead; a fixed priority serves in1 only in cycles its "
+             "higher inputs offer nothing (round_robin or weighted would give it a share)");
+  BOOST_TEST(doc.at("status") == "ok");
+  const auto stalled = cftool::tool("run ../../models/merge.yaml --set arb.policy=fixed --set rx.stall_from=100 "
+                                    "--set rx.stall_cycles=1000000 --cycles 30000 --json");
+  BOOST_TEST(stalled.status == 1);
+  const json stuck = json::parse(stalled.out);
+  BOOST_TEST(stuck.at("links").at("link").at("deadlock_cycle").get<int>() == 10106);
+  BOOST_TEST(stuck.at("status") == "deadlocked");
+}

@@ -106,6 +106,9 @@ struct LinkReport {
   std::int64_t peak_occupancy = 0;
   std::uint64_t conservation_violations = 0;
   std::uint64_t deadlock_cycle = 0;  // the cycle the watchdog stopped the run (0: it did not)
+  // The longest wait of a link starved by an arbiter that served others (0: never), and
+  // the cycle it began at.
+  std::uint64_t starved_cycles = 0, starved_since = 0;
   std::uint64_t corrupted_flits = 0;  // arrived with a payload that does not echo their id
   std::string first_corruption;
   std::uint64_t faults_injected = 0;  // by fault kinds on the link (credit_fault, flit_fault)

@@ -58,9 +58,11 @@ class LoopObserver {
     // cheap and likely tests first: this runs every cycle.
     const bool moved = state.forward_flits > 0 || state.return_credits > 0 || state.sent != last_.sent ||
                        state.popped != last_.popped || state.dropped != last_.dropped || t == 0;
-    if (moved || !(state.sender_has_data || state.source_held || state.receiver_occupancy > 0))
+    if (moved) last_move_ = t;
+    if (moved || !(state.sender_has_data || state.source_held || state.receiver_occupancy > 0)) {
+      if (starving_) end_starvation(t);
       last_progress_ = t;  // something moved, or nothing is pending
-    else if (watchdog_ != 0 && deadlock_ == 0 && t - last_progress_ >= watchdog_)
+    } else if (watchdog_ != 0 && deadlock_ == 0 && t - last_progress_ >= watchdog_)
       deadlock_ = t;
     last_cycle_ = t;
     remember(state);
@@ -80,6 +82,16 @@ class LoopObserver {
   Cycle watchdog() const { return watchdog_; }
   bool deadlocked() const { return deadlock_ != 0; }
   Cycle deadlock_cycle() const { return deadlock_; }
+  // The last cycle something of the loop moved (a flit or credit sent, popped or in flight).
+  Cycle last_move() const { return last_move_; }
+  // The watchdog fired on a loop that waits for an arbiter which keeps serving others:
+  // starvation, not deadlock (platform::MergeStarvation tells them apart). The run goes on,
+  // the wait is counted from the loop's last move, and the watchdog is re-armed.
+  void starved(Cycle t);
+  // The longest such wait (to the last cycle observed if it still waits) and the cycle it
+  // began at; 0 and 0 when the loop never starved.
+  Cycle starved_cycles() const;
+  Cycle starved_since() const;
 
   const std::string& link() const { return link_; }
   std::int64_t capacity() const { return capacity_; }
@@ -146,7 +158,12 @@ class LoopObserver {
   std::string first_violation_;
   Cycle watchdog_ = 0;
   Cycle last_progress_ = 0;  // the last cycle something moved or nothing was pending
+  Cycle last_move_ = 0;
+  void end_starvation(Cycle t);
   Cycle deadlock_ = 0;
+  bool starving_ = false;
+  Cycle starving_since_ = 0;                    // the open wait's start
+  Cycle longest_starved_ = 0, longest_since_ = 0;  // the longest closed wait
 };
 
 }  // namespace creditflow::core

@@ -108,6 +108,11 @@ class LoopMonitor : public sc_core::sc_module {
   }
 
   core::Cycle cycle() const { return cycle_; }
+  // Asked when a loop's watchdog fires: whether the loop is starved by an arbiter that
+  // serves others (the run goes on) rather than deadlocked (the run stops).
+  void judge_starvation(std::function<bool(const core::LoopObserver&, core::Cycle)> starved) {
+    starved_ = std::move(starved);
+  }
   // Something else to look at each sampled cycle, after the loops (a platform's accounting).
   void each_cycle(std::function<void(core::Cycle)> also) { also_ = std::move(also); }
 
@@ -134,6 +139,7 @@ class LoopMonitor : public sc_core::sc_module {
       for (const LoopParticipant* holder : loop.holders) holder->contribute(state);
       if (auto violation = loop.observer.observe(t, state))
         SC_REPORT_ERROR(conservation_msg_type, violation->c_str());
+      if (loop.observer.deadlocked() && starved_ && starved_(loop.observer, t)) loop.observer.starved(t);
       if (loop.observer.deadlocked()) stop_at_planned_end();  // the dump is the caller's
     }
     if (also_) also_(t);
@@ -147,6 +153,7 @@ class LoopMonitor : public sc_core::sc_module {
   bool initialized_ = false;
   std::deque<Loop> loops_;  // deque: watch() hands out references that must stay valid
   std::function<void(core::Cycle)> also_;
+  std::function<bool(const core::LoopObserver&, core::Cycle)> starved_;
 };
 
 }  // namespace creditflow::monitor

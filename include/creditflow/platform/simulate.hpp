@@ -44,6 +44,7 @@ struct RunResult {
   std::vector<std::string> first_violations;  // per loop with any conservation violation
   std::vector<std::string> corruptions;       // per link with corrupted payloads: the first
   std::vector<std::string> deadlocks;         // per deadlocked loop: every holder's state, a line each
+  std::vector<std::string> starvations;       // per link starved at a merge: who had the grants, how long
   std::string wait_cycle;                     // a deadlock's cycle of buffers: "hop1 (2 of 2) -> ... -> hop1"
   std::vector<NetworkReport> networks;        // networks of routers (timing.md section 6)
 };
