@@ -310,7 +310,16 @@ std::vector<std::string> diagnose_loop(const LinkReport& r) {
                           : r.measured_rtt == r.max_rtt ? "-cycle measured round trip"
                           : rtt == r.measured_rtt        ? "-cycle shortest measured round trip"
                                                          : "-cycle worst measured round trip";
-  if (!drain_bound && r.stall_receiver_empty >= r.stall_receiver_busy) {
+  if (!drain_bound && r.credit_handshakes > 0 && 2 * r.handshake_queued_cycles > r.handshake_cycles) {
+    // Credits queue at a one-per-handshake crossing most of the time: its handshake, not
+    // the credits in the loop, sets the rate.
+    const double per_cycle = r.cycles ? static_cast<double>(r.credit_handshakes) / static_cast<double>(r.cycles) : 0.0;
+    s << ": its credits come back through a toggle crossing, one per handshake (a request and its acknowledge, each "
+      << "synchronized), and returned credits waited there for the handshake in " << r.handshake_queued_cycles
+      << " of its " << r.handshake_cycles << " cycles; it began " << r.credit_handshakes << " handshakes in the run's "
+      << r.cycles << " cycles, " << fixed3(per_cycle) << " a cycle, so credits come back no faster than that, and "
+      << "more credits will not help (a gray crossing returns any number of credits at once)";
+  } else if (!drain_bound && r.stall_receiver_empty >= r.stall_receiver_busy) {
     // Undersized loop: out of credits while the receiver is empty (timing.md section 1).
     s << ": its " << r.credits << " credits cover " << r.credits << " of the " << rtt << rtt_words
       << "; it needs B >= " << depth_needed(r)

@@ -176,3 +176,24 @@ BOOST_AUTO_TEST_CASE(clock_errors) {
              "creditflow: --set crossing.kind=pluse: component crossing has unknown kind 'pluse'; did you mean "
              "'pulse'? ('creditflow list' shows the kinds)\n");
 }
+
+// A toggle credit return carries one credit per handshake: its rate, not the loop's
+// credits, is the limit. The diagnosis says so from the handshakes it counted, and four
+// times the credits give the same rate.
+BOOST_AUTO_TEST_CASE(a_toggle_credit_return_is_named_as_the_limit_not_the_credits) {
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL,
+                                              "run ../../models/cdc_credit_return.yaml --set crossing.kind=toggle");
+  const json more = cftool::same_in_both_views(
+      CREDITFLOW_TOOL, "run ../../models/cdc_credit_return.yaml --set crossing.kind=toggle --set rx.depth=64");
+  const double rate = doc.at("links").at("link").at("throughput").get<double>();
+  BOOST_TEST(rate == 0.333, boost::test_tools::tolerance(0.002));
+  BOOST_TEST(more.at("links").at("link").at("throughput").get<double>() == rate);
+  const std::string line = doc.at("diagnosis").at(0).get<std::string>();
+  BOOST_TEST(line.rfind("link 'link' runs at 0.333 of full rate: its credits come back through a toggle crossing, one "
+                        "per handshake (a request and its acknowledge, each synchronized), and returned credits waited "
+                        "there for the handshake in ", 0) == 0u, line);
+  BOOST_TEST(line.find("; it began 667 handshakes in the run's 2000 cycles, 0.334 a cycle, so credits come back no faster "
+                       "than that, and more credits will not help (a gray crossing returns any number of credits at once)") !=
+                 std::string::npos, line);
+  BOOST_TEST(line.find("needs B >=") == std::string::npos, line);
+}

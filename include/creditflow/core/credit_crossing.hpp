@@ -12,6 +12,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "creditflow/core/error.hpp"
@@ -54,6 +55,14 @@ class CreditCrossing {
   bool credit_out() const { return out_now_; }
   // Credits inside the crossing now, from the returning pop to the output register.
   std::int64_t in_flight() const { return carried() + pending_out_; }
+  // A form that carries one credit per handshake (toggle) counts its handshakes: their
+  // rate is the most credits it can return, whatever the credits in the loop.
+  struct Handshakes {
+    std::uint64_t count = 0;          // handshakes begun
+    std::uint64_t cycles = 0;         // its receiver-side cycles run
+    std::uint64_t queued_cycles = 0;  // of them, cycles a returned credit waited for the handshake
+  };
+  virtual std::optional<Handshakes> handshakes() const { return std::nullopt; }
 
  protected:
   // Credits the destination recognizes at this edge.
@@ -104,9 +113,13 @@ class ToggleCrossing : public CreditCrossing {
     if (pending_ > 0 && req_ == ack_sync_.output()) {
       req_ ^= 1;
       --pending_;
+      ++shakes_.count;
     }
+    ++shakes_.cycles;
+    if (pending_ > 0) ++shakes_.queued_cycles;
     ack_sync_.sample(back_wire);
   }
+  std::optional<Handshakes> handshakes() const override { return shakes_; }
   std::uint64_t wire() const override { return req_; }
   std::uint64_t back_wire() const override { return seen_; }
 
@@ -122,6 +135,7 @@ class ToggleCrossing : public CreditCrossing {
  private:
   Synchronizer req_sync_, ack_sync_;
   std::int64_t pending_ = 0;  // returned, waiting for the handshake
+  Handshakes shakes_;
   std::uint64_t req_ = 0;
   std::uint64_t seen_ = 0;
 };

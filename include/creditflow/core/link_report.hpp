@@ -64,6 +64,9 @@ struct LinkReport {
   std::int64_t forward_latency = 0;
   std::int64_t credit_latency = 0;
   bool crosses_clocks = false;  // the round trip then follows clock phases, not a formula
+  // A credit return through a one-credit-per-handshake crossing (toggle): its handshakes
+  // over the run, the crossing's own cycles, and those in which a credit waited for one.
+  std::uint64_t credit_handshakes = 0, handshake_cycles = 0, handshake_queued_cycles = 0;
   double period_ps = 0;         // the sender's clock period
   std::int64_t flit_bytes = 0;  // bytes a flit carries (the sender's width; 0: not given)
   // Across clocks: the receiver's period, which send->arrival and creation->pop count in

@@ -48,7 +48,14 @@ class CreditCrossingKind : public Behaviour<core::Flit> {
     io[out]->credit = core_->credit_out();
   }
   void add_terms(core::LoopState& s, const Io&) const { core::add_terms(s, *core_); }
-  void add_figures(core::LinkReport& r) const { r.crosses_clocks = true; }
+  void add_figures(core::LinkReport& r) const {
+    r.crosses_clocks = true;
+    if (const auto h = core_->handshakes()) {
+      r.credit_handshakes += h->count;
+      r.handshake_cycles += h->cycles;
+      r.handshake_queued_cycles += h->queued_cycles;
+    }
+  }
 
  private:
   std::unique_ptr<core::CreditCrossing> core_;
