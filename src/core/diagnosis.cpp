@@ -238,6 +238,18 @@ std::vector<std::string> diagnose_loop(const LinkReport& r) {
   }
   diagnose_sink(r, out);
   if (r.sent == 0) {
+    // Still through the whole window with work pending, and not a deadlock the watchdog
+    // stopped, nor a merge's input its merge served no grant (each said on its own).
+    const std::uint64_t window = r.cycles > r.warmup ? r.cycles - r.warmup : 0;
+    if (window > 0 && r.still_cycles >= window && r.deadlock_cycle == 0 && r.starved_cycles == 0 && r.merged_by.empty()) {
+      out.push_back(link + " never moved after cycle " + std::to_string(r.still_since) +
+                    ": nothing sent, popped or in flight for the last " + std::to_string(r.still_cycles) +
+                    " cycles of the run, with work pending; " +
+                    (r.watchdog == 0 ? std::string("the watchdog is off")
+                                     : "the watchdog (" + std::to_string(r.watchdog) + " cycles) is longer than that") +
+                    ", so the run did not judge whether it is deadlocked");
+      return out;
+    }
     std::string line = link + " sent nothing in the measurement window";
     if (!r.merged_by.empty() && r.merged_waits > 0)
       line += ": merge '" + r.merged_by + "' (" + r.merged_policy + ") granted its hop buffer's head nothing while it waited there in " +

@@ -57,6 +57,9 @@ void LoopObserver::add_to(LinkReport& r) const {
   r.deadlock_cycle = deadlock_;
   r.starved_cycles = starved_cycles();
   r.starved_since = starved_since();
+  r.still_since = last_progress_;
+  r.still_cycles = last_cycle_ - last_progress_;
+  r.watchdog = watchdog_;
 }
 
 void LoopObserver::starved(Cycle t) {

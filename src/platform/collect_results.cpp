@@ -196,7 +196,7 @@ std::string wait_cycle(const Platform& platform, const std::vector<NamedHolders>
 
 // The flows by name. A source that names no destination counts its flits under 0: they
 // belong to the one receiver that got them, or, where several did, to a flow of their own.
-std::vector<FlowReport> named_flows(const Platform& platform, const core::FlowTable& table) {
+std::vector<FlowReport> named_flows(const Platform& platform, const RunSettings& run, const core::FlowTable& table) {
   std::map<std::uint32_t, std::vector<std::uint32_t>> reached;  // source -> receivers that popped its flits
   for (const auto& [key, f] : table)
     if (key.second != 0 && f.delivered > 0) reached[key.first].push_back(key.second);
@@ -211,7 +211,7 @@ std::vector<FlowReport> named_flows(const Platform& platform, const core::FlowTa
     m.misdelivered += f.misdelivered;
     m.latency.merge(f.latency);
   }
-  const double window = static_cast<double>(platform.run.cycles - platform.run.warmup);
+  const double window = run.cycles > run.warmup ? static_cast<double>(run.cycles - run.warmup) : 0.0;
   std::vector<FlowReport> flows;
   for (const auto& [key, f] : merged) {
     FlowReport r;
@@ -279,6 +279,14 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
     if (r.starved_cycles > 0) result.starvations.push_back(starvation.diagnosis(i, r));
     result.links.push_back(std::move(r));
   }
+  // A run the watchdog stopped ran fewer cycles than planned: it reports the cycles of the
+  // first clock it ran, and every rate divides by its window, as each link's does.
+  if (!result.deadlocks.empty()) {
+    core::Cycle ran = 0;
+    for (std::size_t i = 0; i < platform.loops.size(); ++i)
+      if (platform.loops[i].clock == platform.clocks.front().name) ran = std::max(ran, observers[i]->cycles());
+    if (ran > 0 && ran < static_cast<core::Cycle>(result.run.cycles)) result.run.cycles = static_cast<std::int64_t>(ran);
+  }
   link_chains(platform, result);
   if (!result.deadlocks.empty()) {
     const std::string ring = wait_cycle(platform, holders);
@@ -290,7 +298,7 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
   }
   core::FlowTable flows;
   add_flows(flows);
-  result.flows = named_flows(platform, flows);
+  result.flows = named_flows(platform, result.run, flows);
   return result;
 }
 

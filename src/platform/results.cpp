@@ -237,6 +237,9 @@ std::string run_json(const Platform& platform, const RunResult& result) {
         {"credit_handshakes", l.credit_handshakes},
         {"handshake_queued_cycles", l.handshake_queued_cycles},
         {"handshake_cycles", l.handshake_cycles},
+        {"still_since", l.still_since},
+        {"still_cycles", l.still_cycles},
+        {"watchdog", l.watchdog},
         {"corrupted_flits", l.corrupted_flits},
         {"faults_injected", l.faults_injected},
         {"source_refused", l.source_refused},
@@ -310,8 +313,12 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
     for (const std::string& line : diagnosis(result)) os << "- " << line << "\n";
     return os.str();
   }
-  os << platform.file << ": " << result.run.cycles << " cycles, measured over cycles "
-     << result.run.warmup << ".." << result.run.cycles - 1 << ", seed " << result.run.seed << "\n";
+  if (result.run.cycles > result.run.warmup)
+    os << platform.file << ": " << result.run.cycles << " cycles, measured over cycles " << result.run.warmup << ".."
+       << result.run.cycles - 1 << ", seed " << result.run.seed << "\n";
+  else
+    os << platform.file << ": " << result.run.cycles << " cycles, stopped before the measurement window (from cycle "
+       << result.run.warmup << ") opened: every rate is 0, seed " << result.run.seed << "\n";
   for (const core::LinkReport& l : result.links) {
     os << "link '" << l.name << "': throughput " << fixed(l.throughput, 3);
     if (core::bandwidth_gb_s(l) > 0)
@@ -334,7 +341,7 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
     } else {
       os << ", " << l.credits << " credits, round trip ";
       if (l.loop_rtt)
-        os << l.loop_rtt << " cycles (shortest measured " << l.measured_rtt << ")\n";
+        os << l.loop_rtt << " cycles (" << (l.measured_rtt ? "shortest measured " + std::to_string(l.measured_rtt) : std::string("none measured")) << ")\n";
       else
         os << "min " << l.measured_rtt << " / mean " << fixed(l.mean_rtt, 2) << " / max " << l.max_rtt
            << " sender cycles across clocks\n";

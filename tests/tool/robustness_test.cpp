@@ -254,3 +254,43 @@ BOOST_AUTO_TEST_CASE(absurd_values_are_refused_with_the_allowed_range) {
   BOOST_TEST(range.status == 2);
   BOOST_TEST(range.err.find("has more than 1000000 values") != std::string::npos, range.err);
 }
+
+// After a watchdog stop every rate divides by the cycles run: a flow's as its link's.
+BOOST_AUTO_TEST_CASE(after_a_watchdog_stop_flows_and_links_divide_by_the_same_window) {
+  const std::string run = "run ../../models/faults.yaml --set rx.stall_from=4000 --set rx.stall_cycles=100000 "
+                          "--cycles 20000 --watchdog 500 --json --view ";
+  const cftool::Outcome cycle = cftool::tool(run + "cycle"), tl = cftool::tool(run + "tl");
+  BOOST_TEST(cycle.status == 1);  // deadlocked
+  json doc = json::parse(cycle.out), other = json::parse(tl.out);
+  doc.erase("view");
+  other.erase("view");
+  BOOST_TEST(doc.dump() == other.dump());
+  BOOST_TEST(doc.at("cycles").get<int>() == 4508);  // the watchdog stopped it there
+  const json& link = doc.at("links").at("link");
+  BOOST_TEST(link.at("throughput").get<double>() == 1005.0 / 1508);
+  BOOST_TEST(doc.at("flows").at("src:rx").at("throughput").get<double>() == 1000.0 / 1508);
+  BOOST_TEST(doc.at("classes").at("data").at("throughput").get<double>() == 1000.0 / 1508);
+  const cftool::Outcome text = cftool::tool("run ../../models/faults.yaml --set rx.stall_from=4000 --set "
+                                            "rx.stall_cycles=100000 --cycles 20000 --watchdog 500");
+  BOOST_TEST(text.out.rfind("../../models/faults.yaml: 4508 cycles, measured over cycles 3000..4507, seed 1\n", 0) == 0u,
+             text.out);
+  const cftool::Outcome early = cftool::tool("run ../../models/faults.yaml --set rx.stall_from=100 --set "
+                                             "rx.stall_cycles=100000 --cycles 20000 --watchdog 500");
+  BOOST_TEST(early.out.rfind("../../models/faults.yaml: 608 cycles, stopped before the measurement window (from cycle "
+                             "3000) opened: every rate is 0, seed 1\n", 0) == 0u, early.out);
+}
+
+// A stall longer than the run: the watchdog cannot fire, so the diagnosis says the link
+// never moved, from when, and why the run was not stopped; no round trip is claimed.
+BOOST_AUTO_TEST_CASE(a_link_still_to_the_end_is_said_to_have_never_moved) {
+  const auto o = cftool::tool("run ../../models/faults.yaml --set rx.stall_cycles=1e12");
+  BOOST_TEST(o.status == 0);
+  BOOST_TEST(o.out.find("round trip 10 cycles (none measured)") != std::string::npos, o.out);
+  BOOST_TEST(o.out.find("shortest measured 0") == std::string::npos, o.out);
+  BOOST_TEST(o.out.find("- link 'link' never moved after cycle 13: nothing sent, popped or in flight for the last 5987 "
+                        "cycles of the run, with work pending; the watchdog (10000 cycles) is longer than that, so the "
+                        "run did not judge whether it is deadlocked\n") != std::string::npos,
+             o.out);
+  const auto off = cftool::tool("run ../../models/faults.yaml --set rx.stall_cycles=1e12 --watchdog 0");
+  BOOST_TEST(off.out.find("with work pending; the watchdog is off, so the run did not judge") != std::string::npos, off.out);
+}

@@ -112,6 +112,10 @@ struct LinkReport {
   // The longest wait of a link starved by an arbiter that served others (0: never), and
   // the cycle it began at.
   std::uint64_t starved_cycles = 0, starved_since = 0;
+  // Work pending (a flit offered or held) and nothing moved from `still_since` to the end:
+  // `still_cycles` cycles (0: it moved, or had nothing to do, at the end); and the watchdog
+  // that would have called it a deadlock (0: off).
+  std::uint64_t still_since = 0, still_cycles = 0, watchdog = 0;
   std::uint64_t corrupted_flits = 0;  // arrived with a payload that does not echo their id
   std::string first_corruption;
   std::uint64_t faults_injected = 0;  // by fault kinds on the link (credit_fault, flit_fault)
