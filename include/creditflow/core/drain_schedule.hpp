@@ -25,8 +25,12 @@ struct DrainSpec {
   std::int64_t stall_period = 0;
   double rate = 1.0;
 
-  // Long-run pops per cycle the schedule permits (stall windows ignored).
-  double permitted_rate() const { return rate / static_cast<double>(every); }
+  // Long-run pops per cycle the schedule permits: repeating stall windows count (a consumer
+  // popping every 4th cycle but blocked for 50 of every 300 permits 63 pops in 300 cycles),
+  // one-off windows do not.
+  double permitted_rate() const;
+  // Whether cycle t falls in a stall window (repeating ones by t % stall_period).
+  bool stalled(Cycle t) const;
 };
 
 class DrainSchedule {
@@ -39,7 +43,7 @@ class DrainSchedule {
   // simulated cycle.
   bool allows(Cycle t) const {
     if (spec_.every != 1 && t % static_cast<Cycle>(spec_.every) != 0) return false;
-    if (!spec_.stalls.empty() && stalled(t)) return false;
+    if (stalled(t)) return false;
     return random_.fires_at(t);  // at rate 1, every cycle without a draw
   }
   // Whether allows() draws no random numbers, so the schedule repeats (cycle_length()).
@@ -51,8 +55,7 @@ class DrainSchedule {
   Cycle next_stall_edge(Cycle t) const;
 
  private:
-  // Whether t falls in a stall window.
-  bool stalled(Cycle t) const;
+  bool stalled(Cycle t) const { return !spec_.stalls.empty() && spec_.stalled(t); }
 
   DrainSpec spec_;
   BernoulliTimes random_;  // fires at rate `rate` (every cycle at 1)
