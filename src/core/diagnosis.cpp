@@ -56,10 +56,21 @@ void add_wait_sizing(LinkReport& r) {
   flits = CreationTimes{};  // sized: the list has served
 }
 
+bool random_slack(const LinkReport& r) {
+  // Random arrivals at exactly the rate the credits carry queue without bound: a load
+  // below a flit a cycle that is not replayed (sized_by_waits) needs a credit of slack.
+  const std::uint64_t rtt = sizing_rtt(r);
+  const double rate = std::min({1.0, r.offered_rate, r.drain_rate});
+  return r.kind == "credit" && rtt && r.random_traffic && !r.sized_by_waits && rate < 1.0 &&
+         static_cast<double>(credits_for_rate(rate, rtt)) <= rate * static_cast<double>(rtt) + 1e-9;
+}
+
 std::int64_t depth_needed(const LinkReport& r) {
   if (r.kind != "credit") return 0;
   const std::uint64_t rtt = sizing_rtt(r);
-  const std::int64_t by_rate = rtt ? credits_for_rate(std::min({1.0, r.offered_rate, r.drain_rate}), rtt) : 0;
+  const double rate = std::min({1.0, r.offered_rate, r.drain_rate});
+  std::int64_t by_rate = rtt ? credits_for_rate(rate, rtt) : 0;
+  if (random_slack(r)) by_rate += 1;
   if (r.sized_by_waits) return std::max(by_rate, r.sized_by_waits->depth);
   return by_rate;
 }
@@ -86,7 +97,10 @@ bool reaches(const LinkReport& r, double throughput, double rate, bool random) {
 bool reaches(const LinkReport& r, double rate) { return reaches(r, r.throughput, rate, r.random_traffic); }
 }  // namespace
 
-bool carries_offered_load(const LinkReport& r) { return r.drain_rate >= r.offered_rate && reaches(r, r.offered_rate); }
+bool carries_offered_load(const LinkReport& r) {
+  return r.drain_rate >= r.offered_rate && reaches(r, r.offered_rate) &&
+         (r.kind != "credit" || !r.random_traffic || r.sized_by_waits || r.credits >= depth_needed(r));
+}
 
 std::vector<std::string> never_sent(const LinkReport& r) {
   std::vector<std::string> out;
@@ -290,6 +304,9 @@ std::vector<std::string> diagnose_loop(const LinkReport& r) {
         s << "has the " << need << " credits it needs" << (need < r.credits ? " (of its " + std::to_string(r.credits) + ")" : "");
       s << " (from a replay of its flits over the " << r.loop_rtt << "-cycle round trip, which gives back the "
         << "measured waits)";
+    } else if (r.random_traffic && !r.fed_by.empty()) {
+      s << "; its flits come from " << names("link", r.fed_by) << " upstream, whose own credits and arbitration time "
+        << "them, so no depth is derived from these waits: sweep the depth to see them";
     } else if (r.random_traffic) {
       s << "; its round trips vary (the receiver's drain, or clocks), so no depth is derived from these waits: "
         << "sweep the depth to see them";
@@ -339,7 +356,11 @@ std::vector<std::string> diagnose_loop(const LinkReport& r) {
           : target < r.offered_rate ? " for its receiver's drain of " + fixed3(target)
                                     : " for its offered rate of " + fixed3(target));
     if (r.sized_by_waits) s << " with a " << depth_rule(r) << " cycles";
-    s << " (the sender was out of credits with the receiver empty in " << r.stall_receiver_empty << " of " << window
+    s << " (";
+    if (random_slack(r))
+      s << "rate x round trip is " << depth_needed(r) - 1 << ", and random arrivals at exactly that rate queue without "
+        << "end; ";
+    s << "the sender was out of credits with the receiver empty in " << r.stall_receiver_empty << " of " << window
       << " cycles)";
   } else if (r.drain_rate < r.offered_rate) {
     // Slow receiver: its drain below the offer.

@@ -147,6 +147,31 @@ void link_chains(const Platform& platform, RunResult& result) {
       up.merged_waits = in.waits;
       up.merged_share = in.share;
     }
+  // What a link fed through a hop buffer or a merge is offered: what its feeders are
+  // (summed, at most a flit a cycle), at random if any of theirs is; feeders first, so a
+  // pass per link in a chain settles it. Through a split, each output gets a share no
+  // parameter says: left as the sender's own.
+  const auto through_split = [&](std::size_t i) {
+    const std::size_t c = platform.index_of(platform.loops[i].source);
+    return c < platform.components.size() && platform.components[c].kind->name == "split";
+  };
+  for (std::size_t pass = 0; pass < fed.size(); ++pass) {
+    bool changed = false;
+    for (std::size_t i = 0; i < fed.size(); ++i) {
+      if (fed[i].empty() || through_split(i)) continue;
+      double offered = 0;
+      bool random = false;
+      for (const std::size_t j : fed[i]) {
+        offered += result.links[j].offered_rate;
+        random = random || result.links[j].random_traffic;
+      }
+      offered = std::min(offered, 1.0);
+      changed = changed || offered != result.links[i].offered_rate || random != result.links[i].random_traffic;
+      result.links[i].offered_rate = offered;
+      result.links[i].random_traffic = random;
+    }
+    if (!changed) break;
+  }
   for (std::size_t i = 0; i < fed.size(); ++i) {
     std::size_t first = i;
     for (std::size_t hops = 0; !fed[first].empty() && hops < fed.size(); ++hops) first = fed[first].front();

@@ -13,6 +13,10 @@ namespace creditflow::core {
 // Credits (buffer slots) needed to sustain `rate` flits per cycle over a round trip of
 // `rtt` cycles: ceil(rate x rtt), at least 1.
 std::int64_t credits_for_rate(double rate, std::uint64_t rtt);
+// Whether the link's arrivals are random and its load, times the round trip, is a whole
+// number of credits: then depth_needed adds one, since a queue fed at random at exactly
+// the rate its credits carry grows without end.
+bool random_slack(const LinkReport& r);
 
 // The throughput a loop of B credits and round trip RTT can sustain with a receiver that
 // drains at `drain_rate`: min(1, drain_rate, B / RTT).
