@@ -28,8 +28,9 @@ int sc_main(int, char*[]) {
 
   monitor::LoopMonitor mon("mon", /*cycles=*/6000, /*warmup=*/3000);
   mon.clk(clk);
-  // The loop's credits come from its holders: tx starts with all 4.
-  const core::LoopObserver& obs = mon.watch("link", {&tx, &link, &rx});
+  // The loop's credits come from its holders: tx starts with all 4. The source holds none,
+  // but says what it offers, so the diagnosis sizes the link for that load.
+  const core::LoopObserver& obs = mon.watch("link", {&tx, &link, &rx}, &src);
 
   sc_core::sc_start();  // the monitor stops after exactly 6000 cycles
 

@@ -57,12 +57,15 @@ class CreditSourceKind : public Behaviour<T> {
     core::add_created(t, source.source_id(), source.created(), source.created_by_destination());
   }
   void add_figures(core::LinkReport& r) const {
-    if (!label_) return;
-    r.traffic_class = label_->traffic_class;
+    // What it offers, whether a platform made it or a user wired it; a platform's label
+    // names its class and counts its beats.
     r.offered_rate = core_.source().pattern().offered_rate();
     r.random_traffic = !core_.source().pattern().saturating() && !core_.source().pattern().cycle_length();
     r.source_refused = core_.source().refused();
-    r.source_beats = label_->beats;
+    if (label_) {
+      r.traffic_class = label_->traffic_class;
+      r.source_beats = label_->beats;
+    }
     r.credits = core_.sender().capacity();
     r.credit_latency += params_.return_delay;  // the sink adds its `popped` register
     core::add_round_trips(r, core_.sender());

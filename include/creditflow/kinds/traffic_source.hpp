@@ -39,11 +39,13 @@ class TrafficSourceKind : public Behaviour<T> {
   // On a ready/valid link (no credits): what left the source, and whether it is held now.
   void add_terms(core::LoopState& s, const Io& io) const { core::add_terms(s, core_, io[out]->ready); }
   void add_figures(core::LinkReport& r) const {
-    if (!label_) return;
-    r.traffic_class = label_->traffic_class;
+    // What it offers, whether a platform made it or a user wired it; a platform's label
+    // names its class and counts its beats.
     r.offered_rate = core_.pattern().offered_rate();
     r.random_traffic = !core_.pattern().saturating() && !core_.pattern().cycle_length();
     r.source_refused = core_.refused();
+    if (!label_) return;
+    r.traffic_class = label_->traffic_class;
     r.source_beats = label_->beats;
   }
 

@@ -80,18 +80,21 @@ class LoopMonitor : public sc_core::sc_module {
   }
 
   // Watches a loop of `capacity` credits held by `holders`. The reference stays valid.
+  // `source`, the part feeding the sender (holding no credit), adds what it offers to the
+  // report, so the diagnosis sizes the loop for that load, as the tool's does.
   const core::LoopObserver& watch(const std::string& link, std::int64_t capacity,
-                                  std::vector<const LoopParticipant*> holders) {
-    loops_.push_back(Loop{core::LoopObserver(link, capacity, warmup_), std::move(holders)});
+                                  std::vector<const LoopParticipant*> holders, const LoopParticipant* source = nullptr) {
+    loops_.push_back(Loop{core::LoopObserver(link, capacity, warmup_), std::move(holders), source});
     loops_.back().observer.set_watchdog(watchdog_);
     return loops_.back().observer;
   }
   // The same, with the loop's credits taken from its holders as they are now, before the
   // run: every credit is then at home in the sender.
-  const core::LoopObserver& watch(const std::string& link, std::vector<const LoopParticipant*> holders) {
+  const core::LoopObserver& watch(const std::string& link, std::vector<const LoopParticipant*> holders,
+                                  const LoopParticipant* source = nullptr) {
     core::LoopState now;
     for (const LoopParticipant* h : holders) h->contribute(now);
-    return watch(link, now.total(), std::move(holders));
+    return watch(link, now.total(), std::move(holders), source);
   }
 
   // After the run: the watched loop's report, its counts from `observer` and every
@@ -100,8 +103,10 @@ class LoopMonitor : public sc_core::sc_module {
     core::LinkReport r;
     observer.add_to(r);
     for (const Loop& loop : loops_)
-      if (&loop.observer == &observer)
+      if (&loop.observer == &observer) {
+        if (loop.source) loop.source->add_figures(r);
         for (const LoopParticipant* h : loop.holders) h->add_figures(r);
+      }
     core::add_structural_round_trip(r);
     core::add_wait_sizing(r);
     return r;
@@ -120,6 +125,7 @@ class LoopMonitor : public sc_core::sc_module {
   struct Loop {
     core::LoopObserver observer;
     std::vector<const LoopParticipant*> holders;
+    const LoopParticipant* source = nullptr;  // figures only: it holds no credit
   };
 
   void on_clock() {
