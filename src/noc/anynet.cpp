@@ -16,18 +16,22 @@ struct Parsed {
   std::set<int> routers;
 };
 
-std::vector<std::string> netlist_lines(const std::string& text) {
-  std::vector<std::string> lines;
+// The netlist's statements, each with the line it is on: a line may hold several, parted
+// by ';' (a netlist given inline in YAML), and the line counts only newlines.
+std::vector<std::pair<int, std::string>> netlist_lines(const std::string& text) {
+  std::vector<std::pair<int, std::string>> lines;
   std::string line;
+  int number = 1;
   for (char c : text) {
     if (c == '\n' || c == ';') {
-      lines.push_back(line);
+      lines.emplace_back(number, line);
       line.clear();
+      number += c == '\n' ? 1 : 0;
     } else {
       line += c;
     }
   }
-  lines.push_back(line);
+  lines.emplace_back(number, line);
   return lines;
 }
 
@@ -35,11 +39,11 @@ Parsed parse(const std::string& text, const std::string& where) {
   Parsed p;
   const auto lines = netlist_lines(text);
   for (std::size_t n = 0; n < lines.size(); ++n) {
-    std::istringstream in(lines[n]);
+    std::istringstream in(lines[n].second);
     std::vector<std::string> words;
     for (std::string w; in >> w;) words.push_back(w);
     if (words.empty()) continue;
-    const std::string at = where + ": netlist line " + std::to_string(n + 1);
+    const std::string at = where + ": netlist line " + std::to_string(lines[n].first);
     const auto number = [&](std::size_t i, const char* what) {
       if (i >= words.size()) throw ParameterError(at + ": " + what + " has no id (allowed: router ID or node ID)");
       const std::string& w = words[i];
@@ -131,6 +135,36 @@ Anynet::Anynet(const std::string& netlist, const std::string& where, std::vector
     for (const auto& [to, latency] : routers_[r].out) routers_[to].in_from.push_back(r);
   }
   for (Router& r : routers_) r.ports = static_cast<int>(r.nodes.size() + r.out.size());
+  // Every node must reach every other: every router reaches router 0 and is reached from
+  // it (a search each way, linear in the channels), or a packet would find no path once
+  // running.
+  const auto name = [&](int r) { return names_.empty() ? "router " + std::to_string(r) : "router " + names_[r]; };
+  for (const bool forward : {true, false}) {
+    std::vector<char> seen(routers_.size(), 0);
+    std::vector<int> todo{0};
+    seen[0] = 1;
+    while (!todo.empty()) {
+      const int r = todo.back();
+      todo.pop_back();
+      const auto visit = [&](int next) {
+        if (seen[next]) return;
+        seen[next] = 1;
+        todo.push_back(next);
+      };
+      if (forward)
+        for (const auto& [to, latency] : routers_[r].out) visit(to);
+      else
+        for (const int from : routers_[r].in_from) visit(from);
+    }
+    const auto lost = std::find(seen.begin(), seen.end(), 0);
+    if (lost == seen.end()) continue;
+    const int r = static_cast<int>(lost - seen.begin());
+    throw ParameterError(where + ": the netlist is not connected: " +
+                         (forward ? name(r) + " cannot be reached from " + name(0)
+                                  : name(0) + " cannot be reached from " + name(r)) +
+                         ", so a packet between their nodes would have no path (allowed: a netlist in which every "
+                         "router reaches every other)");
+  }
 }
 
 PortLink Anynet::out(int r, int p) const {

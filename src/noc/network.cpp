@@ -16,7 +16,8 @@ constexpr Cycle kAuditPeriod = 1024;  // cycles between checks of every channel 
 
 std::unique_ptr<Topology> topology_of(const NocConfig& config, const std::string& where) {
   config.validate(where);
-  if (config.topology == "anynet") return std::make_unique<Anynet>(config.netlist, where, config.router_names);
+  if (config.topology == "anynet")
+    return std::make_unique<Anynet>(config.netlist, config.netlist_where(where), config.router_names);
   return std::make_unique<KaryNcube>(config);
 }
 

@@ -370,6 +370,10 @@ double NocConfig::mean_packet_size() const {
   return sum / total;
 }
 
+std::string NocConfig::netlist_where(const std::string& where) const {
+  return network_file.empty() ? where : where + ": network_file " + network_file;
+}
+
 double NocConfig::packet_rate() const {
   return injection_rate_uses_flits ? injection_rate / mean_packet_size() : injection_rate;
 }
@@ -389,7 +393,7 @@ void NocConfig::validate(const std::string& where) const {
       fail("topology = anynet needs its netlist (netlist: the text, or network_file: the file)");
     if (nodes() > 65536)
       fail("the anynet's netlist has " + std::to_string(nodes()) + " nodes, too many (allowed up to 65536)");
-    const Anynet check(netlist, where, router_names);  // throws, naming the netlist's line
+    const Anynet check(netlist, netlist_where(where), router_names);  // throws, naming the netlist's line
     if (!router_names.empty() && static_cast<int>(router_names.size()) != check.routers())
       fail("router_names gives " + std::to_string(router_names.size()) + " names to " + std::to_string(check.routers()) +
            " routers (allowed: one name a router, router 0 first)");

@@ -579,3 +579,21 @@ BOOST_AUTO_TEST_CASE(an_anynet_of_too_many_nodes_is_refused_in_its_own_terms) {
                             "--set net.network_file=" + dir / "big.net"),
                "net: the anynet's netlist has 70000 nodes, too many (allowed up to 65536)");
 }
+
+// An anynet's mistakes are refused before running, at their file and line: a netlist in two
+// parts, and a router linked to itself on the second line of a file whose first holds two
+// statements.
+BOOST_AUTO_TEST_CASE(an_anynets_mistakes_name_the_file_and_the_line) {
+  cftool::TempDir dir;
+  std::ofstream(dir / "parts.net") << "router 0 node 0 router 1\nrouter 1 node 1\nrouter 2 node 2 router 3\nrouter 3 node 3\n";
+  std::ofstream(dir / "self.net") << "router 0 node 0 router 1; router 1 node 1\nrouter 1 router 1\n";
+  const std::string anynet = "run ../../models/mesh4x4.yaml --set net.topology=anynet --set net.routing_function=min "
+                             "--set net.network_file=";
+  refused_with(cftool::tool(anynet + dir / "parts.net"),
+               "creditflow: ../../models/mesh4x4.yaml:9: net: network_file " + dir / "parts.net" +
+                   ": the netlist is not connected: router 2 cannot be reached from router 0, so a packet between their "
+                   "nodes would have no path");
+  refused_with(cftool::tool(anynet + dir / "self.net"),
+               "creditflow: ../../models/mesh4x4.yaml:9: net: network_file " + dir / "self.net" +
+                   ": netlist line 2: router 1 linked to itself");
+}

@@ -90,6 +90,8 @@ struct NocConfig {
   // One weight per packet size (packet_size_rate, one weight standing for every size).
   std::vector<int> size_weights() const;
   double mean_packet_size() const;
+  // Where an anynet's netlist is: `where`, and the network_file it came from if it did.
+  std::string netlist_where(const std::string& where) const;
   // Packets per node per cycle, whatever unit injection_rate is in.
   double packet_rate() const;
 };
