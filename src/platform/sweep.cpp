@@ -127,10 +127,13 @@ std::vector<PointResult> run_sweep(const Netlist& netlist, const Registry& regis
       return run_json(p, simulate_view(p, registry, options.view));
     });
   std::vector<PointResult> results(points.size());
-  const OnDone on_done = [&](std::size_t i, const IsolatedResult& o, std::size_t done) {
+  std::size_t finished = 0;  // run to their end: a point Ctrl-C stopped is not progress
+  const OnDone on_done = [&](std::size_t i, const IsolatedResult& o, std::size_t) {
     results[i] = {points[i], o.ok, o.output, o.error, o.interrupted, {}};
     if (options.on_point) options.on_point(results[i]);
-    if (options.progress) options.progress(done, points.size());
+    if (o.interrupted) return;
+    ++finished;
+    if (options.progress) options.progress(finished, points.size());
   };
   // The TL view runs no kernel, so its points need no process each (a fork costs more
   // than most of their runs).

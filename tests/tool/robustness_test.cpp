@@ -213,6 +213,10 @@ void ctrl_c_keeps_the_finished_points(const std::string& options) {
                  std::string::npos,
              err);
   BOOST_TEST(done < 20);
+  // Progress counts the points that finished, never one Ctrl-C stopped.
+  const std::regex progress("sweep: (\\d+)/20 points");
+  for (auto it = std::sregex_iterator(err.begin(), err.end(), progress); it != std::sregex_iterator(); ++it)
+    BOOST_TEST(std::stoi((*it)[1]) <= done, err);
   BOOST_TEST(cftool::lines(cftool::read_file(dir / "out.csv")).size() == static_cast<std::size_t>(done) + 1);
   BOOST_TEST(cftool::lines(cftool::read_file(dir / "out.csv.journal")).size() == static_cast<std::size_t>(done) + 1);
   BOOST_TEST(cftool::read_file(dir / "left").empty());  // no child left running
