@@ -28,20 +28,27 @@ void add_import_command(CLI::App& app, int& status) {
   command->add_flag("--force", args->force, "replace --output if it exists");
   command->callback([args, &status] {
     const std::string text = core::read_input_file(args->config, "a BookSim2 configuration", core::kMaxInputBytes);
-    const noc::BooksimImport imported = noc::import_booksim(text, args->config, args->extra);
-    const std::string yaml = noc::network_yaml(imported, args->config);
-    if (args->output.empty()) {
-      std::cout << yaml;
-    } else {
+    if (!args->output.empty()) {
       check_output("import-booksim --output", args->output, false);
       check_distinct({{"--output", args->output}}, {{"configuration", args->config}});
       if (!args->force && std::ifstream(args->output))
         throw Error("import-booksim --output " + args->output + ": the file exists (give --force to replace it)");
-      platform::write_file_atomically(args->output, yaml);
     }
-    for (const std::string& line : imported.refused) std::cerr << "import-booksim: " << line << "\n";
+    const noc::BooksimImport imported = noc::import_booksim(text, args->config, args->extra);
+    for (const std::string& line : imported.said) std::cerr << "import-booksim: " << line << "\n";
     // Something left behind is not a clean import: say so in the status too.
-    status = imported.refused.empty() ? 0 : 3;
+    status = imported.said.empty() ? 0 : 3;
+    if (!imported.refused.empty()) {
+      std::cerr << "import-booksim: nothing written: a model without "
+                << (imported.refused.size() == 1 ? "that line" : "those lines")
+                << " would be another network than this configuration's\n";
+      return;
+    }
+    const std::string yaml = noc::network_yaml(imported, args->config);
+    if (args->output.empty())
+      std::cout << yaml;
+    else
+      platform::write_file_atomically(args->output, yaml);
   });
 }
 

@@ -22,6 +22,7 @@ struct Statement {
 std::vector<Statement> statements(const std::string& text) {
   std::vector<Statement> out;
   std::string current;
+  bool started = false;  // current holds more than blanks (kept, not re-scanned: linear time)
   int line = 1, start = 1;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
@@ -38,14 +39,18 @@ std::vector<Statement> statements(const std::string& text) {
     }
     if (c == '\n') ++line;
     if (c == ';') {
-      if (!trimmed(current).empty()) out.push_back({start, trimmed(current)});
+      if (started) out.push_back({start, trimmed(current)});
       current.clear();
+      started = false;
       continue;
     }
-    if (trimmed(current).empty() && c != ' ' && c != '\t' && c != '\n' && c != '\r') start = line;
+    if (!started && c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+      start = line;
+      started = true;
+    }
     current += c;
   }
-  if (!trimmed(current).empty()) out.push_back({start, trimmed(current)});
+  if (started) out.push_back({start, trimmed(current)});
   return out;
 }
 
@@ -81,27 +86,32 @@ std::string read_netlist(const std::string& config_file, const std::string& name
   return "";
 }
 
+void say(std::vector<std::string>& kind, BooksimImport& imported, const std::string& line) {
+  kind.push_back(line);
+  imported.said.push_back(line);
+}
+
 void apply(BooksimImport& imported, const std::string& where, const std::string& key, const std::string& value,
            const std::string& file) {
   if (key == "network_file") {
     std::string looked;
     const std::string text = read_netlist(file, trimmed(value), looked);
     if (text.empty()) {
-      imported.refused.push_back(where + ": network_file = '" + trimmed(value) + "' cannot be read (looked at " + looked +
-                                 "; not imported)");
+      say(imported.refused, imported, where + ": network_file = '" + trimmed(value) + "' cannot be read (looked at " +
+                                          looked + "; not imported)");
       return;
     }
     return apply(imported, where, "netlist", text, file);
   }
   if (!NocConfig::knows(key)) {
-    imported.refused.push_back(where + ": '" + key + "' is not a key creditflow models (ignored; see `creditflow list network`)");
+    say(imported.ignored, imported, where + ": '" + key + "' is not a key creditflow models (ignored; see `creditflow list network`)");
     return;
   }
   try {
     imported.config.set(where, key, value);
     if (std::find(imported.keys.begin(), imported.keys.end(), key) == imported.keys.end()) imported.keys.push_back(key);
   } catch (const ParameterError& e) {
-    imported.refused.push_back(std::string(e.what()) + " (not imported)");
+    say(imported.refused, imported, std::string(e.what()) + " (not imported)");
   }
 }
 
@@ -113,7 +123,7 @@ BooksimImport import_booksim(const std::string& text, const std::string& file, c
     const auto eq = s.text.find('=');
     const std::string where = file + ":" + std::to_string(s.line);
     if (eq == std::string::npos) {
-      imported.refused.push_back(where + ": '" + s.text.substr(0, 60) + "' is not key = value (ignored)");
+      say(imported.ignored, imported, where + ": '" + s.text.substr(0, 60) + "' is not key = value (ignored)");
       continue;
     }
     apply(imported, where, trimmed(s.text.substr(0, eq)), trimmed(s.text.substr(eq + 1)), file);
@@ -121,7 +131,7 @@ BooksimImport import_booksim(const std::string& text, const std::string& file, c
   for (const std::string& word : extra) {
     const auto eq = word.find('=');
     if (eq == std::string::npos) {
-      imported.refused.push_back("'" + word + "' is not key=value (ignored)");
+      say(imported.ignored, imported, "'" + word + "' is not key=value (ignored)");
       continue;
     }
     apply(imported, word, trimmed(word.substr(0, eq)), trimmed(word.substr(eq + 1)), file);
@@ -129,15 +139,16 @@ BooksimImport import_booksim(const std::string& text, const std::string& file, c
   try {
     imported.config.validate(file);
   } catch (const ParameterError& e) {
-    imported.refused.push_back(std::string(e.what()) + " (the model will not run as it is)");
+    say(imported.refused, imported, std::string(e.what()) + " (these keys together make no network)");
   }
   return imported;
 }
 
 std::string network_yaml(const BooksimImport& imported, const std::string& source) {
   std::string yaml = "# Imported from BookSim2's " + one_line(source) + " by creditflow import-booksim.\n";
-  if (!imported.refused.empty())
-    yaml += "# " + std::to_string(imported.refused.size()) + " of its lines could not be carried over (said on stderr).\n";
+  if (!imported.ignored.empty())
+    yaml += "# " + std::to_string(imported.ignored.size()) + (imported.ignored.size() == 1 ? " statement" : " statements") +
+            " of it ignored: keys creditflow does not model, or no key = value (said on stderr).\n";
   yaml += "components:\n  net:\n    kind: network\n";
   for (const std::string& key : imported.keys) {
     std::string value = imported.config.text(key);

@@ -14,7 +14,13 @@ namespace creditflow::noc {
 struct BooksimImport {
   NocConfig config;
   std::vector<std::string> keys;     // the keys applied, in the order first given
-  std::vector<std::string> refused;  // one line each: where, the key, why
+  // One line each: where, the key, why. Ignored: keys creditflow does not model, or text
+  // that is no key = value (the model is the rest). Refused: a value it cannot carry, a
+  // netlist it cannot read, or keys that together make no network: a model written anyway
+  // would be another network (a default torus for a fat tree), so none is.
+  std::vector<std::string> ignored, refused;
+  // Every line, ignored or refused, in the order found.
+  std::vector<std::string> said;
 };
 
 // `text` is the file's content (named `file` in messages); `extra` are key=value words
