@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <numeric>
+#include <sstream>
 
 #include "creditflow/core/error.hpp"
 #include "trimmed.hpp"
@@ -368,6 +369,31 @@ double NocConfig::mean_packet_size() const {
     total += weights[i];
   }
   return sum / total;
+}
+
+namespace {
+// Router ports in all: at each end of every channel, one per node.
+double all_ports(const NocConfig& c) {
+  double ports = 0;
+  if (c.topology == "anynet") {
+    std::istringstream words(c.netlist);
+    for (std::string w; words >> w;) ports += w == "router" || w == "node" ? 2 : 0;
+  } else {
+    ports = std::pow(static_cast<double>(c.k), c.dimensions()) * (2 * c.dimensions() + 1);
+  }
+  return ports;
+}
+}  // namespace
+
+std::string NocConfig::buffer_terms() const {
+  char text[160];
+  std::snprintf(text, sizeof text, "%.0f router ports x %d VCs x %d flits x 64 bytes", all_ports(*this), num_vcs,
+                vc_buf_size);
+  return text;
+}
+
+double NocConfig::buffer_bytes() const {
+  return all_ports(*this) * num_vcs * static_cast<double>(vc_buf_size) * 64.0;
 }
 
 std::string NocConfig::netlist_where(const std::string& where) const {

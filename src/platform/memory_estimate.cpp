@@ -37,7 +37,13 @@ struct Largest {
 
 std::uint64_t add_up(const Platform& platform, Largest* largest) {
   std::uint64_t total = 0;
-  for (const ResolvedComponent& c : platform.components)
+  for (const ResolvedComponent& c : platform.components) {
+    if (c.kind->bytes) {
+      const auto [bytes, terms] = c.kind->bytes(c.params);
+      const std::uint64_t whole = bytes >= 1.8e19 ? UINT64_MAX / 2 : static_cast<std::uint64_t>(bytes);
+      total += whole;
+      if (largest && whole > largest->bytes) *largest = {"component '" + c.name + "' (" + terms + ")", 0, whole};
+    }
     for (const ParamSpec& spec : c.kind->params) {
       const std::size_t each = spec.bytes_each ? spec.bytes_each : spec.element ? spec.element->bytes_each : 0;
       const auto value = c.params.find(spec.name);
@@ -46,6 +52,7 @@ std::uint64_t add_up(const Platform& platform, Largest* largest) {
       total += units * each;
       if (largest && units * each > largest->bytes) *largest = {c.name + "." + spec.name, units, units * each};
     }
+  }
   return total;
 }
 
@@ -63,7 +70,9 @@ void check_memory(const Platform& platform, const std::string& where, std::uint6
   Largest largest;
   const std::uint64_t total = add_up(platform, &largest);
   if (total <= budget) return;
-  throw ParameterError(where + ": " + largest.name + " = " + std::to_string(largest.units) + " takes " + gib(largest.bytes) +
+  // A parameter names its value; a kind's own estimate (a network's buffers) its component.
+  const std::string what = largest.units ? largest.name + " = " + std::to_string(largest.units) : largest.name;
+  throw ParameterError(where + ": " + what + " takes " + gib(largest.bytes) +
                        ", and the platform's buffers and pipelines about " + gib(total) + ", more than the " +
                        gib(budget) + " a run may take here (3/4 of this machine's memory); lower it");
 }

@@ -92,6 +92,15 @@ KindSpec network_kind() {
     if (file != values.end() && !format_value(file->second).empty()) return;
     network_config(values, where, "");
   };
+  kind.bytes = [](const std::map<std::string, ParamValue>& values) {
+    noc::NocConfig config;
+    try {
+      for (const auto& [key, value] : values) config.set("", key, format_value(value));
+    } catch (const Error&) {
+      return std::pair<double, std::string>{0.0, ""};  // its check says what is wrong
+    }
+    return std::pair<double, std::string>{config.buffer_bytes(), config.buffer_terms()};
+  };
   return kind;
 }
 

@@ -628,3 +628,11 @@ BOOST_AUTO_TEST_CASE(an_anynets_mistakes_name_the_file_and_the_line) {
                "creditflow: ../../models/mesh4x4.yaml:9: net: network_file " + dir / "self.net" +
                    ": netlist line 2: router 1 linked to itself");
 }
+
+// A network's buffers are counted before running, as a link platform's are: one that could
+// not fit in memory is refused with exit 2 and its terms, not run out of memory.
+BOOST_AUTO_TEST_CASE(a_network_too_big_for_memory_is_refused_before_running) {
+  refused_with(cftool::tool("run ../../models/mesh4x4.yaml --set net.k=64 --set net.num_vcs=64 --set net.vc_buf_size=4096"),
+               "creditflow: ../../models/mesh4x4.yaml: component 'net' (20480 router ports x 64 VCs x 4096 flits x 64 "
+               "bytes) takes 320.0 GiB, and the platform's buffers and pipelines about 320.0 GiB, more than the ");
+}

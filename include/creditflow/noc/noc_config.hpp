@@ -90,6 +90,11 @@ struct NocConfig {
   // One weight per packet size (packet_size_rate, one weight standing for every size).
   std::vector<int> size_weights() const;
   double mean_packet_size() const;
+  // Bytes its buffers take at least: a flit slot (64 bytes) for every flit of every VC of
+  // every router port, before a cycle is run; for a memory check before running.
+  double buffer_bytes() const;
+  // The same in words: "256 routers x 5 ports x 64 VCs x 4096 flits x 64 bytes".
+  std::string buffer_terms() const;
   // Where an anynet's netlist is: `where`, and the network_file it came from if it did.
   std::string netlist_where(const std::string& where) const;
   // Packets per node per cycle, whatever unit injection_rate is in.

@@ -98,6 +98,11 @@ struct KindSpec {
                                    const std::function<bool(const std::string& port)>& connected,
                                    const std::string& where)>;
   Check check;
+  // Bytes a component of this kind takes that its parameters' bytes_each cannot say (a
+  // product of several: a network's routers x ports x VCs x flits), for the memory check
+  // before running, with what makes them ("256 routers x 5 ports x 64 VCs x 4096 flits");
+  // unset: none beyond them.
+  std::function<std::pair<double, std::string>(const std::map<std::string, ParamValue>& params)> bytes;
 
   const ParamSpec* param(const std::string& name) const;
   const PortSpec* port(const std::string& name) const;
