@@ -5,6 +5,7 @@
 #include "commands.hpp"
 #include "creditflow/platform/units.hpp"
 #include "output_paths.hpp"
+#include "creditflow/platform/network_run.hpp"
 #include "creditflow/platform/platform.hpp"
 #include "creditflow/platform/results.hpp"
 #include "creditflow/platform/simulate.hpp"
@@ -71,7 +72,14 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
   run->callback([args, &registry, &status] {
     check_output("--vcd", args->vcd, false);
     check_output("--heatmap", args->heatmap, false);
-    check_distinct({{"--vcd", args->vcd}, {"--heatmap", args->heatmap}}, {{"model file", args->model}});
+    std::vector<NamedPath> inputs{{"model file", args->model}};
+    if (!args->vcd.empty() || !args->heatmap.empty()) {
+      std::vector<platform::Override> sets;
+      for (const std::string& s : args->sets) sets.push_back(platform::parse_override(s, "--set"));
+      for (const std::string& file : platform::network_files(platform::load_netlist(args->model), sets))
+        inputs.push_back({"network_file", file});
+    }
+    check_distinct({{"--vcd", args->vcd}, {"--heatmap", args->heatmap}}, inputs);
     std::uint64_t vcd_limit = platform::kDefaultVcdLimit;
     if (!args->vcd_limit.empty()) {
       if (args->vcd.empty()) throw Error("--vcd-limit goes with --vcd");

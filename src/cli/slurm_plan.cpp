@@ -106,7 +106,7 @@ SlurmPlan create_plan(const std::string& dir, SweepRequest request, std::size_t 
   plan.request = request;
   std::string text;
   const platform::Netlist netlist = load_model(plan, text);
-  plan.model_digest = text_digest(text);
+  plan.model_digest = inputs_digest(plan.request, text);
   (void)options_of(request);  // bad --set or run options fail here, before anything is submitted
   plan.points = platform::expand(plans_of(request, netlist)).size();
   if (plan.points == 0) throw Error("sweep --slurm: the sweep has no points");
@@ -183,11 +183,13 @@ Collected collect(const SlurmPlan& plan) {
   Collected c;
   std::string text;
   const platform::Netlist netlist = load_model(plan, text);
-  if (text_digest(text) != plan.model_digest)
-    throw Error(model_path(plan) + " has changed since the sweep in " + plan.dir +
+  if (inputs_digest(plan.request, text) != plan.model_digest)
+    throw Error(model_path(plan) + " or a file it reads has changed since the sweep in " + plan.dir +
                 " was planned: its points would mix two models; restore the file or start a new sweep");
   c.plans = plans_of(plan.request, netlist);
   c.sweep_id = sweep_id(plan.request, text);
+  c.inputs = model_inputs(plan.request, netlist);
+  c.inputs.insert(c.inputs.begin(), model_path(plan));
   const std::vector<platform::SweepPoint> points = platform::expand(c.plans);
   if (points.size() != plan.points)
     throw Error(plan.dir + "/plan.json: " + std::to_string(plan.points) + " points planned, the model now gives " +

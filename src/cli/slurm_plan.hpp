@@ -56,6 +56,7 @@ struct Collected {
   std::vector<platform::PointResult> results;  // every point present, in point order
   std::vector<MissingShard> missing;
   std::string sweep_id;  // the plan's, which every shard carries
+  std::vector<std::string> inputs;  // the model and the files it reads: no output goes over them
 };
 
 // Reads every task's results against the plan's points. Throws Error if the model changed

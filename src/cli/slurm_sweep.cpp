@@ -8,6 +8,7 @@
 #include "creditflow/platform/interrupt.hpp"
 #include "commands.hpp"
 #include "slurm_job.hpp"
+#include "output_paths.hpp"
 #include "shell_words.hpp"
 #include "slurm_plan.hpp"
 #include "sweep_outputs.hpp"
@@ -29,6 +30,15 @@ int merge(const SlurmPlan& plan) {
       std::cerr << "creditflow: rerun them with `creditflow sweep --resume " << plan.dir << "`\n";
     return exit_problem;
   }
+  // plan.json says where the outputs go: never over the model, a file it reads, or each other.
+  std::vector<NamedPath> inputs;
+  for (const std::string& file : c.inputs) inputs.push_back({"model's input", file});
+  const SweepRequest& r = plan.request;
+  for (const auto& [flag, file] : std::vector<NamedPath>{{"--csv", r.csv}, {"--json", r.json}, {"--plot", r.plot}})
+    if (!file.empty() && file != "-") check_output(plan.dir + "/plan.json " + flag, file, false);
+  check_distinct({{"--csv", r.csv}, {"--json", r.json}, {"--plot", r.plot}, {"sweep.csv", plan.dir + "/sweep.csv"},
+                  {"sweep.json", plan.dir + "/sweep.json"}},
+                 inputs);
   write_outputs(plan.request, c.plans, c.results, c.sweep_id);
   write_text(plan.dir + "/sweep.csv", platform::sweep_csv(c.plans, c.results, c.sweep_id, parse_sets(plan.request.sets)));
   write_text(plan.dir + "/sweep.json", platform::sweep_json(plan.request.model, c.plans, c.results, c.sweep_id));

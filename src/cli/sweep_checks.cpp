@@ -156,9 +156,11 @@ void check_request(SweepRequest& request, const platform::Registry& registry) {
     throw Error("--csv - and --json -: only one output can go to standard output");
   // The journal is an output too: its clean-up would delete an output on its path.
   const std::string journal = journal_path(request).value_or("");
-  check_distinct({{"--csv", request.csv}, {"--json", request.json}, {"--plot", request.plot}, {"the sweep's journal", journal}},
-                 {{"model file", request.model}});
   const platform::Netlist netlist = platform::load_netlist(request.model);
+  std::vector<NamedPath> inputs{{"model file", request.model}};
+  for (const std::string& file : model_inputs(request, netlist)) inputs.push_back({"network_file", file});
+  check_distinct({{"--csv", request.csv}, {"--json", request.json}, {"--plot", request.plot}, {"the sweep's journal", journal}},
+                 inputs);
   const std::vector<platform::SweepPlan> plans = plans_of(request, netlist);
   const platform::SweepOptions options = options_of(request);
   check_axes(plans, options.sets);

@@ -1,5 +1,8 @@
 #include "sweep_request.hpp"
 
+#include "creditflow/core/input_file.hpp"
+#include "creditflow/platform/network_run.hpp"
+
 #include <cstdint>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -68,10 +71,35 @@ std::string text_digest(const std::string& text) {
   return buf;
 }
 
+std::vector<std::string> model_inputs(const SweepRequest& request, const platform::Netlist& netlist) {
+  std::vector<platform::Override> sets = options_of(request).sets;
+  for (const platform::SweepPlan& plan : plans_of(request, netlist)) {
+    sets.insert(sets.end(), plan.fixed.begin(), plan.fixed.end());
+    for (const platform::Axis& axis : plan.axes)
+      for (const std::string& value : axis.values) sets.push_back({axis.param, value, ""});
+  }
+  return platform::network_files(netlist, sets);
+}
+
+std::string inputs_digest(const SweepRequest& request, const std::string& model_text) {
+  std::string all = text_digest(model_text);
+  for (const std::string& file : model_inputs(request, platform::parse_netlist(model_text, request.model))) {
+    std::string content;
+    try {
+      content = text_digest(core::read_input_file(file, "a network's netlist", core::kMaxInputBytes));
+    } catch (const Error&) {
+      content = "unreadable";  // the points say why; the identity only needs to differ
+    }
+    all += " " + file + " " + content;
+  }
+  return text_digest(all);
+}
+
 std::string sweep_id(const SweepRequest& request, const std::string& model_text) {
-  // Not the view: both give the same figures (tested), so their shards may be merged.
-  nlohmann::json what = {{"model", text_digest(model_text)}, {"vary", request.vary}, {"sweeps", request.sweeps},
-                         {"sets", request.sets}};
+  // Not the view: both give the same figures (tested), so their shards may be merged. The
+  // model and every file it reads (a network_file) by their content.
+  nlohmann::json what = {{"model", inputs_digest(request, model_text)}, {"vary", request.vary},
+                         {"sweeps", request.sweeps}, {"sets", request.sets}};
   RunText run = request.run;
   for (const auto& [flag, value] : run.fields()) what[flag + 2] = *value;
   return text_digest(what.dump());

@@ -41,6 +41,12 @@ std::string text_digest(const std::string& text);
 // settings), not the view, -j or the outputs. Written into every CSV row and JSON output,
 // so that merge refuses to mix sweeps.
 std::string sweep_id(const SweepRequest& request, const std::string& model_text);
+// The files the sweep's model reads besides itself (network_file, as the model, --set,
+// --vary or its sweeps give it): inputs no output may be written over.
+std::vector<std::string> model_inputs(const SweepRequest& request, const platform::Netlist& netlist);
+// A digest of the model's text and of every file it reads: an edit to either is another
+// sweep (a Slurm plan's model check, a journal's resume, a shard's merge).
+std::string inputs_digest(const SweepRequest& request, const std::string& model_text);
 
 nlohmann::json to_json(const SweepRequest& request);
 SweepRequest request_from_json(const nlohmann::json& doc);

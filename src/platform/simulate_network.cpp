@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -195,16 +196,34 @@ bool has_networks(const Platform& platform) {
   return true;
 }
 
+std::string network_file_path(const std::string& network_file, const std::string& model_file) {
+  // Beside the model, or where it says if absolute.
+  const auto slash = model_file.rfind('/');
+  return network_file.front() == '/' || slash == std::string::npos ? network_file
+                                                                    : model_file.substr(0, slash + 1) + network_file;
+}
+
+std::vector<std::string> network_files(const Netlist& netlist, const std::vector<Override>& sets) {
+  std::vector<std::string> files;
+  const auto add = [&](const std::string& value) {
+    if (value.empty()) return;
+    const std::string path = network_file_path(value, netlist.file);
+    if (std::find(files.begin(), files.end(), path) == files.end()) files.push_back(path);
+  };
+  for (const ComponentDecl& c : netlist.components)
+    for (const auto& [param, value] : c.params)
+      if (param == "network_file") add(value.text);
+  for (const Override& o : sets)
+    if (o.target.size() > 13 && o.target.compare(o.target.size() - 13, 13, ".network_file") == 0) add(o.value);
+  return files;
+}
+
 noc::NocConfig network_config(const std::map<std::string, ParamValue>& params, const std::string& where,
                               const std::string& model_file) {
   noc::NocConfig config;
   for (const auto& [key, value] : params) config.set(where, key, format_value(value));
   if (!config.network_file.empty()) {
-    // A netlist file beside the model (or where it says, if absolute).
-    const auto slash = model_file.rfind('/');
-    const std::string path = config.network_file.front() == '/' || slash == std::string::npos
-                                 ? config.network_file
-                                 : model_file.substr(0, slash + 1) + config.network_file;
+    const std::string path = network_file_path(config.network_file, model_file);
     try {
       config.netlist = core::read_input_file(path, "a network's netlist", core::kMaxInputBytes);
     } catch (const Error& e) {

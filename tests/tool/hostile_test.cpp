@@ -513,3 +513,27 @@ BOOST_AUTO_TEST_CASE(merge_of_a_slurm_plan_plots_hostile_text_without_running_it
   BOOST_TEST(svg.find("<svg") != std::string::npos);
   BOOST_TEST(svg.find("system(") != std::string::npos);  // the value, drawn as the text it is
 }
+
+// merge DIR writes where plan.json says: a plan edited to put the CSV over the model (or a
+// file it reads) is refused, and the model is left whole.
+BOOST_AUTO_TEST_CASE(merge_of_a_slurm_plan_writes_nothing_over_the_model) {
+  cftool::TempDir d;
+  const std::string copy = d / "loop.yaml";
+  std::system(("cp ../../models/credit_loop.yaml " + cftool::quote(copy)).c_str());
+  const std::string plan = d / "plan";
+  BOOST_TEST_REQUIRE(cftool::tool("sweep " + copy + " --vary rx.depth=1,2 --view tl --cycles 300 --warmup 100 "
+                                  "--slurm --dry-run --tasks 2 --out " + plan + " --csv " + d / "out.csv")
+                         .status == 0);
+  for (int task : {1, 2})
+    BOOST_TEST_REQUIRE(std::system(("SLURM_ARRAY_TASK_ID=" + std::to_string(task) + " sh " +
+                                    cftool::quote(plan + "/task.sh") + " > /dev/null 2>&1")
+                                       .c_str()) == 0);
+  const std::string text = cftool::read_file(plan + "/plan.json");
+  const std::string from = "\"csv\": \"" + d / "out.csv" + "\"";
+  const auto at = text.find(from);
+  BOOST_TEST_REQUIRE(at != std::string::npos, text);
+  std::ofstream(plan + "/plan.json") << text.substr(0, at) + "\"csv\": \"" + copy + "\"" + text.substr(at + from.size());
+  const std::string before = cftool::read_file(copy);
+  refused(cftool::tool("merge " + plan), "--csv " + copy + " is the model's input itself: writing it would destroy it");
+  BOOST_TEST(cftool::read_file(copy) == before);
+}

@@ -636,3 +636,26 @@ BOOST_AUTO_TEST_CASE(a_network_too_big_for_memory_is_refused_before_running) {
                "creditflow: ../../models/mesh4x4.yaml: component 'net' (20480 router ports x 64 VCs x 4096 flits x 64 "
                "bytes) takes 320.0 GiB, and the platform's buffers and pipelines about 320.0 GiB, more than the ");
 }
+
+// A network_file is an input like the model: no output may be written over it, and its
+// content is part of the sweep's identity, so shards run before and after an edit of it
+// do not merge.
+BOOST_AUTO_TEST_CASE(a_network_file_is_an_input_of_the_sweep_and_of_its_identity) {
+  cftool::TempDir dir;
+  std::ofstream(dir / "pair.net") << "router 0 node 0 router 1 1\nrouter 1 node 1 router 0 1\n";
+  std::ofstream(dir / "pair.yaml") << "components:\n  net: { kind: network, topology: anynet, routing_function: min, "
+                                      "network_file: pair.net, num_vcs: 2, vc_buf_size: 4, injection_rate: 0.1 }\n";
+  const std::string sweep = "sweep " + dir / "pair.yaml" + " --vary net.injection_rate=0.1,0.2 --view tl ";
+  refused_with(cftool::tool(sweep + "--csv " + dir / "pair.net"),
+               "--csv " + dir / "pair.net" + " is the network_file");
+  BOOST_TEST(cftool::read_file(dir / "pair.net") == "router 0 node 0 router 1 1\nrouter 1 node 1 router 0 1\n");
+  const cftool::Outcome heat = cftool::tool("run " + dir / "pair.yaml --heatmap " + dir / "pair.net");
+  BOOST_TEST(heat.status == 2);
+  BOOST_TEST(cftool::read_file(dir / "pair.net") == "router 0 node 0 router 1 1\nrouter 1 node 1 router 0 1\n");
+  BOOST_TEST_REQUIRE(cftool::tool(sweep + "--shard 1/2 --csv " + dir / "a.csv").status == 0);
+  std::ofstream(dir / "pair.net") << "router 0 node 0 router 1 3\nrouter 1 node 1 router 0 3\n";
+  BOOST_TEST_REQUIRE(cftool::tool(sweep + "--shard 2/2 --csv " + dir / "b.csv").status == 0);
+  const cftool::Outcome merged = cftool::tool("merge " + dir / "all.csv " + dir / "a.csv " + dir / "b.csv");
+  BOOST_TEST(merged.status != 0);
+  BOOST_TEST(!cftool::exists(dir / "all.csv"));
+}

@@ -60,5 +60,5 @@ refused "merge nowhere: not a folder" "$tool" merge nowhere
 refused "cannot run sbatch" env PATH=/nonexistent "$tool" sweep "${sweep[@]}" --slurm --out nosbatch
 [ ! -e nosbatch ] || fail "a sweep that could not be submitted left its plan behind"
 echo "# edited" >> model.yaml
-refused "model.yaml has changed since the sweep in" "$tool" merge plan
+refused "model.yaml or a file it reads has changed since the sweep in" "$tool" merge plan
 echo "slurm by hand: misuse refused with one line each"

@@ -10,6 +10,7 @@
 
 #include "creditflow/noc/measurement.hpp"
 #include "creditflow/noc/noc_config.hpp"
+#include "creditflow/platform/netlist.hpp"
 #include "creditflow/platform/platform.hpp"
 
 namespace creditflow::platform {
@@ -53,6 +54,13 @@ struct NetworkReport {
 // for a value or a combination it refuses.
 noc::NocConfig network_config(const std::map<std::string, ParamValue>& params, const std::string& where,
                               const std::string& model_file);
+
+// Where a network_file is: beside the model file, or where it says if absolute.
+std::string network_file_path(const std::string& network_file, const std::string& model_file);
+// The network files a model reads, as its components give them or `sets` (--set, --vary
+// values) set them, each once: inputs a command must not write over, and part of a
+// sweep's identity.
+std::vector<std::string> network_files(const Netlist& netlist, const std::vector<Override>& sets);
 
 // Whether the platform has networks; throws creditflow::Error when it mixes them with
 // other components (a network runs on its own).
