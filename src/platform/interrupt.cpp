@@ -4,15 +4,15 @@
 #include <csignal>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/core/stop_request.hpp"
 #include "creditflow/platform/isolated_run.hpp"
 
 namespace creditflow::platform {
 
 namespace {
-// Atomic, not just volatile: worker threads read it (threaded_run.hpp); lock-free, so a
-// signal handler may write it.
-std::atomic<int> caught{0};
-static_assert(std::atomic<int>::is_always_lock_free);
+// The core's flag: worker threads read it (threaded_run.hpp), and so does kernel-free work
+// that runs long before a first cycle (core/stop_request.hpp).
+std::atomic<int>& caught = core::stop_signal();
 struct sigaction previous_int, previous_term;
 
 void on_signal(int signal) { caught = signal; }
