@@ -18,6 +18,7 @@
 #include "creditflow/platform/simulate.hpp"
 #include "creditflow/platform/vcd_compare.hpp"
 #include "output_paths.hpp"
+#include "creditflow/platform/interrupt.hpp"
 
 namespace creditflow::cli {
 
@@ -29,7 +30,7 @@ struct CompareArgs {
   std::string model;
   std::vector<std::string> sets, against;
   RunText run;
-  std::string vcd;
+  std::string vcd, vcd_limit;
 };
 
 std::string joined(const std::vector<std::string>& items, const char* option) {
@@ -44,10 +45,10 @@ struct Traces {
   const bool keep;
   ~Traces() {
     if (keep) return;
+    // The folder is compare's own (mkdtemp): it goes whole, with the partial trace of a run
+    // that was stopped.
     std::error_code ec;
-    fs::remove(a, ec);
-    fs::remove(b, ec);
-    fs::remove(fs::path(a).parent_path(), ec);
+    fs::remove_all(fs::path(a).parent_path(), ec);
   }
 };
 
@@ -73,7 +74,9 @@ void add_compare_command(CLI::App& app, const platform::Registry& registry, int&
   add_run_options(*cmd, args->run);
   cmd->add_option("--vcd", args->vcd,
                   "keep both traces, as PREFIX.a.vcd and PREFIX.b.vcd, to look at the difference in GTKWave");
+  cmd->add_option("--vcd-limit", args->vcd_limit, "the largest trace each run may write, e.g. 4GiB (default 1GiB)");
   cmd->callback([args, &registry, &status] {
+    const std::uint64_t vcd_limit = vcd_limit_of(args->vcd_limit);
     std::string a_file, b_file;
     if (!args->vcd.empty()) {
       a_file = args->vcd + ".a.vcd";
@@ -105,21 +108,33 @@ void add_compare_command(CLI::App& app, const platform::Registry& registry, int&
       const platform::Platform* platform;
       std::string file, name;
     };
+    // Ctrl-C stops the run in progress; the temporary traces go with the folder (Traces).
+    platform::InterruptGuard guard;
+    std::string ran;  // the cycles the first side ran (a network's measurement sets its own)
     for (const Side& side : {Side{&a, traces.a, a_name}, Side{&b, traces.b, b_name}}) {
-      std::cerr << "compare: running " << side.name << " (" << side.platform->run.cycles << " cycles)\n";
+      std::cerr << "compare: running " << side.name << " (" << side.platform->run.cycles << " cycles planned)\n";
       const auto start = std::chrono::steady_clock::now();
       const platform::IsolatedResult r = platform::run_isolated([&] {
-        platform::simulate_view(*side.platform, registry, "cycle", side.file);
-        return std::string();
+        return std::to_string(
+            platform::simulate_view(*side.platform, registry, "cycle", side.file, "--view", vcd_limit).run.cycles);
       });
-      if (!r.ok) throw ProtocolError("compare: the run " + side.name + " failed: " + r.error);
+      if (r.interrupted || platform::interrupted()) {
+        std::cerr << "creditflow: compare: interrupted while running " << side.name << "; "
+                  << (traces.keep ? "the traces written so far stay" : "its temporary traces are removed") << "\n";
+        status = 128 + platform::interrupt_signal();
+        return;
+      }
+      if (!r.ok)
+        throw ProtocolError("compare: the run " + side.name + " failed: " + r.error +
+                            (traces.keep ? "" : " (compare's temporary traces are removed; --vcd PREFIX keeps them)"));
+      if (ran.empty()) ran = r.output;
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::cerr << "compare: the run " << side.name << " took " << std::fixed << std::setprecision(1) << seconds
                 << " s\n";
     }
     const platform::VcdComparison c = platform::compare_vcd(traces.a, traces.b);
     if (c.identical) {
-      std::cout << "identical over " << a.run.cycles << " cycles, " << c.events << " events, " << c.compared
+      std::cout << "identical over " << ran << " cycles, " << c.events << " events, " << c.compared
                 << " signals (" << a_name << ", and " << b_name << ")\n";
     } else {
       std::cout << "first difference at " << cycle_at(a, c.time) << ": " << c.signal << " is " << c.a << " "

@@ -8,6 +8,8 @@
 
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/atomic_file.hpp"
+#include "creditflow/platform/simulate.hpp"
+#include "creditflow/platform/units.hpp"
 #include "shell_words.hpp"
 
 namespace creditflow::cli {
@@ -47,6 +49,13 @@ fs::path identity(const std::string& file) {
 bool real(const NamedPath& p) { return !p.second.empty() && p.second != "-"; }
 
 }  // namespace
+
+std::uint64_t vcd_limit_of(const std::string& text) {
+  if (text.empty()) return platform::kDefaultVcdLimit;
+  const double bytes = platform::parse_bytes(text, "--vcd-limit");
+  if (!(bytes >= 1024 && bytes <= 1e15)) throw Error("--vcd-limit " + text + " is out of range (allowed 1KiB..1PB)");
+  return static_cast<std::uint64_t>(bytes);
+}
 
 void check_distinct(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs) {
   for (std::size_t i = 0; i < outputs.size(); ++i) {

@@ -2,6 +2,7 @@
 // computed only to be lost for want of a folder, and never written over an input or over
 // another output of the same command.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,6 +19,9 @@ using NamedPath = std::pair<std::string, std::string>;
 
 // Refuses two outputs that are the same file, and an output that is one of the inputs
 // (the model, a shard), however each is spelled (./x, a link to x).
+// --vcd-limit's text as bytes (1KiB..1PB), the default when empty.
+std::uint64_t vcd_limit_of(const std::string& text);
+
 void check_distinct(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs);
 
 }  // namespace creditflow::cli

@@ -80,14 +80,8 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
         inputs.push_back({"network_file", file});
     }
     check_distinct({{"--vcd", args->vcd}, {"--heatmap", args->heatmap}}, inputs);
-    std::uint64_t vcd_limit = platform::kDefaultVcdLimit;
-    if (!args->vcd_limit.empty()) {
-      if (args->vcd.empty()) throw Error("--vcd-limit goes with --vcd");
-      const double bytes = platform::parse_bytes(args->vcd_limit, "--vcd-limit");
-      if (!(bytes >= 1024 && bytes <= 1e15))
-        throw Error("--vcd-limit " + args->vcd_limit + " is out of range (allowed 1KiB..1PB)");
-      vcd_limit = static_cast<std::uint64_t>(bytes);
-    }
+    if (!args->vcd_limit.empty() && args->vcd.empty()) throw Error("--vcd-limit goes with --vcd");
+    const std::uint64_t vcd_limit = vcd_limit_of(args->vcd_limit);
     const platform::Netlist netlist = platform::load_netlist(args->model);
     const platform::Platform p = platform::resolve(
         netlist, registry, parse_sets(args->sets), run_overrides(args->run));

@@ -10,7 +10,7 @@ BOOST_AUTO_TEST_CASE(compare_names_the_first_cycle_and_signal_where_two_runs_par
              "first difference at cycle 4 of clk (4000 ps): link.out.valid is 1 as written, 0 with --against "
              "link.latency=5\n");
   // The progress of each run on stderr, as a run taking a while shows it.
-  BOOST_TEST(later.err.find("compare: running as written (6000 cycles)\n") == 0u);
+  BOOST_TEST(later.err.find("compare: running as written (6000 cycles planned)\n") == 0u);
   const auto same = cftool::tool("compare ../../models/credit_loop.yaml --set rx.drain_every=2 --against rx.depth=4");
   BOOST_TEST(same.status == 0);
   BOOST_TEST(same.out.rfind("identical over 6000 cycles, ", 0) == 0u);
@@ -31,4 +31,31 @@ BOOST_AUTO_TEST_CASE(compare_refuses_a_bad_value_on_either_side_before_running) 
   BOOST_TEST(rtl.status == 2);
   BOOST_TEST(rtl.err.find("no RTL module 'my_rx' was verilated into this tool (built: none; add it with "
                           "creditflow_add_verilated_kind)") != std::string::npos);
+}
+
+// A network sets its own length: compare says the cycles run (6068), not those planned; it
+// takes the --vcd-limit its advice names; Ctrl-C leaves no temporary trace behind.
+BOOST_AUTO_TEST_CASE(compare_says_the_cycles_run_takes_its_vcd_limit_and_cleans_up_on_ctrl_c) {
+  const auto net = cftool::tool("compare ../../models/mesh4x4.yaml --against net.vc_alloc_delay=1");
+  BOOST_TEST(net.status == 0, net.err);
+  BOOST_TEST(net.out.rfind("identical over 6068 cycles, ", 0) == 0u, net.out);
+  const auto limited = cftool::tool("compare ../../models/mesh4x4.yaml --against net.vc_alloc_delay=1 --vcd-limit 64KiB");
+  BOOST_TEST(limited.status != 0);
+  BOOST_TEST(limited.err.find("the trace passed its limit of 64 KiB at cycle ") != std::string::npos, limited.err);
+  BOOST_TEST(limited.err.find("(compare's temporary traces are removed; --vcd PREFIX keeps them)") != std::string::npos);
+  cftool::TempDir d;
+  // A long run, stopped once its trace has begun; no creditflow-compare folder of it stays.
+  const std::string script =
+      "cd '" CREDITFLOW_TEST_DIR "' && before=$(ls -d /tmp/creditflow-compare-* 2>/dev/null | wc -l); ('" CREDITFLOW_TOOL
+      "' compare ../../models/mesh8x8.yaml --against net.vc_alloc_delay=1 --set net.sim_type=window --cycles 2000000 "
+      "> /dev/null 2> '" + d / "err" + "' & pid=$!; for i in $(seq 100); do grep -q 'planned' '" + d / "err" +
+      "' && break; sleep 0.1; done; sleep 1; kill -INT $pid; wait $pid; echo $? > '" + d / "status" +
+      "'); after=$(ls -d /tmp/creditflow-compare-* 2>/dev/null | wc -l); echo $before $after > '" + d / "count" + "'";
+  BOOST_TEST_REQUIRE(std::system(script.c_str()) == 0);
+  BOOST_TEST(cftool::read_file(d / "status") == "130\n", cftool::read_file(d / "err"));
+  BOOST_TEST(cftool::read_file(d / "err").find("creditflow: compare: interrupted while running with --set "
+                                               "net.sim_type=window; its temporary traces are removed") != std::string::npos,
+             cftool::read_file(d / "err"));
+  const std::string counts = cftool::read_file(d / "count");
+  BOOST_TEST(counts.substr(0, counts.find(' ')) + "\n" == counts.substr(counts.find(' ') + 1), counts);
 }
