@@ -4,32 +4,17 @@
 // offers; without it the link would be sized as if saturated.
 #include <boost/test/unit_test.hpp>
 
-#include <creditflow/creditflow.hpp>
+#include "hand_wired.hpp"
 
 using namespace creditflow;
 
 BOOST_AUTO_TEST_CASE(a_hand_wired_link_is_diagnosed_as_the_tool_diagnoses_its_platform) {
-  sc_core::sc_clock clk("clk", 1, sc_core::SC_NS);
   core::SourceParams sp;
   sp.traffic = core::TrafficSpec::bernoulli(0.6);
-  cycle::TrafficSource<> src("src", sp);
-  cycle::CreditSender<> tx("tx", 6);
-  cycle::PipelinedLink<> link("link", core::LinkParams{3, 3});
-  cycle::CreditReceiver<> rx("rx", core::ReceiverParams{6, core::DrainSpec{}});
-  sc_core::sc_signal<bool> valid, ready, send, arrive, pop, credit;
-  sc_core::sc_signal<core::Flit> offered, sent, arrived;
-  src.clk(clk), tx.clk(clk), link.clk(clk), rx.clk(clk);
-  src.out_valid(valid), src.out_flit(offered), src.out_ready(ready);
-  tx.in_valid(valid), tx.in_flit(offered), tx.in_ready(ready);
-  tx.out_valid(send), tx.out_flit(sent), tx.credit_in(credit);
-  link.in_valid(send), link.in_flit(sent), link.out_valid(arrive), link.out_flit(arrived);
-  link.credit_in(pop), link.credit_out(credit);
-  rx.in_valid(arrive), rx.in_flit(arrived), rx.credit_out(pop);
-  monitor::LoopMonitor mon("mon", 20000, 2000);
-  mon.clk(clk);
-  const core::LoopObserver& obs = mon.watch("link", {&tx, &link, &rx}, &src);
+  cftest::HandWiredLink w(sp, 6, core::LinkParams{3, 3}, 6, 20000, 2000);
+  const core::LoopObserver& obs = w.mon.watch("link", {&w.tx, &w.link, &w.rx}, &w.src);
   sc_core::sc_start();
-  const core::LinkReport report = mon.report(obs);
+  const core::LinkReport report = w.mon.report(obs);
   BOOST_TEST(report.offered_rate == 0.6);
   const std::vector<std::string> lines = core::diagnose(report);
   BOOST_TEST_REQUIRE(lines.size() == 1u);

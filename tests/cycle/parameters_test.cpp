@@ -3,6 +3,7 @@
 #include <systemc>
 
 #include "creditflow/creditflow.hpp"
+#include "hand_wired.hpp"
 #include "helpers.hpp"
 
 using namespace creditflow;
@@ -77,26 +78,11 @@ BOOST_AUTO_TEST_CASE(a_second_run_in_one_process_is_a_clear_error) {
 // Before: the user passed the credits to watch() again and filled the report for the
 // diagnosis by hand (credits, loop_rtt, measured_rtt).
 BOOST_AUTO_TEST_CASE(a_hand_wired_link_reports_and_diagnoses_itself) {
-  sc_core::sc_clock clk("clk", 1, sc_core::SC_NS);
-  cycle::TrafficSource<> src("src", core::SourceParams{});
-  cycle::CreditSender<> tx("tx", 4);
-  cycle::PipelinedLink<> link("link", core::LinkParams{4, 4});
-  cycle::CreditReceiver<> rx("rx", core::ReceiverParams{4, core::DrainSpec{}});
-  sc_core::sc_signal<bool> valid, ready, send, arrive, pop, credit;
-  sc_core::sc_signal<core::Flit> offered, sent, arrived;
-  src.clk(clk), tx.clk(clk), link.clk(clk), rx.clk(clk);
-  src.out_valid(valid), src.out_flit(offered), src.out_ready(ready);
-  tx.in_valid(valid), tx.in_flit(offered), tx.in_ready(ready);
-  tx.out_valid(send), tx.out_flit(sent), tx.credit_in(credit);
-  link.in_valid(send), link.in_flit(sent), link.out_valid(arrive), link.out_flit(arrived);
-  link.credit_in(pop), link.credit_out(credit);
-  rx.in_valid(arrive), rx.in_flit(arrived), rx.credit_out(pop);
-  monitor::LoopMonitor mon("mon", 6000, 3000);
-  mon.clk(clk);
-  const core::LoopObserver& obs = mon.watch("link", {&tx, &link, &rx});
+  cftest::HandWiredLink w(core::SourceParams{}, 4, core::LinkParams{4, 4}, 4, 6000, 3000);
+  const core::LoopObserver& obs = w.mon.watch("link", {&w.tx, &w.link, &w.rx});
   BOOST_TEST(obs.capacity() == 4);  // taken from the sender
   sc_core::sc_start();
-  const core::LinkReport r = mon.report(obs);
+  const core::LinkReport r = w.mon.report(obs);
   BOOST_TEST(r.credits == 4);
   BOOST_TEST(r.receiver_depth == 4);
   BOOST_TEST(r.forward_latency == 4);
