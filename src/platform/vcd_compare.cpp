@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
-#include <sstream>
+#include <optional>
 #include <unordered_map>
 
 #include "creditflow/core/error.hpp"
@@ -11,14 +11,6 @@
 namespace creditflow::platform {
 
 namespace {
-
-using Changes = std::vector<std::pair<std::uint64_t, std::string>>;  // (time, value), in time order
-
-struct Trace {
-  std::map<std::string, std::string> id_of;  // dotted name -> id
-  std::unordered_map<std::string, Changes> changes;
-  std::uint64_t end = 0;
-};
 
 // A value as a reader compares it: vectors without leading zeros, in decimal up to 64 bits.
 std::string normal(const std::string& v) {
@@ -33,83 +25,103 @@ std::string normal(const std::string& v) {
   return std::to_string(n);
 }
 
-Trace read_vcd(const std::string& file) {
-  std::ifstream in(file);
-  if (!in) throw Error(file + ": cannot read this VCD file");
-  Trace t;
-  std::vector<std::string> scope;
-  std::string word;
-  std::uint64_t now = 0;
-  bool header = true;
-  while (in >> word) {
-    if (header) {
+// A VCD read as it streams: its header (every signal's id by dotted name), then its value
+// changes one time step at a time. Memory is the signals', whatever the trace's length.
+class VcdStream {
+ public:
+  explicit VcdStream(const std::string& file) : file_(file), in_(file) {
+    if (!in_) throw Error(file + ": cannot read this VCD file");
+    read_header();
+    advance();
+  }
+  const std::map<std::string, std::string>& id_of() const { return id_of_; }
+  bool done() const { return done_; }
+  // The time of the next step (when not done).
+  std::uint64_t next_time() const { return next_; }
+  // The changes of the next step, (id, value) in file order; then moves on.
+  template <class F>
+  void take_step(F&& change) {
+    for (const auto& [id, value] : step_) change(id, value);
+    advance();
+  }
+
+ private:
+  void read_header() {
+    std::vector<std::string> scope;
+    std::string word;
+    while (in_ >> word) {
       if (word == "$scope") {
         std::string type, name;
-        in >> type >> name;
+        in_ >> type >> name;
         scope.push_back(name);
       } else if (word == "$upscope") {
         if (!scope.empty()) scope.pop_back();
       } else if (word == "$var") {
         std::string type, width, id, name;
-        in >> type >> width >> id >> name;
+        in_ >> type >> width >> id >> name;
         std::string dotted;
         for (std::size_t i = 1; i < scope.size(); ++i) dotted += scope[i] + ".";  // below the top scope
-        t.id_of[dotted + name] = id;
+        id_of_[dotted + name] = id;
       } else if (word == "$enddefinitions") {
-        header = false;
+        while (word != "$end" && in_ >> word) {
+        }
+        return;
       }
       if (word[0] == '$' && word != "$end")
-        while (word != "$end" && in >> word) {
+        while (word != "$end" && in_ >> word) {
         }
-      continue;
     }
-    if (word[0] == '#') {
-      now = std::stoull(word.substr(1));
-      t.end = std::max(t.end, now);
-    } else if (word == "$comment") {
-      while (word != "$end" && in >> word) {
+    throw Error(file_ + ": not a VCD file (no $enddefinitions)");
+  }
+  // Reads the changes up to the next time mark: the step at `now` (changes before the
+  // first mark are at time 0).
+  void advance() {
+    step_.clear();
+    if (pending_time_) {
+      next_ = *pending_time_;
+      pending_time_.reset();
+    } else if (at_end_) {
+      done_ = true;
+      return;
+    }
+    std::string word;
+    bool any = false;
+    while (in_ >> word) {
+      if (word[0] == '#') {
+        const std::uint64_t t = std::stoull(word.substr(1));
+        if (any || !step_.empty()) {
+          pending_time_ = t;
+          return;
+        }
+        next_ = t;
+        any = true;
+      } else if (word == "$comment") {
+        while (word != "$end" && in_ >> word) {
+        }
+      } else if (word[0] == '$') {
+        continue;  // $dumpvars, $dumpall, $end: the values inside are read as any others
+      } else if (word[0] == 'b' || word[0] == 'B' || word[0] == 'r' || word[0] == 'R') {
+        std::string id;
+        if (!(in_ >> id)) throw Error(file_ + ": a value with no signal at time " + std::to_string(next_));
+        step_.emplace_back(id, normal(word));
+        any = true;
+      } else {
+        step_.emplace_back(word.substr(1), word.substr(0, 1));
+        any = true;
       }
-    } else if (word[0] == '$') {
-      continue;  // $dumpvars, $dumpall, $end: the values inside are read as any others
-    } else if (word[0] == 'b' || word[0] == 'B' || word[0] == 'r' || word[0] == 'R') {
-      std::string id;
-      if (!(in >> id)) throw Error(file + ": a value with no signal at time " + std::to_string(now));
-      t.changes[id].emplace_back(now, normal(word));
-    } else {
-      t.changes[word.substr(1)].emplace_back(now, word.substr(0, 1));
     }
+    at_end_ = true;
+    if (!any) done_ = true;
   }
-  if (header) throw Error(file + ": not a VCD file (no $enddefinitions)");
-  return t;
-}
 
-// The first time the two signals' values differ, or none; with gates (a flit field's
-// channel valid in each file), only at times both are 1: a flit means something only while
-// its valid is high, and between offers each part leaves what it likes there (where the
-// valids differ, that is the difference).
-bool first_difference(const Changes& a, const Changes& b, const Changes* gate_a, const Changes* gate_b,
-                      std::uint64_t& time, std::string& va, std::string& vb) {
-  static const Changes none;
-  const Changes& ga = gate_a ? *gate_a : none;
-  const Changes& gb = gate_b ? *gate_b : none;
-  std::size_t i = 0, j = 0, k = 0, l = 0;
-  std::string x = "x", y = "x", open_a = "1", open_b = "1";
-  auto at = [](const Changes& c, std::size_t n) { return n < c.size() ? c[n].first : UINT64_MAX; };
-  while (i < a.size() || j < b.size() || k < ga.size() || l < gb.size()) {
-    const std::uint64_t t = std::min({at(a, i), at(b, j), at(ga, k), at(gb, l)});
-    while (i < a.size() && a[i].first == t) x = a[i++].second;
-    while (j < b.size() && b[j].first == t) y = b[j++].second;
-    while (k < ga.size() && ga[k].first == t) open_a = ga[k++].second;
-    while (l < gb.size() && gb[l].first == t) open_b = gb[l++].second;
-    if (x != y && open_a == "1" && open_b == "1") {
-      time = t;
-      va = x;
-      vb = y;
-      return true;
-    }
-  }
-  return false;
-}
+  std::string file_;
+  std::ifstream in_;
+  std::map<std::string, std::string> id_of_;  // dotted name -> id
+  std::vector<std::pair<std::string, std::string>> step_;
+  std::uint64_t next_ = 0;
+  std::optional<std::uint64_t> pending_time_;
+  bool at_end_ = false, done_ = false;
+};
 
 // A flit field's channel valid: "tx.out.flit.id" -> "tx.out.valid".
 std::string valid_of(const std::string& name) {
@@ -117,49 +129,89 @@ std::string valid_of(const std::string& name) {
   return flit == std::string::npos ? "" : name.substr(0, flit) + ".valid";
 }
 
+// One side's view of the compared signals: by id, the signals it drives and those it gates.
+struct Side {
+  std::unordered_map<std::string, std::vector<std::size_t>> drives, gates;
+  std::vector<std::string> value;  // per compared signal
+  std::vector<std::string> gate;   // per compared signal: its valid's value ("1" without one)
+};
+
 }  // namespace
 
 VcdComparison compare_vcd(const std::string& a_file, const std::string& b_file) {
-  const Trace a = read_vcd(a_file), b = read_vcd(b_file);
+  VcdStream a(a_file), b(b_file);
   VcdComparison c;
-  c.end_time = std::max(a.end, b.end);
-  static const Changes none;
-  auto changes = [](const Trace& t, const std::string& id) -> const Changes& {
-    const auto found = t.changes.find(id);
-    return found == t.changes.end() ? none : found->second;
-  };
-  for (const auto& [name, id] : a.id_of) {
-    const auto other = b.id_of.find(name);
-    if (other == b.id_of.end()) {
+  // The signals both carry, in name order (the order a tie between differences is broken by).
+  std::vector<std::string> names;
+  for (const auto& [name, id] : a.id_of()) {
+    if (b.id_of().count(name))
+      names.push_back(name);
+    else
       c.only_a.push_back(name);
-      continue;
-    }
-    ++c.compared;
-    const Changes& ca = changes(a, id);
-    c.events += ca.empty() ? 0 : ca.size() - 1;  // the first is its value at time 0
-    std::uint64_t time = 0;
-    std::string va, vb;
-    const std::string valid_name = valid_of(name);
-    auto gate = [&](const Trace& t) -> const Changes* {
-      const auto valid = t.id_of.find(valid_name);
-      return valid == t.id_of.end() ? nullptr : &changes(t, valid->second);
-    };
-    if (!first_difference(ca, changes(b, other->second), gate(a), gate(b), time, va, vb)) continue;
-    // At one time, the signal nearest the top first: a channel's valid before its flit's fields.
-    const auto depth = [](const std::string& n) { return std::count(n.begin(), n.end(), '.'); };
-    if (c.identical || time < c.time || (time == c.time && depth(name) < depth(c.signal))) {
-      const bool same_time = !c.identical && time == c.time;
-      c.identical = false;
-      c.time = time;
-      c.signal = name;
-      c.a = va;
-      c.b = vb;
-      if (!same_time) c.differing = 0;
-    }
-    if (time == c.time) ++c.differing;
   }
-  for (const auto& [name, id] : b.id_of)
-    if (!a.id_of.count(name)) c.only_b.push_back(name);
+  for (const auto& [name, id] : b.id_of())
+    if (!a.id_of().count(name)) c.only_b.push_back(name);
+  c.compared = names.size();
+  Side sa, sb;
+  for (Side* s : {&sa, &sb}) {
+    s->value.assign(names.size(), "x");
+    s->gate.assign(names.size(), "1");
+  }
+  for (std::size_t n = 0; n < names.size(); ++n)
+    for (auto [stream, side] : {std::pair{&a, &sa}, std::pair{&b, &sb}}) {
+      side->drives[stream->id_of().at(names[n])].push_back(n);
+      const auto valid = stream->id_of().find(valid_of(names[n]));
+      if (valid != stream->id_of().end()) side->gates[valid->second].push_back(n);
+    }
+  std::vector<char> seen(names.size(), 0);  // a's first change of it: its value at time 0
+  std::vector<std::size_t> dirty;
+  std::vector<char> marked(names.size(), 0);
+  const auto mark = [&](std::size_t n) {
+    if (marked[n]) return;
+    marked[n] = 1;
+    dirty.push_back(n);
+  };
+  const auto apply = [&](Side& side, bool counts) {
+    return [&, counts](const std::string& id, const std::string& value) {
+      if (const auto d = side.drives.find(id); d != side.drives.end())
+        for (const std::size_t n : d->second) {
+          side.value[n] = value;
+          if (counts && seen[n]) ++c.events;
+          seen[n] = 1;
+          mark(n);
+        }
+      if (const auto g = side.gates.find(id); g != side.gates.end())
+        for (const std::size_t n : g->second) {
+          side.gate[n] = value;
+          mark(n);
+        }
+    };
+  };
+  const auto depth = [](const std::string& s) { return std::count(s.begin(), s.end(), '.'); };
+  while (!a.done() || !b.done()) {
+    const std::uint64_t t = std::min(a.done() ? UINT64_MAX : a.next_time(), b.done() ? UINT64_MAX : b.next_time());
+    c.end_time = std::max(c.end_time, t);
+    if (!a.done() && a.next_time() == t) a.take_step(apply(sa, true));
+    if (!b.done() && b.next_time() == t) b.take_step(apply(sb, false));
+    // A flit field means something only while its valid is high in both (where the valids
+    // differ, that is the difference).
+    for (const std::size_t n : dirty) {
+      marked[n] = 0;
+      if (sa.value[n] == sb.value[n] || sa.gate[n] != "1" || sb.gate[n] != "1") continue;
+      ++c.differing;
+      // The signal nearest the top first (a channel's valid before its flit's fields), then by name.
+      if (c.identical || depth(names[n]) < depth(c.signal) ||
+          (depth(names[n]) == depth(c.signal) && names[n] < c.signal)) {
+        c.identical = false;
+        c.time = t;
+        c.signal = names[n];
+        c.a = sa.value[n];
+        c.b = sb.value[n];
+      }
+    }
+    dirty.clear();
+    if (!c.identical) return c;  // the first time they part: what compare reports
+  }
   return c;
 }
 
