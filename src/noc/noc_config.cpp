@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/core/figure_text.hpp"
 #include "trimmed.hpp"
 #include "creditflow/noc/anynet.hpp"
 #include "creditflow/noc/routing.hpp"
@@ -406,11 +407,7 @@ double NocConfig::packet_rate() const {
 
 void NocConfig::validate(const std::string& where) const {
   auto fail = [&](const std::string& what) { throw ParameterError(where + ": " + what); };
-  const auto figure = [](double v) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.4g", v);
-    return std::string(text);
-  };
+  const auto figure = [](double v) { return core::significant(v, 4); };
   if (routing_function == "none")
     fail("routing_function is not set (allowed: dor on a mesh, dim_order on a torus or ring, min on an anynet)");
   const bool users_routing = find_routing(routing_function) != nullptr;

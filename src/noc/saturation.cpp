@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
+#include "creditflow/core/figure_text.hpp"
 #include "creditflow/noc/noc_config.hpp"
 
 namespace creditflow::noc {
@@ -40,11 +40,7 @@ double size_variance(const NocConfig& c) {
   return std::max(squares / total - mean * mean, 0.0);
 }
 
-std::string number(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.4g", v);
-  return text;
-}
+std::string number(double v) { return core::significant(v, 4); }
 
 std::string packet_count(std::int64_t n) { return std::to_string(n) + (n == 1 ? " packet" : " packets"); }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/core/figure_text.hpp"
 #include "creditflow/platform/sweep.hpp"
 #include "creditflow/platform/sweep_saturation.hpp"
 #include "gnuplot.hpp"
@@ -88,11 +89,7 @@ std::optional<double> saturation_mark(const Curve& curve) {
   return std::nullopt;
 }
 
-std::string figure(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", v);
-  return buf;
-}
+std::string figure(double v) { return core::significant(v, 3); }
 
 }  // namespace
 

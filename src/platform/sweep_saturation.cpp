@@ -1,7 +1,8 @@
 #include "creditflow/platform/sweep_saturation.hpp"
 
 #include <algorithm>
-#include <cstdio>
+
+#include "creditflow/core/figure_text.hpp"
 
 #include "creditflow/platform/network_results.hpp"
 #include "gnuplot.hpp"
@@ -11,18 +12,14 @@ namespace creditflow::platform {
 
 using nlohmann::json;
 
-std::string saturation_figure(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g", v);
-  return text;
-}
+std::string saturation_figure(double v) { return core::significant(v, 3); }
 
 std::vector<Saturation> network_saturations(const std::vector<const PointResult*>& points, const std::string& curve) {
   std::vector<Saturation> all;
-  std::vector<const PointResult*> failed;
+  int failed = 0;
   for (const PointResult* r : points) {
     if (!r->ok) {
-      failed.push_back(r);
+      ++failed;
       continue;
     }
     const json& doc = document(*r);
@@ -63,16 +60,12 @@ std::vector<Saturation> network_saturations(const std::vector<const PointResult*
     }
   }
   // A failed point has no networks: it is left out of every one.
-  for (Saturation& s : all) s.left_out += static_cast<int>(failed.size());
+  for (Saturation& s : all) s.left_out += failed;
   return all;
 }
 
 std::string saturation_text(const Saturation& s) {
-  const auto figure = [](double v) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.4g", v);
-    return std::string(text);
-  };
+  const auto figure = [](double v) { return core::significant(v, 4); };
   std::string line = "network '" + s.network + "'" + (s.curve.empty() ? "" : " (" + s.curve + ")") + ": ";
   if (!s.seen) {
     if (s.taken_offered < 0) return line + "no point measured it";
