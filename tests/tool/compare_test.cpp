@@ -1,9 +1,5 @@
 // creditflow compare on the models alone: the first difference with both values and exit
 // 1, identical runs with exit 0, bad --against values refused before anything runs.
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include "harness.hpp"
 
 BOOST_AUTO_TEST_CASE(compare_names_the_first_cycle_and_signal_where_two_runs_part) {
@@ -68,17 +64,8 @@ BOOST_AUTO_TEST_CASE(compare_says_the_cycles_run_takes_its_vcd_limit_and_cleans_
 // (it held nine times the traces: 4.2 GB for 100k cycles of mesh8x8). Here 2 x 31 MB of
 // trace; the largest process of the command, the runs included, stays far below them.
 BOOST_AUTO_TEST_CASE(compare_streams_the_traces) {
-  const std::string cmd = "cd '" CREDITFLOW_TEST_DIR "' && '" CREDITFLOW_TOOL "' compare ../../models/mesh8x8.yaml "
-                          "--against net.vc_alloc_delay=1 --set net.sim_type=window --cycles 10000 > /dev/null 2>&1";
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  int status = 0;
-  struct rusage usage {};
-  BOOST_TEST_REQUIRE(::wait4(pid, &status, 0, &usage) == pid);
-  BOOST_TEST(WIFEXITED(status));
-  BOOST_TEST(WEXITSTATUS(status) == 0);
-  BOOST_TEST(usage.ru_maxrss < 120 * 1024L, usage.ru_maxrss << " KiB");  // 13 MB here
+  const cftool::Peak peak = cftool::peak_memory("compare ../../models/mesh8x8.yaml --against net.vc_alloc_delay=1 "
+                                                "--set net.sim_type=window --cycles 10000");
+  BOOST_TEST(peak.status == 0);
+  BOOST_TEST(peak.kib < 120 * 1024L, peak.kib << " KiB");  // 13 MB here
 }

@@ -1,6 +1,7 @@
 // Runs the creditflow binary from tests/tool (so paths in messages read "bad/x.yaml")
 // and captures its exit status, standard output and standard error.
 #pragma once
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -68,6 +69,26 @@ inline Outcome run(const std::string& binary, const std::string& args) {
 }
 
 inline Outcome tool(const std::string& args) { return run(CREDITFLOW_TOOL, args); }
+
+// The tool's exit status and the peak memory (KiB) of the largest process the command
+// made, its own children included: run in a child of its own, whose wait4() reports the
+// largest of the processes it waited for (the test's other commands are not among them).
+struct Peak {
+  int status = -1;
+  long kib = 0;
+};
+inline Peak peak_memory(const std::string& args) {
+  const std::string cmd = "cd '" CREDITFLOW_TEST_DIR "' && '" CREDITFLOW_TOOL "' " + args + " > /dev/null 2>&1";
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  int status = 0;
+  struct rusage usage {};
+  if (::wait4(pid, &status, 0, &usage) != pid) return {};
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, usage.ru_maxrss};
+}
 
 // Runs `binary args --json` in the cycle view and in the TL view: both must succeed with
 // the same document but its `view`, which is returned without it.
