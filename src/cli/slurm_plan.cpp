@@ -106,7 +106,7 @@ SlurmPlan create_plan(const std::string& dir, SweepRequest request, std::size_t 
   plan.request = request;
   std::string text;
   const platform::Netlist netlist = load_model(plan, text);
-  plan.model_digest = inputs_digest(plan.request, text);
+  plan.model_digest = inputs_digest(plan.request, text, netlist);
   (void)options_of(request);  // bad --set or run options fail here, before anything is submitted
   plan.points = platform::expand(plans_of(request, netlist)).size();
   if (plan.points == 0) throw Error("sweep --slurm: the sweep has no points");
@@ -183,11 +183,11 @@ Collected collect(const SlurmPlan& plan) {
   Collected c;
   std::string text;
   const platform::Netlist netlist = load_model(plan, text);
-  if (inputs_digest(plan.request, text) != plan.model_digest)
+  if (inputs_digest(plan.request, text, netlist) != plan.model_digest)
     throw Error(model_path(plan) + " or a file it reads has changed since the sweep in " + plan.dir +
                 " was planned: its points would mix two models; restore the file or start a new sweep");
   c.plans = plans_of(plan.request, netlist);
-  c.sweep_id = sweep_id(plan.request, text);
+  c.sweep_id = sweep_id(plan.request, plan.model_digest);
   c.inputs = model_inputs(plan.request, netlist);
   c.inputs.insert(c.inputs.begin(), model_path(plan));
   const std::vector<platform::SweepPoint> points = platform::expand(c.plans);

@@ -72,7 +72,7 @@ int sweep_here(const SweepRequest& request, const std::string& shard, const plat
   const std::string model_text = platform::read_model_text(request.model);
   const platform::Netlist netlist = platform::parse_netlist(model_text, request.model);
   const std::vector<platform::SweepPlan> plans = plans_of(request, netlist);
-  const std::string id = sweep_id(request, model_text);
+  const std::string id = sweep_id(request, inputs_digest(request, model_text, netlist));
   std::vector<platform::SweepPoint> points = platform::expand(plans);
   if (!shard.empty()) {
     const auto [from, to] = platform::shard_range(shard, points.size());

@@ -81,9 +81,9 @@ std::vector<std::string> model_inputs(const SweepRequest& request, const platfor
   return platform::network_files(netlist, sets);
 }
 
-std::string inputs_digest(const SweepRequest& request, const std::string& model_text) {
+std::string inputs_digest(const SweepRequest& request, const std::string& model_text, const platform::Netlist& netlist) {
   std::string all = text_digest(model_text);
-  for (const std::string& file : model_inputs(request, platform::parse_netlist(model_text, request.model))) {
+  for (const std::string& file : model_inputs(request, netlist)) {
     std::string content;
     try {
       content = text_digest(core::read_input_file(file, "a network's netlist", core::kMaxInputBytes));
@@ -95,10 +95,9 @@ std::string inputs_digest(const SweepRequest& request, const std::string& model_
   return text_digest(all);
 }
 
-std::string sweep_id(const SweepRequest& request, const std::string& model_text) {
-  // Not the view: both give the same figures (tested), so their shards may be merged. The
-  // model and every file it reads (a network_file) by their content.
-  nlohmann::json what = {{"model", inputs_digest(request, model_text)}, {"vary", request.vary},
+std::string sweep_id(const SweepRequest& request, const std::string& inputs) {
+  // Not the view: both give the same figures (tested), so their shards may be merged.
+  nlohmann::json what = {{"model", inputs}, {"vary", request.vary},
                          {"sweeps", request.sweeps}, {"sets", request.sets}};
   RunText run = request.run;
   for (const auto& [flag, value] : run.fields()) what[flag + 2] = *value;

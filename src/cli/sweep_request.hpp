@@ -36,17 +36,18 @@ std::vector<std::string> point_arguments(const SweepRequest& request);
 // FNV-1a of `text`, 16 hex digits: enough to notice a model edited between two reads.
 std::string text_digest(const std::string& text);
 
-// What makes two runs of the sweep give the same points: the model's text (`model_text`,
-// read by the caller) and every option that changes a figure (vary, sweeps, --set, the run
+// What makes two runs of the sweep give the same points: the model's text and the files it
+// reads (`inputs`: their inputs_digest) and every option that changes a figure (vary, sweeps, --set, the run
 // settings), not the view, -j or the outputs. Written into every CSV row and JSON output,
 // so that merge refuses to mix sweeps.
-std::string sweep_id(const SweepRequest& request, const std::string& model_text);
+std::string sweep_id(const SweepRequest& request, const std::string& inputs);
 // The files the sweep's model reads besides itself (network_file, as the model, --set,
 // --vary or its sweeps give it): inputs no output may be written over.
 std::vector<std::string> model_inputs(const SweepRequest& request, const platform::Netlist& netlist);
-// A digest of the model's text and of every file it reads: an edit to either is another
-// sweep (a Slurm plan's model check, a journal's resume, a shard's merge).
-std::string inputs_digest(const SweepRequest& request, const std::string& model_text);
+// A digest of the model's text and of every file it reads (`netlist`: that text, parsed):
+// an edit to either is another sweep (a Slurm plan's model check, and through sweep_id a
+// journal's resume and a shard's merge).
+std::string inputs_digest(const SweepRequest& request, const std::string& model_text, const platform::Netlist& netlist);
 
 nlohmann::json to_json(const SweepRequest& request);
 SweepRequest request_from_json(const nlohmann::json& doc);
