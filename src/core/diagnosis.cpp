@@ -1,4 +1,5 @@
 #include "creditflow/core/diagnosis.hpp"
+#include "creditflow/core/figure_text.hpp"
 #include "creditflow/core/sizing.hpp"
 
 #include <algorithm>
@@ -9,11 +10,7 @@
 namespace creditflow::core {
 
 namespace {
-std::string fixed3(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3f", v);
-  return buf;
-}
+std::string fixed3(double v) { return fixed(v, 3); }
 
 std::string window_of(const LinkReport& r) { return std::to_string(r.cycles - r.warmup); }
 

@@ -1,5 +1,5 @@
 #include "creditflow/platform/network_results.hpp"
-#include "fixed_text.hpp"
+#include "creditflow/core/figure_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,6 +7,8 @@
 #include <sstream>
 
 namespace creditflow::platform {
+
+using core::fixed;
 namespace {
 
 double rounded(double v, int decimals) {

@@ -10,9 +10,11 @@
 #include "creditflow/core/diagnosis.hpp"
 #include "creditflow/core/report_figures.hpp"
 #include "creditflow/platform/network_results.hpp"
-#include "fixed_text.hpp"
+#include "creditflow/core/figure_text.hpp"
 
 namespace creditflow::platform {
+
+using core::fixed;
 
 namespace {
 
