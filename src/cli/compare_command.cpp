@@ -4,6 +4,7 @@
 // first cycle a signal differs with both values, or that the runs are identical over every
 // cycle. A model against its RTL in one command.
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -89,8 +90,12 @@ void add_compare_command(CLI::App& app, const platform::Registry& registry, int&
           throw Error("--vcd " + args->vcd + ": " + f +
                       " exists; creditflow does not replace a trace (remove it, or give another prefix)");
     } else {
-      char dir[] = "/tmp/creditflow-compare-XXXXXX";
-      if (!::mkdtemp(dir)) throw Error("compare: cannot make a folder for the traces in /tmp");
+      // In $TMPDIR as other tools' temporary files are, else /tmp.
+      const char* tmp = std::getenv("TMPDIR");
+      const std::string base = tmp && *tmp ? tmp : "/tmp";
+      std::string pattern = base + "/creditflow-compare-XXXXXX";
+      char* dir = ::mkdtemp(pattern.data());
+      if (!dir) throw Error("compare: cannot make a folder for the traces in " + base);
       a_file = std::string(dir) + "/a.vcd";
       b_file = std::string(dir) + "/b.vcd";
     }
