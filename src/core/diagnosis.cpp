@@ -37,8 +37,13 @@ double loop_bound(std::int64_t credits, std::uint64_t rtt, double drain_rate) {
 
 std::uint64_t sizing_rtt(const LinkReport& r) {
   if (r.loop_rtt) return r.loop_rtt;
+  // The worst round trip of a flit that met no queue: the worst of all includes the queue
+  // the receiver let build, which a deeper buffer lets grow (sized from it, the advice
+  // would follow the depth the run started from). No such flit: the receiver always held
+  // others, so the shortest round trip is the loop's.
   const bool drain_limited = r.drain_rate < r.offered_rate;
-  return drain_limited ? r.measured_rtt : std::max(r.max_rtt, r.measured_rtt);
+  if (drain_limited || r.unqueued_rtts == 0) return r.measured_rtt;
+  return r.unqueued_max_rtt;
 }
 
 void add_wait_sizing(LinkReport& r) {
@@ -334,8 +339,9 @@ std::vector<std::string> diagnose_loop(const LinkReport& r) {
   const bool drain_bound = r.drain_rate < r.offered_rate && reaches(r, r.drain_rate);
   const char* rtt_words = r.loop_rtt                     ? "-cycle round trip"
                           : r.measured_rtt == r.max_rtt ? "-cycle measured round trip"
-                          : rtt == r.measured_rtt        ? "-cycle shortest measured round trip"
-                                                         : "-cycle worst measured round trip";
+                          : rtt == r.measured_rtt && rtt != r.unqueued_max_rtt
+                              ? "-cycle shortest measured round trip"
+                              : "-cycle worst round trip of a flit that met no queue at the receiver";
   if (!drain_bound && r.credit_handshakes > 0 && 2 * r.handshake_queued_cycles > r.handshake_cycles) {
     // Credits queue at a one-per-handshake crossing most of the time: its handshake, not
     // the credits in the loop, sets the rate.

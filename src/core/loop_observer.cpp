@@ -7,7 +7,7 @@
 namespace creditflow::core {
 
 LoopObserver::LoopObserver(std::string link, std::int64_t capacity, Cycle warmup)
-    : link_(std::move(link)), capacity_(capacity), warmup_(warmup) {}
+    : link_(std::move(link)), capacity_(capacity), warmup_(warmup), unqueued_(capacity) {}
 
 std::optional<std::string> LoopObserver::violation(Cycle t, const LoopState& state, bool conserved) {
   if (conserved) {
@@ -60,6 +60,8 @@ void LoopObserver::add_to(LinkReport& r) const {
   r.still_since = last_progress_;
   r.still_cycles = last_cycle_ - last_progress_;
   r.watchdog = watchdog_;
+  r.unqueued_max_rtt = unqueued_.worst();
+  r.unqueued_rtts = unqueued_.count();
 }
 
 void LoopObserver::starved(Cycle t) {
@@ -123,6 +125,7 @@ void LoopObserver::add_shape(Shape& s) const {
     s.add(v);
   for (const bool b : {last_.sender_has_data, last_.receiver_popping, last_.source_held}) s.add(std::uint64_t{b});
   s.add(last_cycle_ - last_progress_);  // a loop where nothing moves never repeats: its watchdog must fire
+  unqueued_.add_shape(s, last_cycle_);
 }
 
 void LoopObserver::repeat(const LoopObserver& earlier, const Repeat& r) {
@@ -137,6 +140,7 @@ void LoopObserver::repeat(const LoopObserver& earlier, const Repeat& r) {
   last_.sent = r.count(last_.sent, earlier.last_.sent);
   last_.popped = r.count(last_.popped, earlier.last_.popped);
   last_.dropped = r.count(last_.dropped, earlier.last_.dropped);
+  unqueued_.repeat(earlier.unqueued_, r);
 }
 
 std::string describe_holder(const LoopState& held, bool sender) {

@@ -225,6 +225,7 @@ std::string run_json(const Platform& platform, const RunResult& result) {
         {"measured_rtt", l.measured_rtt},
         {"mean_rtt", l.mean_rtt},
         {"max_rtt", l.max_rtt},
+        {"unqueued_max_rtt", l.unqueued_max_rtt},
         {"depth_needed", core::depth_needed(l)},
         {"depth_rule", core::depth_rule(l)},
         {"credits_missing", l.credits_missing},
@@ -346,7 +347,10 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
         os << l.loop_rtt << " cycles (" << (l.measured_rtt ? "shortest measured " + std::to_string(l.measured_rtt) : std::string("none measured")) << ")\n";
       else
         os << "min " << l.measured_rtt << " / mean " << fixed(l.mean_rtt, 2) << " / max " << l.max_rtt
-           << " sender cycles across clocks\n";
+           << " sender cycles across clocks ("
+           << (l.unqueued_rtts ? "max " + std::to_string(l.unqueued_max_rtt) + " for a flit that met no queue"
+                               : std::string("no flit met an empty receiver"))
+           << ")\n";
       os << "  waited for a credit " << l.credit_stall_cycles << " cycles: " << l.stall_receiver_empty
          << " with the receiver empty, " << l.stall_receiver_busy << " with it busy; peak occupancy "
          << l.peak_occupancy << "\n";

@@ -249,3 +249,62 @@ BOOST_AUTO_TEST_CASE(a_class_limited_by_its_own_consumer_is_not_told_to_reserve)
   BOOST_TEST(d[0].find("class 'Y' held the shared pool in 2500 of them") != std::string::npos, d[0]);
   BOOST_TEST(d[0].find("reserve credits for 'X'") != std::string::npos, d[0]);
 }
+
+// A credit's round trip counts for sizing only when its flit met no queue at the receiver:
+// flit 1 waits behind flit 0 there, so its longer round trip is the queue's, not the loop's.
+BOOST_AUTO_TEST_CASE(unqueued_round_trips_leave_out_flits_that_waited_behind_others) {
+  LoopObserver obs("l0", 4, 0);
+  std::int64_t credits = 4, forward = 0, occupancy = 0;
+  std::uint64_t sent = 0, popped = 0;
+  Cycle t = 0;
+  auto step = [&](int sends, int arrivals, int pops, int returns) {
+    LoopState s;
+    sent += sends;
+    credits += returns - sends;
+    forward += sends - arrivals;
+    occupancy += arrivals - pops;
+    popped += pops;
+    s.sender_credits = credits;
+    s.forward_flits = forward;
+    s.receiver_occupancy = occupancy;
+    s.return_credits = 4 - credits - forward - occupancy;
+    s.sent = sent;
+    s.popped = popped;
+    BOOST_TEST_REQUIRE(!obs.observe(t++, s).has_value());
+  };
+  step(0, 0, 0, 0);  // cycle 0: all home
+  step(1, 0, 0, 0);  // flit 0 spent in cycle 0
+  step(1, 0, 0, 0);  // flit 1 spent in cycle 1
+  step(0, 1, 0, 0);  // flit 0 arrives to an empty receiver
+  step(0, 1, 0, 0);  // flit 1 arrives behind it: queued
+  step(0, 0, 1, 0);  // flit 0 popped
+  step(0, 0, 0, 1);  // flit 0's credit back at cycle 6: round trip 6
+  step(0, 0, 1, 0);
+  step(0, 0, 0, 0);
+  step(0, 0, 0, 0);
+  step(0, 0, 0, 1);  // flit 1's credit back at cycle 10: round trip 9, behind flit 0
+  BOOST_TEST(obs.unqueued_round_trips().worst() == 6u);
+  BOOST_TEST(obs.unqueued_round_trips().count() == 1u);
+  LinkReport r;
+  obs.add_to(r);
+  BOOST_TEST(r.unqueued_max_rtt == 6u);
+  BOOST_TEST(r.unqueued_rtts == 1u);
+}
+
+// Sizing across clocks takes that round trip, not the worst of all: the queue a deep
+// buffer lets build would make the advice follow the depth the run started from.
+BOOST_AUTO_TEST_CASE(a_crossing_is_sized_by_its_unqueued_round_trip) {
+  LinkReport r;
+  r.kind = "credit";
+  r.crosses_clocks = true;
+  r.offered_rate = 0.5;
+  r.drain_rate = 0.6;
+  r.measured_rtt = 10;
+  r.max_rtt = 17;
+  r.unqueued_max_rtt = 11;
+  r.unqueued_rtts = 300;
+  BOOST_TEST(sizing_rtt(r) == 11u);
+  BOOST_TEST(depth_needed(r) == 6);  // ceil(0.5 x 11)
+  r.unqueued_rtts = 0;  // every flit met a queue: the shortest is the loop's
+  BOOST_TEST(sizing_rtt(r) == 10u);
+}

@@ -23,8 +23,9 @@ bool random_slack(const LinkReport& r);
 double loop_bound(std::int64_t credits, std::uint64_t rtt, double drain_rate);
 
 // The round trip to size a link by: its structural one where the topology fixes it, else
-// the worst measured (a crossing's phases vary it), or, when the drain limits the link and
-// flits queue at the receiver, the shortest (the queueing is not the loop's).
+// the worst measured of a flit that met no queue at the receiver (a crossing's phases vary
+// it; the queue is not the loop's, and grows with the depth), or, when the drain limits
+// the link or no flit met an empty receiver, the shortest measured.
 std::uint64_t sizing_rtt(const LinkReport& report);
 
 // Sizes a link with random traffic by its credit waits (wait_sizing.hpp) into

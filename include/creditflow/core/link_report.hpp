@@ -102,6 +102,10 @@ struct LinkReport {
   std::uint64_t measured_rtt = 0;  // shortest spend-to-spendable-again time seen
   double mean_rtt = 0.0;
   std::uint64_t max_rtt = 0;       // the worst: what a crossing's uncertainty costs
+  // The worst round trip of a credit whose flit met no queue at the receiver, and how many
+  // such round trips were seen: the loop's own, whatever queue its depth let build.
+  std::uint64_t unqueued_max_rtt = 0;
+  std::uint64_t unqueued_rtts = 0;
   std::int64_t credits_missing = 0;  // credits lost (negative: duplicated) by the end
   std::uint64_t credit_stall_cycles = 0;
   std::uint64_t stall_receiver_empty = 0;

@@ -17,6 +17,7 @@
 #include "creditflow/core/loop_state.hpp"
 #include "creditflow/core/steady_state.hpp"
 #include "creditflow/core/types.hpp"
+#include "creditflow/core/unqueued_round_trips.hpp"
 
 namespace creditflow::core {
 
@@ -65,6 +66,7 @@ class LoopObserver {
     } else if (watchdog_ != 0 && deadlock_ == 0 && t - last_progress_ >= watchdog_)
       deadlock_ = t;
     last_cycle_ = t;
+    if (capacity_ > 0 && state.classes.empty()) unqueued_.observe(t, last_, state);
     remember(state);
     if (t == warmup_) at_warmup_ = last_;
     return conserved(state) && state.classes.empty();
@@ -109,6 +111,8 @@ class LoopObserver {
   std::uint64_t dropped_in_window() const;
   // Cycles a beat was offered and not ready, on a ready/valid link.
   std::uint64_t source_held_cycles() const { return held_; }
+  // The round trips of credits whose flit met no queue at the receiver (unqueued_round_trips.hpp).
+  const UnqueuedRoundTrips& unqueued_round_trips() const { return unqueued_; }
   // The message of the first violation, or "" if none.
   const std::string& first_violation() const { return first_violation_; }
 
@@ -164,6 +168,7 @@ class LoopObserver {
   bool starving_ = false;
   Cycle starving_since_ = 0;                    // the open wait's start
   Cycle longest_starved_ = 0, longest_since_ = 0;  // the longest closed wait
+  UnqueuedRoundTrips unqueued_;
 };
 
 }  // namespace creditflow::core
