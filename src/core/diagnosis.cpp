@@ -42,8 +42,11 @@ std::uint64_t sizing_rtt(const LinkReport& r) {
   // would follow the depth the run started from). No such flit: the receiver always held
   // others, so the shortest round trip is the loop's.
   const bool drain_limited = r.drain_rate < r.offered_rate;
-  if (drain_limited || r.unqueued_rtts == 0) return r.measured_rtt;
-  return r.unqueued_max_rtt;
+  if (drain_limited) return r.measured_rtt;
+  if (r.unqueued_rtts > 0) return r.unqueued_max_rtt;
+  // A loop across clocks where every flit met a queue: the shortest is the loop's. One
+  // whose parts did not say they cross clocks (not timed flit by flit): the worst of all.
+  return r.crosses_clocks ? r.measured_rtt : std::max(r.max_rtt, r.measured_rtt);
 }
 
 void add_wait_sizing(LinkReport& r) {
@@ -353,6 +356,10 @@ std::vector<std::string> diagnose_loop(const LinkReport& r) {
       << "more credits will not help (a gray crossing returns any number of credits at once)";
   } else if (!drain_bound && r.stall_receiver_empty >= r.stall_receiver_busy) {
     // Undersized loop: out of credits while the receiver is empty (timing.md section 1).
+    // Random traffic may still reach its rate within the window's noise while the round
+    // trips are short: the sentence must not read as a shortfall it did not measure.
+    if (reaches(r, target))
+      s << " against " << fixed3(target) << " offered, which it reaches only while its round trips stay short";
     s << ": its " << r.credits << " credits cover " << r.credits << " of the " << rtt << rtt_words
       << "; it needs B >= " << depth_needed(r)
       << (target >= 1.0                 ? std::string(" for full rate")

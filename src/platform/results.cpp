@@ -308,6 +308,15 @@ std::string run_json(const Platform& platform, const RunResult& result) {
   return doc.dump(2) + "\n";
 }
 
+namespace {
+// " (max 11 for a flit that met no queue)": the round trip a crossing is sized by.
+std::string unqueued_text(const core::LinkReport& l) {
+  if (!l.crosses_clocks) return "";
+  return l.unqueued_rtts ? " (max " + std::to_string(l.unqueued_max_rtt) + " for a flit that met no queue)"
+                         : " (no flit met an empty receiver)";
+}
+}  // namespace
+
 std::string run_summary(const Platform& platform, const RunResult& result) {
   std::ostringstream os;
   if (!result.networks.empty()) {
@@ -347,10 +356,7 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
         os << l.loop_rtt << " cycles (" << (l.measured_rtt ? "shortest measured " + std::to_string(l.measured_rtt) : std::string("none measured")) << ")\n";
       else
         os << "min " << l.measured_rtt << " / mean " << fixed(l.mean_rtt, 2) << " / max " << l.max_rtt
-           << " sender cycles across clocks ("
-           << (l.unqueued_rtts ? "max " + std::to_string(l.unqueued_max_rtt) + " for a flit that met no queue"
-                               : std::string("no flit met an empty receiver"))
-           << ")\n";
+           << " sender cycles across clocks" << unqueued_text(l) << "\n";
       os << "  waited for a credit " << l.credit_stall_cycles << " cycles: " << l.stall_receiver_empty
          << " with the receiver empty, " << l.stall_receiver_busy << " with it busy; peak occupancy "
          << l.peak_occupancy << "\n";

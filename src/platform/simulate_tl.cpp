@@ -248,7 +248,10 @@ class TlEngine {
       observers_.back().set_watchdog(static_cast<core::Cycle>(platform_.run.watchdog));
       holders_.emplace_back();
       for (const LoopPart& p : parts_of(loop))
-        if (const auto* h = part(p.name).participant_at(p.end)) holders_.back().emplace_back(p.name, h);
+        if (const auto* h = part(p.name).participant_at(p.end)) {
+          holders_.back().emplace_back(p.name, h);
+          if (h->crosses_clocks()) observers_.back().time_unqueued_round_trips();
+        }
       domains_.at(loop.clock).loops.push_back(i);
     }
     for (const core::LoopObserver& o : observers_) observed_.push_back(&o);

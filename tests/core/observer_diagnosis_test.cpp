@@ -254,6 +254,7 @@ BOOST_AUTO_TEST_CASE(a_class_limited_by_its_own_consumer_is_not_told_to_reserve)
 // flit 1 waits behind flit 0 there, so its longer round trip is the queue's, not the loop's.
 BOOST_AUTO_TEST_CASE(unqueued_round_trips_leave_out_flits_that_waited_behind_others) {
   LoopObserver obs("l0", 4, 0);
+  obs.time_unqueued_round_trips();
   std::int64_t credits = 4, forward = 0, occupancy = 0;
   std::uint64_t sent = 0, popped = 0;
   Cycle t = 0;

@@ -26,3 +26,31 @@ BOOST_AUTO_TEST_CASE(a_hand_wired_link_is_diagnosed_as_the_tool_diagnoses_its_pl
              "p99 credit wait of at most 0 cycles it needs B >= 8, it has 6 (from a replay of its flits over the 8-cycle "
              "round trip, which gives back the measured waits)");
 }
+
+// An asynchronous FIFO wired by hand is timed flit by flit as the tool's is (its shell says
+// it crosses clocks): the 1 GHz writer and 600 MHz reader at Bernoulli 0.5, sized
+// by the worst round trip of a flit that met no queue, not by the queue its depth let build.
+BOOST_AUTO_TEST_CASE(a_hand_wired_async_fifo_is_sized_by_its_unqueued_round_trip) {
+  core::SourceParams sp;
+  sp.traffic = core::TrafficSpec::bernoulli(0.5);
+  core::AsyncFifoParams fp;
+  fp.depth = 8;
+  fp.uncertainty = 1;
+  sc_core::sc_clock wr("wr_clk", 1, sc_core::SC_NS), rd("rd_clk", 1.667, sc_core::SC_NS);
+  cycle::TrafficSource<> src("src", sp);
+  cycle::AsyncFifo<> fifo("fifo", fp);
+  sc_core::sc_signal<bool> valid, ready;
+  sc_core::sc_signal<core::Flit> flit;
+  monitor::LoopMonitor mon("mon", 6000, 3000);
+  src.clk(wr), fifo.wr_clk(wr), fifo.rd_clk(rd), mon.clk(wr);
+  src.out_valid(valid), src.out_flit(flit), src.out_ready(ready);
+  fifo.in_valid(valid), fifo.in_flit(flit), fifo.in_ready(ready);
+  const core::LoopObserver& obs = mon.watch("fifo", {&fifo}, &src);
+  sc_core::sc_start();
+  const core::LinkReport r = mon.report(obs);
+  BOOST_TEST(r.crosses_clocks);
+  BOOST_TEST(r.unqueued_rtts > 1000u);
+  BOOST_TEST(r.unqueued_max_rtt == 11u);  // as models/cdc_fifo.yaml gives at every depth
+  BOOST_TEST(r.max_rtt > r.unqueued_max_rtt);
+  BOOST_TEST(core::depth_needed(r) == 6);
+}

@@ -218,7 +218,8 @@ BOOST_AUTO_TEST_CASE(a_crossings_advised_depth_does_not_follow_the_starting_dept
   // One below the advice falls short of the offer and says so; at the advice it carries it.
   const auto five = cftool::tool("run ../../models/cdc_fifo.yaml " + base + "5");
   BOOST_TEST(cftool::lines(five.out).back() ==
-             "- link 'fifo' runs at 0.499 of full rate: its 5 credits cover 5 of the 11-cycle worst round trip of a "
+             "- link 'fifo' runs at 0.499 of full rate against 0.500 offered, which it reaches only while its round "
+             "trips stay short: its 5 credits cover 5 of the 11-cycle worst round trip of a "
              "flit that met no queue at the receiver; it needs B >= 6 for its offered rate of 0.500 (the sender was "
              "out of credits with the receiver empty in 1485 of 3000 cycles)");
   const auto six = cftool::tool("run ../../models/cdc_fifo.yaml " + base + "6");

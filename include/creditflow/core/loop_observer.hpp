@@ -66,7 +66,7 @@ class LoopObserver {
     } else if (watchdog_ != 0 && deadlock_ == 0 && t - last_progress_ >= watchdog_)
       deadlock_ = t;
     last_cycle_ = t;
-    if (capacity_ > 0 && state.classes.empty()) unqueued_.observe(t, last_, state);
+    if (times_unqueued_ && state.classes.empty()) unqueued_.observe(t, last_, state);
     remember(state);
     if (t == warmup_) at_warmup_ = last_;
     return conserved(state) && state.classes.empty();
@@ -111,7 +111,11 @@ class LoopObserver {
   std::uint64_t dropped_in_window() const;
   // Cycles a beat was offered and not ready, on a ready/valid link.
   std::uint64_t source_held_cycles() const { return held_; }
-  // The round trips of credits whose flit met no queue at the receiver (unqueued_round_trips.hpp).
+  // Times the round trips of credits whose flit met no queue at the receiver
+  // (unqueued_round_trips.hpp), from now on: for a loop across clocks, whose round trips
+  // follow clock phases and are sized by them. Off by default: it keeps a record per credit
+  // in flight, which a single-clock loop, sized by its structure, does not need.
+  void time_unqueued_round_trips() { times_unqueued_ = capacity_ > 0; }
   const UnqueuedRoundTrips& unqueued_round_trips() const { return unqueued_; }
   // The message of the first violation, or "" if none.
   const std::string& first_violation() const { return first_violation_; }
@@ -168,6 +172,7 @@ class LoopObserver {
   bool starving_ = false;
   Cycle starving_since_ = 0;                    // the open wait's start
   Cycle longest_starved_ = 0, longest_since_ = 0;  // the longest closed wait
+  bool times_unqueued_ = false;
   UnqueuedRoundTrips unqueued_;
 };
 

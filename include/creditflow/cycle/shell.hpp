@@ -267,6 +267,7 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
   void add_figures(core::LinkReport& r) const override {
     if constexpr (!B::several_loops) b_.add_figures(r);
   }
+  bool crosses_clocks() const override { return B::domains == 2; }
 
   // For a kind in several loops: what it holds of the loop whose end is port `port`.
   class EndHolder : public monitor::LoopParticipant {

@@ -86,6 +86,8 @@ class LoopMonitor : public sc_core::sc_module {
                                   std::vector<const LoopParticipant*> holders, const LoopParticipant* source = nullptr) {
     loops_.push_back(Loop{core::LoopObserver(link, capacity, warmup_), std::move(holders), source});
     loops_.back().observer.set_watchdog(watchdog_);
+    for (const LoopParticipant* h : loops_.back().holders)
+      if (h->crosses_clocks()) loops_.back().observer.time_unqueued_round_trips();
     return loops_.back().observer;
   }
   // The same, with the loop's credits taken from its holders as they are now, before the

@@ -13,6 +13,9 @@ class LoopParticipant {
   virtual void contribute(core::LoopState& state) const = 0;
   // Its figures (credits, stages, depth, latencies, ...) for LoopMonitor::report.
   virtual void add_figures(core::LinkReport&) const {}
+  // Whether it joins two clocks: a loop through such a part has round trips that follow
+  // clock phases, which its observer then times flit by flit (unqueued_round_trips.hpp).
+  virtual bool crosses_clocks() const { return false; }
 };
 
 }  // namespace creditflow::monitor

@@ -50,6 +50,7 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
   void contribute(core::LinkReport& r) const override {
     if constexpr (!B::several_loops) b_.add_figures(r);
   }
+  bool crosses_clocks() const override { return B::domains == 2; }
   void add_flows(core::FlowTable& t) const override { b_.add_flows(t); }
   bool counts_flits() const override { return B::counts_flits; }
   bool holds_flits() const override { return B::holds_flits; }
