@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 #include "creditflow/core/steady_state.hpp"
 
@@ -47,7 +48,10 @@ class SteadyStateJumps {
       next_check_ = (from_ + *cycle_ - 1) / *cycle_ * *cycle_;  // aligned with the pattern
       return t;
     }
-    Shape shape;
+    // One buffer for the shape, kept with its capacity: a large state's shape is built at
+    // every check, and allocating it afresh each time costs more than building it.
+    Shape& shape = scratch_;
+    shape.values.clear();
     model.add_shape(shape);
     // Only states a whole number of pattern cycles apart can repeat each other (an idle
     // jump may land between checks).
@@ -68,9 +72,11 @@ class SteadyStateJumps {
       if (snapshot_) window_ = std::min<Cycle>(window_ * 2, Cycle{1} << 20);
       snapshot_t_ = t;
       snapshot_.emplace(model.snapshot());
-      snapshot_shape_ = shape;
-      // Comparing costs the size of the state: compare less often when it is large.
-      stride_ = *cycle_ * std::max<Cycle>(1, shape.values.size() / (64 * *cycle_));
+      std::swap(snapshot_shape_, scratch_);
+      // Comparing costs the size of the state: compare less often when it is large; and
+      // keep a snapshot for several comparisons, since taking one costs a copy of it all.
+      stride_ = *cycle_ * std::max<Cycle>(1, snapshot_shape_.values.size() / (64 * *cycle_));
+      window_ = std::max(window_, 4 * stride_);
     }
     next_check_ = t + stride_;
     return t;
@@ -85,6 +91,7 @@ class SteadyStateJumps {
   Cycle snapshot_t_ = 0;
   std::optional<typename Model::Snapshot> snapshot_;
   Shape snapshot_shape_;
+  Shape scratch_;  // the shape at the latest check
   std::uint64_t jumps_ = 0;
 };
 
