@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "creditflow/platform/registry.hpp"
-#include "run_text.hpp"
+#include "cli/run_text.hpp"
 
 namespace creditflow::cli {
 

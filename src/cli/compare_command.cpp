@@ -12,13 +12,13 @@
 
 #include <unistd.h>
 
-#include "commands.hpp"
+#include "cli/commands.hpp"
 #include "creditflow/cli/tool.hpp"
 #include "creditflow/platform/isolated_run.hpp"
 #include "creditflow/platform/platform.hpp"
 #include "creditflow/platform/simulate.hpp"
 #include "creditflow/platform/vcd_compare.hpp"
-#include "output_paths.hpp"
+#include "cli/output_paths.hpp"
 #include "creditflow/platform/interrupt.hpp"
 
 namespace creditflow::cli {

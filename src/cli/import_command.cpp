@@ -4,8 +4,8 @@
 #include <memory>
 #include <sstream>
 
-#include "commands.hpp"
-#include "output_paths.hpp"
+#include "cli/commands.hpp"
+#include "cli/output_paths.hpp"
 #include "creditflow/core/input_file.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/noc/booksim_import.hpp"

@@ -1,7 +1,7 @@
 #include <iostream>
 #include <memory>
 
-#include "commands.hpp"
+#include "cli/commands.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/nearest.hpp"
 

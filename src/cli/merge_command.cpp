@@ -1,11 +1,11 @@
 #include <filesystem>
 #include <memory>
 
-#include "commands.hpp"
+#include "cli/commands.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/sweep.hpp"
-#include "output_paths.hpp"
-#include "slurm_sweep.hpp"
+#include "cli/output_paths.hpp"
+#include "sweep/slurm_sweep.hpp"
 
 namespace creditflow::cli {
 

@@ -1,4 +1,4 @@
-#include "output_paths.hpp"
+#include "cli/output_paths.hpp"
 
 #include <unistd.h>
 
@@ -10,7 +10,7 @@
 #include "creditflow/platform/atomic_file.hpp"
 #include "creditflow/platform/simulate.hpp"
 #include "creditflow/platform/units.hpp"
-#include "shell_words.hpp"
+#include "cli/shell_words.hpp"
 
 namespace creditflow::cli {
 

@@ -2,9 +2,9 @@
 #include <memory>
 
 #include "creditflow/cli/tool.hpp"
-#include "commands.hpp"
+#include "cli/commands.hpp"
 #include "creditflow/platform/units.hpp"
-#include "output_paths.hpp"
+#include "cli/output_paths.hpp"
 #include "creditflow/platform/network_run.hpp"
 #include "creditflow/platform/platform.hpp"
 #include "creditflow/platform/results.hpp"

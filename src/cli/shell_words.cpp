@@ -1,4 +1,4 @@
-#include "shell_words.hpp"
+#include "cli/shell_words.hpp"
 
 #include <cstdio>
 

@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "commands.hpp"
+#include "cli/commands.hpp"
 #include "creditflow/core/diagnosis.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/limits.hpp"

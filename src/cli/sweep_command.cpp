@@ -7,16 +7,16 @@
 #include <memory>
 #include <optional>
 
-#include "commands.hpp"
+#include "cli/commands.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/interrupt.hpp"
 #include "creditflow/platform/isolated_run.hpp"
 #include "creditflow/platform/sweep.hpp"
-#include "slurm_sweep.hpp"
-#include "sweep_checks.hpp"
-#include "sweep_journal.hpp"
-#include "sweep_outputs.hpp"
-#include "sweep_request.hpp"
+#include "sweep/slurm_sweep.hpp"
+#include "sweep/sweep_checks.hpp"
+#include "sweep/sweep_journal.hpp"
+#include "sweep/sweep_outputs.hpp"
+#include "sweep/sweep_request.hpp"
 
 namespace creditflow::cli {
 

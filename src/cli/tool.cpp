@@ -6,7 +6,7 @@
 #include <new>
 #include <systemc>
 
-#include "commands.hpp"
+#include "cli/commands.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/utf8.hpp"
 #include "creditflow/platform/nearest.hpp"

@@ -1,0 +1,128 @@
+#include "run/accounting.hpp"
+
+#include <iterator>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace creditflow::platform {
+
+namespace {
+
+std::string flits(std::uint64_t n) { return std::to_string(n) + (n == 1 ? " flit" : " flits"); }
+
+// Slot 0 and one per creator (a kind that creates flits by a traffic pattern), by endpoint
+// id: `names` the creators' names by slot.
+std::shared_ptr<const std::vector<std::uint32_t>> creator_slots(const Platform& p, std::vector<std::string>& names) {
+  auto slots = std::make_shared<std::vector<std::uint32_t>>(p.components.size() + 1, 0);
+  names.assign(1, "");
+  for (const ResolvedComponent& c : p.components)
+    if (c.kind->param("pattern")) {
+      (*slots)[endpoint_id(p, c.name)] = static_cast<std::uint32_t>(names.size());
+      names.push_back(c.name);
+    }
+  return slots;
+}
+
+// For each component, the slot of the one creator whose flits can reach it along the
+// flit-carrying connections, 0 where none can, -1 where several can.
+std::map<std::string, long> lone_sources(const Platform& p, const std::vector<std::uint32_t>& slot_of) {
+  std::map<std::string, std::vector<std::string>> downstream;
+  for (const ResolvedConnection& c : p.connections)
+    if (c.type == ChannelType::stream || c.type == ChannelType::flow) downstream[c.from].push_back(c.to);
+  std::map<std::string, long> lone;
+  for (const ResolvedComponent& c : p.components) lone[c.name] = 0;
+  for (const ResolvedComponent& creator : p.components) {
+    const long slot = slot_of[endpoint_id(p, creator.name)];
+    if (slot == 0) continue;
+    std::set<std::string> seen{creator.name};
+    std::vector<std::string> todo{creator.name};
+    while (!todo.empty()) {
+      const std::string at = todo.back();
+      todo.pop_back();
+      long& l = lone[at];
+      l = l == 0 || l == slot ? slot : -1;
+      for (const std::string& next : downstream[at])
+        if (seen.insert(next).second) todo.push_back(next);
+    }
+  }
+  return lone;
+}
+
+}  // namespace
+
+Accountant::Accountant(const Platform& platform, std::vector<Part> parts)
+    : platform_(platform), parts_(std::move(parts)), slot_of_(creator_slots(platform, names_)) {
+  // With more than one creator, by source; with one, a single sum is the same check.
+  census_ = names_.size() > 2 ? core::Census(names_.size(), slot_of_) : core::Census();
+  const auto lone = lone_sources(platform, *slot_of_);
+  for (Part& p : parts_) {
+    p.lump = lone.at(p.name);
+    if (p.counter->holds_flits()) asked_.push_back(&p);
+  }
+  for (const Part& p : parts_)
+    if (!p.counter->counts_flits()) {
+      off_ = "off: " + p.name + " (" + platform.component(p.name).kind->name + ") does not count the flits it holds";
+      break;
+    }
+}
+
+template <class Visit>
+void Accountant::held_by(const Part& p, bool by_source, const Visit& visit) const {
+  if (!by_source || p.lump >= 0) {
+    core::Census one;  // one sum: a census of one slot, not one per source for each part
+    p.counter->count(one);
+    if (one.held[0]) visit(by_source ? static_cast<std::size_t>(p.lump) : 0, one.held[0]);
+    return;
+  }
+  core::Census each(names_.size(), slot_of_);
+  count(p, each);
+  for (std::size_t slot = 0; slot < each.held.size(); ++slot)
+    if (each.held[slot]) visit(slot, each.held[slot]);
+}
+
+std::string Accountant::holders(std::size_t slot, const core::Census& like) const {
+  std::string list;
+  for (const Part* p : asked_)
+    held_by(*p, like.by_source(), [&](std::size_t s, std::uint64_t n) {
+      if (s == slot) list += (list.empty() ? "" : ", ") + p->name + " " + std::to_string(n);
+    });
+  return list.empty() ? "none" : list;
+}
+
+void Accountant::violated(core::Cycle t) {
+  if (violations_++ > 0) return;
+  const auto slot = static_cast<std::size_t>(census_.unbalanced());
+  const std::uint64_t in = census_.created[slot];
+  const std::uint64_t out = census_.delivered[slot] + census_.held[slot] + census_.dropped[slot];
+  std::ostringstream msg;
+  msg << "accounting at cycle " << t
+      << (census_.by_source() ? " for source '" + names_[slot] + "'" : std::string(" over every source"))
+      << ": created " << in << " != delivered " << census_.delivered[slot] << " + in flight " << census_.held[slot]
+      << " (" << holders(slot, census_) << ") + dropped " << census_.dropped[slot] << ": "
+      << (in > out ? flits(in - out) + " lost" : flits(out - in) + " more than created");
+  first_violation_ = msg.str();
+}
+
+void Accountant::finish(RunResult& result) const {
+  result.accounting = on() ? "checked every cycle" : off_;
+  result.accounting_violations = violations_;
+  if (!first_violation_.empty()) result.first_violations.push_back(first_violation_);
+  if (!on()) {
+    // A part that does not count its flits may well end or hold them: no flow is known whole.
+    result.flows.clear();
+    return;
+  }
+  // The ledger by source, whatever was checked during the run: one pass for the sums, one
+  // for the holders.
+  core::Census all(names_.size(), slot_of_);
+  for (const Part* p : asked_) count(*p, all);
+  std::vector<SourceLedger> ledgers(names_.size());
+  for (std::size_t slot = 1; slot < names_.size(); ++slot)
+    ledgers[slot] = {names_[slot], all.created[slot], all.refused[slot], all.delivered[slot], all.dropped[slot], {}};
+  for (const Part* p : asked_)
+    held_by(*p, true, [&](std::size_t slot, std::uint64_t n) { ledgers[slot].in_flight.emplace_back(p->name, n); });
+  result.sources.assign(std::make_move_iterator(ledgers.begin() + 1), std::make_move_iterator(ledgers.end()));
+}
+
+}  // namespace creditflow::platform
