@@ -121,19 +121,33 @@ std::vector<std::pair<std::string, std::string>> split_routes(const std::string&
   return routes;
 }
 
-// Input ports by name, for a merge's priority: "in2, in0" -> {2, 0}.
-std::vector<std::size_t> merge_priority(const std::string& text, const std::string& where) {
+// Input ports by name, for a merge's priority or one of its groups: "in2, in0" -> {2, 0};
+// `param` names the parameter in a refusal.
+std::vector<std::size_t> merge_inputs(const std::string& text, const std::string& where, const std::string& param) {
   std::vector<std::size_t> order;
   if (text.empty()) return order;
   for (const std::string& item : list_items(text)) {
     const auto& ins = kinds::kNumberedIn;
     const auto found = std::find(ins.begin(), ins.end(), item);
     if (found == ins.end())
-      throw ParameterError(where + ".priority: '" + item + "' is not an input (allowed in0..in" +
+      throw ParameterError(where + "." + param + ": '" + item + "' is not an input (allowed in0..in" +
                            std::to_string(kinds::kMaxFan - 1) + ", highest first)");
     order.push_back(static_cast<std::size_t>(found - ins.begin()));
   }
   return order;
+}
+
+// A merge's priority groups: "in0; in1, in2" -> {{0}, {1, 2}}, highest first.
+std::vector<std::vector<std::size_t>> merge_groups(const std::string& text, const std::string& where) {
+  std::vector<std::vector<std::size_t>> groups;
+  if (text.empty()) return groups;
+  for (const std::string& group : list_items(text, ';')) {
+    if (group.empty())
+      throw ParameterError(where + ".groups: an empty group in '" + text +
+                           "' (allowed inputs separated by ',' in groups separated by ';', e.g. \"in0; in1, in2\")");
+    groups.push_back(merge_inputs(group, where, "groups"));
+  }
+  return groups;
 }
 
 core::LinkParams link_stages(const ComponentConfig& c) {
@@ -207,7 +221,10 @@ Registry builtin_registry() {
                   ParamSpec::list("priority", "", ParamSpec::text("", "", ""),
                                   "fixed: inputs, highest first (default in0, in1, ...; the unlisted after)", false),
                   ParamSpec::list("weights", "", ParamSpec::integer("", "", 1, INT32_MAX, ""),
-                                  "weighted: packets a turn for in0, in1, ... (default 1 each)", false)},
+                                  "weighted: packets a turn for in0, in1, ... (default 1 each)", false),
+                  ParamSpec::text("groups", "",
+                                  "priority groups, highest first, e.g. \"in0; in1, in2\": a group with a requester "
+                                  "wins over the groups after it, the policy chooses within it (default: one group)")},
                  {},
                  LoopRole::none,
                  {},
@@ -219,12 +236,16 @@ Registry builtin_registry() {
     spec.policy = policy == "fixed"      ? core::MergeSpec::Policy::fixed
                   : policy == "weighted" ? core::MergeSpec::Policy::weighted
                                          : core::MergeSpec::Policy::round_robin;
-    spec.priority = merge_priority(c.text("priority"), c.name());
+    spec.priority = merge_inputs(c.text("priority"), c.name(), "priority");
     if (!c.text("weights").empty())
       for (const std::string& w : list_items(c.text("weights"))) spec.weights.push_back(std::stoll(w));
+    spec.groups = merge_groups(c.text("groups"), c.name());
     core::MergeCore core(kinds::kMaxFan, spec, c.name());
     core.measure_from(static_cast<core::Cycle>(c.warmup()));
-    return kinds::MergeKind<>(std::move(core), c.name(), policy);
+    // The diagnosis names the arbitration: "fixed", or "strict between groups (in0; in1, in2), round_robin within".
+    const std::string label =
+        spec.groups.empty() ? policy : "strict between groups (" + c.text("groups") + "), " + policy + " within";
+    return kinds::MergeKind<>(std::move(core), c.name(), label);
   }));
 
   KindSpec split{"split",

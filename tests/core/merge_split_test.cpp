@@ -91,8 +91,50 @@ BOOST_AUTO_TEST_CASE(fixed_priority_and_weighted_round_robin) {
   two.weights = {2, 1};
   MergeCore p(2, two, "arb");
   BOOST_TEST(merge_run(p, {true, true}, 2, 6, always) == (std::vector<int>{0, 0, 0, 0, 1, 1}));
-  BOOST_CHECK_THROW(MergeCore(2, MergeSpec{MergeSpec::Policy::weighted, {}, {1, 1, 1}}, "arb"), creditflow::ParameterError);
-  BOOST_CHECK_THROW(MergeCore(2, MergeSpec{MergeSpec::Policy::fixed, {1, 1}, {}}, "arb"), creditflow::ParameterError);
+  BOOST_CHECK_THROW(MergeCore(2, MergeSpec{MergeSpec::Policy::weighted, {}, {1, 1, 1}, {}}, "arb"), creditflow::ParameterError);
+  BOOST_CHECK_THROW(MergeCore(2, MergeSpec{MergeSpec::Policy::fixed, {1, 1}, {}, {}}, "arb"), creditflow::ParameterError);
+}
+
+// Groups: strict priority between them, the policy within each with its own pointer and
+// turn ("the CPU first, the DMAs in turn").
+BOOST_AUTO_TEST_CASE(groups_are_strict_between_and_arbitrated_within) {
+  MergeSpec cpu_first;
+  cpu_first.groups = {{0}, {1, 2}};
+  MergeCore m(3, cpu_first, "arb");
+  BOOST_TEST(merge_run(m, {true, true, true}, 1, 4, always) == (std::vector<int>{0, 0, 0, 0}));
+  BOOST_TEST(merge_run(m, {false, true, true}, 1, 4, always) == (std::vector<int>{1, 2, 1, 2}));
+  // Within a group, the pointer is the group's own: input 0's grants do not move it.
+  MergeCore mixed(3, cpu_first, "arb");
+  std::vector<int> order;
+  for (int t = 0; t < 6; ++t) {
+    const auto valid = [&](std::size_t i) { return i != 0 || t % 2 == 0; };  // the CPU every other cycle
+    const int w = mixed.winner(valid);
+    mixed.advance(valid, w, true, true);
+    order.push_back(w);
+  }
+  BOOST_TEST(order == (std::vector<int>{0, 1, 0, 2, 0, 1}));
+  // A packet under way holds the output even against a higher group.
+  MergeCore held(3, cpu_first, "arb");
+  BOOST_TEST(merge_run(held, {false, true, false}, 3, 1, always) == (std::vector<int>{1}));
+  BOOST_TEST(held.winner([](std::size_t) { return true; }) == 1);
+  // Weights within a group: input 1 keeps the turn for 2 packets, then input 2 has one.
+  MergeSpec weighted = cpu_first;
+  weighted.policy = MergeSpec::Policy::weighted;
+  weighted.weights = {1, 2, 1};
+  MergeCore w(3, weighted, "arb");
+  BOOST_TEST(merge_run(w, {false, true, true}, 1, 6, always) == (std::vector<int>{1, 1, 2, 1, 1, 2}));
+  // Unlisted inputs form a last group, in order.
+  MergeSpec last;
+  last.groups = {{2}};
+  MergeCore l(3, last, "arb");
+  BOOST_TEST(merge_run(l, {true, true, true}, 1, 2, always) == (std::vector<int>{2, 2}));
+  BOOST_TEST(merge_run(l, {true, true, false}, 1, 2, always) == (std::vector<int>{0, 1}));
+  BOOST_CHECK_THROW(MergeCore(3, MergeSpec{MergeSpec::Policy::round_robin, {}, {}, {{0}, {0, 1}}}, "arb"),
+                    creditflow::ParameterError);
+  BOOST_CHECK_THROW(MergeCore(3, MergeSpec{MergeSpec::Policy::round_robin, {}, {}, {{0}, {}}}, "arb"),
+                    creditflow::ParameterError);
+  BOOST_CHECK_THROW(MergeCore(3, MergeSpec{MergeSpec::Policy::round_robin, {}, {}, {{3}}}, "arb"),
+                    creditflow::ParameterError);
 }
 
 BOOST_AUTO_TEST_CASE(a_split_counts_head_of_line_blocking_against_the_output_it_waits_for) {

@@ -285,3 +285,35 @@ BOOST_AUTO_TEST_CASE(a_merged_link_is_sized_for_what_its_feeders_offer) {
     BOOST_TEST(line.find("its flits come from links 'linkC' and 'linkD' upstream") != std::string::npos, line);
   }
 }
+
+// Arbitration groups (models/merge_groups.yaml): the CPU strictly before two DMA engines,
+// round robin between the DMAs. The CPU gets all it offers at a fixed latency and never
+// waits at the merge; the DMAs share the rest. One group (plain round robin) caps the CPU
+// at a third, and its queue grows.
+BOOST_AUTO_TEST_CASE(merge_groups_put_the_cpu_first_and_the_dmas_in_turn_in_both_views) {
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/merge_groups.yaml");
+  const json& arb = doc.at("links").at("link").at("merge");
+  BOOST_TEST(arb.at("policy").get<std::string>() == "strict between groups (in0; in1, in2), round_robin within");
+  BOOST_TEST(arb.at("inputs").at("hopC").at("waits").get<int>() == 0);
+  BOOST_TEST(arb.at("inputs").at("hopC").at("transfers").get<int>() == 9055);
+  BOOST_TEST(arb.at("inputs").at("hopD0").at("transfers").get<int>() == 4473);
+  BOOST_TEST(arb.at("inputs").at("hopD1").at("transfers").get<int>() == 4472);
+  BOOST_TEST(doc.at("flows").at("cpu:rx").at("throughput").get<double>() == 9056.0 / 18000);  // all 0.5 offers
+  BOOST_TEST(doc.at("flows").at("cpu:rx").at("latency").at("p99").get<int>() == 5);
+  BOOST_TEST(doc.at("flows").at("dma0:rx").at("throughput").get<double>() == 4472.0 / 18000);
+  const json one = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/merge_groups.yaml --set arb.groups=");
+  BOOST_TEST(one.at("links").at("link").at("merge").at("policy").get<std::string>() == "round_robin");
+  BOOST_TEST(one.at("flows").at("cpu:rx").at("throughput").get<double>() == 6000.0 / 18000);
+  BOOST_TEST(one.at("flows").at("cpu:rx").at("latency").at("p99").get<int>() > 1000);
+}
+
+BOOST_AUTO_TEST_CASE(merge_groups_refuse_what_is_not_a_partition_of_inputs) {
+  const auto err = [](const std::string& groups) {
+    return cftool::tool("run ../../models/merge_groups.yaml --set 'arb.groups=" + groups + "'").err;
+  };
+  BOOST_TEST(err("in0; in0, in1") ==
+             "creditflow: arb: groups lists input 0 twice (allowed each input in at most one group)\n");
+  BOOST_TEST(err("in0;; in1") == "creditflow: arb.groups: an empty group in 'in0;; in1' (allowed inputs separated by "
+                                 "',' in groups separated by ';', e.g. \"in0; in1, in2\")\n");
+  BOOST_TEST(err("in0; cpu") == "creditflow: arb.groups: 'cpu' is not an input (allowed in0..in15, highest first)\n");
+}

@@ -8,6 +8,10 @@
 //   requests, then the turn passes as in round robin.
 // A packet of several flits holds the output from its head to its tail: while one is under
 // way only its input may win, and a cycle its input does not offer is a bubble.
+// Groups: inputs in priority groups, highest first. A group with a requester wins over
+// every group after it (strict priority between groups: "the CPU before the DMAs"), and the
+// policy chooses within the group, with a pointer and a weighted turn of its own ("round
+// robin among the DMAs"). Without groups every input is in one.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -24,6 +28,7 @@ struct MergeSpec {
   Policy policy = Policy::round_robin;
   std::vector<std::size_t> priority;  // fixed: inputs, highest first; the others after, in order
   std::vector<std::int64_t> weights;  // weighted: packets per turn, per input from 0 (the others 1)
+  std::vector<std::vector<std::size_t>> groups;  // inputs per group, highest first; the unlisted after, in one
 };
 
 class MergeCore {
@@ -47,6 +52,7 @@ class MergeCore {
     }
     for (std::size_t i = 0; i < inputs; ++i)
       if (!listed[i]) spec_.priority.push_back(i);
+    make_groups(where);
   }
 
   std::size_t inputs() const { return inputs_; }
@@ -54,20 +60,14 @@ class MergeCore {
   // Jumps to cycle t across cycles with nothing offered (nothing changes but the time).
   void skip_to(Cycle t) { now_ = t; }
 
-  // The winner among the inputs whose `valid` is set, or none.
+  // The winner among the inputs whose `valid` is set, or none: in the first group with a
+  // requester, by the policy.
   template <class Valid>
   int winner(const Valid& valid) const {
     if (locked_ != none) return valid(static_cast<std::size_t>(locked_)) ? locked_ : none;
-    if (spec_.policy == MergeSpec::Policy::fixed) {
-      for (const std::size_t i : spec_.priority)
-        if (valid(i)) return static_cast<int>(i);
-      return none;
-    }
-    if (spec_.policy == MergeSpec::Policy::weighted && holder_ != none && valid(static_cast<std::size_t>(holder_)))
-      return holder_;
-    for (std::size_t k = 0; k < inputs_; ++k) {
-      const std::size_t i = (pointer_ + k) % inputs_;
-      if (valid(i)) return static_cast<int>(i);
+    for (const Group& g : groups_) {
+      const int w = winner_in(g, valid);
+      if (w != none) return w;
     }
     return none;
   }
@@ -92,6 +92,62 @@ class MergeCore {
   std::uint64_t handed() const { return handed_; }
 
  private:
+  // A group's inputs and its own arbitration state.
+  struct Group {
+    std::vector<std::size_t> members;  // inputs, in round-robin order
+    std::vector<std::size_t> by_priority;  // fixed: its members in the priority order
+    std::size_t pointer = 0;  // round robin: the position among members to consider first
+    int holder = none;        // weighted: the input holding the grant
+    std::int64_t used = 0;    // weighted: packets it has had this turn
+  };
+
+  template <class Valid>
+  int winner_in(const Group& g, const Valid& valid) const {
+    if (spec_.policy == MergeSpec::Policy::fixed) {
+      for (const std::size_t i : g.by_priority)
+        if (valid(i)) return static_cast<int>(i);
+      return none;
+    }
+    if (spec_.policy == MergeSpec::Policy::weighted && g.holder != none && valid(static_cast<std::size_t>(g.holder)))
+      return g.holder;
+    const std::size_t n = g.members.size();
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::size_t i = g.members[(g.pointer + k) % n];
+      if (valid(i)) return static_cast<int>(i);
+    }
+    return none;
+  }
+
+  void make_groups(const std::string& where) {
+    std::vector<bool> listed(inputs_, false);
+    for (const std::vector<std::size_t>& members : spec_.groups) {
+      if (members.empty()) throw ParameterError(where + ": groups has an empty group (allowed one input or more each)");
+      for (const std::size_t i : members) {
+        if (i >= inputs_ || listed[i])
+          throw ParameterError(where + ": groups lists input " + std::to_string(i) +
+                               (i >= inputs_ ? " of " + std::to_string(inputs_) : " twice") +
+                               " (allowed each input in at most one group)");
+        listed[i] = true;
+      }
+      groups_.push_back(Group{members, {}});
+    }
+    Group rest;
+    for (std::size_t i = 0; i < inputs_; ++i)
+      if (!listed[i]) rest.members.push_back(i);
+    if (!rest.members.empty()) groups_.push_back(rest);
+    group_of_.assign(inputs_, 0);
+    position_.assign(inputs_, 0);
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
+      Group& group = groups_[g];
+      for (std::size_t k = 0; k < group.members.size(); ++k) {
+        group_of_[group.members[k]] = g;
+        position_[group.members[k]] = k;
+      }
+      for (const std::size_t i : spec_.priority)
+        if (group_of_[i] == g) group.by_priority.push_back(i);
+    }
+  }
+
   void transfer(std::size_t w, bool tail, bool measured) {
     ++handed_;
     if (measured) {
@@ -103,23 +159,24 @@ class MergeCore {
       return;
     }
     locked_ = none;
+    Group& g = groups_[group_of_[w]];
     if (spec_.policy == MergeSpec::Policy::weighted) {
-      if (holder_ != static_cast<int>(w)) {
-        holder_ = static_cast<int>(w);
-        used_ = 0;
+      if (g.holder != static_cast<int>(w)) {
+        g.holder = static_cast<int>(w);
+        g.used = 0;
       }
-      if (++used_ < spec_.weights[w]) return;
-      holder_ = none;
+      if (++g.used < spec_.weights[w]) return;
+      g.holder = none;
     }
-    pointer_ = (w + 1) % inputs_;
+    g.pointer = (position_[w] + 1) % g.members.size();
   }
 
   std::size_t inputs_;
   MergeSpec spec_;
-  std::size_t pointer_ = 0;
+  std::vector<Group> groups_;         // highest first
+  std::vector<std::size_t> group_of_;  // per input: its group
+  std::vector<std::size_t> position_;  // per input: its place among its group's members
   int locked_ = none;  // the input whose packet is under way
-  int holder_ = none;  // weighted: the input holding the grant
-  std::int64_t used_ = 0;
   Cycle now_ = 0;
   Cycle measure_from_ = 0;
   std::vector<std::uint64_t> transfers_, waits_;
