@@ -340,11 +340,13 @@ std::vector<std::string> diagnose_loop(const LinkReport& r) {
   // A receiver that pops slower than the source offers, reached: the drain is the limit,
   // whatever the stalls looked like (with just enough credits, the buffer is often empty).
   const bool drain_bound = r.drain_rate < r.offered_rate && reaches(r, r.drain_rate);
+  // Which round trip sizing_rtt took, in words.
   const char* rtt_words = r.loop_rtt                     ? "-cycle round trip"
                           : r.measured_rtt == r.max_rtt ? "-cycle measured round trip"
-                          : rtt == r.measured_rtt && rtt != r.unqueued_max_rtt
-                              ? "-cycle shortest measured round trip"
-                              : "-cycle worst round trip of a flit that met no queue at the receiver";
+                          : r.unqueued_rtts > 0 && rtt == r.unqueued_max_rtt
+                              ? "-cycle worst round trip of a flit that met no queue at the receiver"
+                          : rtt == r.measured_rtt ? "-cycle shortest measured round trip"
+                                                  : "-cycle worst measured round trip";
   if (!drain_bound && r.credit_handshakes > 0 && 2 * r.handshake_queued_cycles > r.handshake_cycles) {
     // Credits queue at a one-per-handshake crossing most of the time: its handshake, not
     // the credits in the loop, sets the rate.
