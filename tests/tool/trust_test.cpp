@@ -504,3 +504,21 @@ BOOST_AUTO_TEST_CASE(a_class_that_sent_nothing_is_not_said_to_have_waited_zero_c
              "the shared pool in 2992 of them (reserved (0+0 reserved, 8 shared)); reserve credits for 'B' or split the "
              "pool");
 }
+
+// A source that names no destination has its flow named by the receiver its flits reach:
+// the metric check, which reads a document of a few cycles where none has arrived yet
+// ("flows.cpu:*"), takes a flow to a receiver of the platform and refuses one to a name
+// that is none.
+BOOST_AUTO_TEST_CASE(a_flow_metric_of_a_source_without_destinations_is_taken) {
+  const auto o = cftool::tool("sweep ../../models/merge_groups.yaml --vary arb.policy=round_robin,weighted "
+                              "--cycles 4000 --warmup 1000 --metric flows.cpu:rx.latency.p99");
+  BOOST_TEST(o.status == 0, o.err);
+  const auto rows = cftool::lines(o.out);
+  BOOST_TEST_REQUIRE(rows.size() == 3u, o.out);
+  BOOST_TEST(rows[1] == "  arb.policy=round_robin  5");
+  BOOST_TEST(rows[2] == "  arb.policy=weighted  5");
+  const auto bad = cftool::tool("sweep ../../models/merge_groups.yaml --vary arb.policy=round_robin "
+                                "--metric flows.cpu:nowhere.throughput");
+  BOOST_TEST(bad.status != 0);
+  BOOST_TEST(bad.err.rfind("creditflow: --metric flows.cpu:nowhere.throughput: no number at that path", 0) == 0u, bad.err);
+}
