@@ -35,19 +35,35 @@ double loop_bound(std::int64_t credits, std::uint64_t rtt, double drain_rate) {
   return std::min({1.0, drain_rate, by_credits});
 }
 
-std::uint64_t sizing_rtt(const LinkReport& r) {
-  if (r.loop_rtt) return r.loop_rtt;
+namespace {
+// The round trip to size a link by, and its words in a sentence, from one choice of rule.
+struct SizingRoundTrip {
+  std::uint64_t cycles;
+  const char* words;  // after the figure: "-cycle round trip"
+};
+
+SizingRoundTrip sizing_round_trip(const LinkReport& r) {
+  if (r.loop_rtt) return {r.loop_rtt, "-cycle round trip"};
+  // Every round trip alike: no rule to name.
+  const auto measured = [&](std::uint64_t cycles, const char* words) {
+    return SizingRoundTrip{cycles, r.measured_rtt == r.max_rtt ? "-cycle measured round trip" : words};
+  };
   // The worst round trip of a flit that met no queue: the worst of all includes the queue
   // the receiver let build, which a deeper buffer lets grow (sized from it, the advice
   // would follow the depth the run started from). No such flit: the receiver always held
   // others, so the shortest round trip is the loop's.
   const bool drain_limited = r.drain_rate < r.offered_rate;
-  if (drain_limited) return r.measured_rtt;
-  if (r.unqueued_rtts > 0) return r.unqueued_max_rtt;
+  if (drain_limited) return measured(r.measured_rtt, "-cycle shortest measured round trip");
+  if (r.unqueued_rtts > 0)
+    return measured(r.unqueued_max_rtt, "-cycle worst round trip of a flit that met no queue at the receiver");
   // A loop across clocks where every flit met a queue: the shortest is the loop's. One
   // whose parts did not say they cross clocks (not timed flit by flit): the worst of all.
-  return r.crosses_clocks ? r.measured_rtt : std::max(r.max_rtt, r.measured_rtt);
+  if (r.crosses_clocks) return measured(r.measured_rtt, "-cycle shortest measured round trip");
+  return measured(std::max(r.max_rtt, r.measured_rtt), "-cycle worst measured round trip");
 }
+}  // namespace
+
+std::uint64_t sizing_rtt(const LinkReport& r) { return sizing_round_trip(r).cycles; }
 
 void add_wait_sizing(LinkReport& r) {
   CreationTimes& flits = r.latency.creations;
@@ -340,13 +356,7 @@ std::vector<std::string> diagnose_loop(const LinkReport& r) {
   // A receiver that pops slower than the source offers, reached: the drain is the limit,
   // whatever the stalls looked like (with just enough credits, the buffer is often empty).
   const bool drain_bound = r.drain_rate < r.offered_rate && reaches(r, r.drain_rate);
-  // Which round trip sizing_rtt took, in words.
-  const char* rtt_words = r.loop_rtt                     ? "-cycle round trip"
-                          : r.measured_rtt == r.max_rtt ? "-cycle measured round trip"
-                          : r.unqueued_rtts > 0 && rtt == r.unqueued_max_rtt
-                              ? "-cycle worst round trip of a flit that met no queue at the receiver"
-                          : rtt == r.measured_rtt ? "-cycle shortest measured round trip"
-                                                  : "-cycle worst measured round trip";
+  const char* rtt_words = sizing_round_trip(r).words;
   if (!drain_bound && r.credit_handshakes > 0 && 2 * r.handshake_queued_cycles > r.handshake_cycles) {
     // Credits queue at a one-per-handshake crossing most of the time: its handshake, not
     // the credits in the loop, sets the rate.
