@@ -11,76 +11,59 @@
 
 namespace creditflow::platform {
 
-ParamSpec ParamSpec::integer(std::string name, std::string default_text, std::int64_t lo,
-                             std::int64_t hi, std::string doc) {
+namespace {
+// What every parameter has: its name, type, default and doc.
+ParamSpec basic(std::string name, ParamType type, std::string default_text, std::string doc) {
   ParamSpec s;
   s.name = std::move(name);
-  s.type = ParamType::integer;
+  s.type = type;
   s.default_text = std::move(default_text);
+  s.doc = std::move(doc);
+  return s;
+}
+}  // namespace
+
+ParamSpec ParamSpec::integer(std::string name, std::string default_text, std::int64_t lo,
+                             std::int64_t hi, std::string doc) {
+  ParamSpec s = basic(std::move(name), ParamType::integer, std::move(default_text), std::move(doc));
   s.min_int = lo;
   s.max_int = hi;
-  s.doc = std::move(doc);
   return s;
 }
 
 ParamSpec ParamSpec::real(std::string name, std::string default_text, double lo, double hi,
                           std::string doc) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.type = ParamType::real;
-  s.default_text = std::move(default_text);
+  ParamSpec s = basic(std::move(name), ParamType::real, std::move(default_text), std::move(doc));
   s.min_real = lo;
   s.max_real = hi;
-  s.doc = std::move(doc);
   return s;
 }
 
 ParamSpec ParamSpec::boolean(std::string name, std::string default_text, std::string doc) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.type = ParamType::boolean;
-  s.default_text = std::move(default_text);
-  s.doc = std::move(doc);
-  return s;
+  return basic(std::move(name), ParamType::boolean, std::move(default_text), std::move(doc));
 }
 
 ParamSpec ParamSpec::choice(std::string name, std::string default_text,
                             std::vector<std::string> choices, std::string doc) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.type = ParamType::choice;
-  s.default_text = std::move(default_text);
+  ParamSpec s = basic(std::move(name), ParamType::choice, std::move(default_text), std::move(doc));
   s.choices = std::move(choices);
-  s.doc = std::move(doc);
   return s;
 }
 
 ParamSpec ParamSpec::text(std::string name, std::string default_text, std::string doc) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.type = ParamType::text;
-  s.default_text = std::move(default_text);
-  s.doc = std::move(doc);
-  return s;
+  return basic(std::move(name), ParamType::text, std::move(default_text), std::move(doc));
 }
 
 ParamSpec ParamSpec::clock(std::string name, std::string doc) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.type = ParamType::clock;
+  ParamSpec s = basic(std::move(name), ParamType::clock, "", std::move(doc));
   s.required = true;
-  s.doc = std::move(doc);
   return s;
 }
 
 ParamSpec ParamSpec::list(std::string name, std::string default_text, ParamSpec element, std::string doc,
                           bool per_class, bool sequence) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.type = ParamType::list;
-  s.default_text = std::move(default_text);
+  ParamSpec s = basic(std::move(name), ParamType::list, std::move(default_text), std::move(doc));
   s.element = std::make_shared<ParamSpec>(std::move(element));
-  s.doc = std::move(doc);
   s.per_class = per_class;
   s.sequence = sequence;
   return s;
