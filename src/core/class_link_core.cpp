@@ -29,8 +29,11 @@ std::vector<ClassSpec> checked(std::vector<ClassSpec> classes, const std::string
 }  // namespace
 
 ClassSenderCore::ClassSenderCore(std::vector<ClassSpec> classes, const ClassPoolSpec& pools, Arbiter arbiter,
-                                 std::uint64_t seed, const std::string& where, std::int64_t beat_bytes)
+                                 std::uint64_t seed, const std::string& where, std::int64_t beat_bytes, ClassFeed feed)
     : classes_(checked(std::move(classes), where)),
+      feed_(std::move(feed)),
+      taken_(classes_.size(), 0),
+      data_unit_(pools.data_unit),
       header_pool_(make_pool(pools.policy, classes_.size(), pools.depth, pools.reserved, pools.max, where)),
       data_pool_(make_data_pool(pools, classes_.size(), where)),
       arbiter_(std::move(arbiter)),
@@ -55,7 +58,11 @@ ClassSenderCore::ClassSenderCore(std::vector<ClassSpec> classes, const ClassPool
       f.data_units = static_cast<std::uint32_t>((bytes + unit - 1) / unit);
       return f;
     };
-    sources_.emplace_back(spec.source, derive_seed(seed, where + "." + spec.name), where + "." + spec.name, factory);
+    if (fed()) {
+      check_range(where + "." + spec.name, "queue_depth", spec.source.queue_depth, 1, limits::max_queue);
+      fed_.emplace_back(static_cast<std::size_t>(spec.source.queue_depth));
+    } else
+      sources_.emplace_back(spec.source, derive_seed(seed, where + "." + spec.name), where + "." + spec.name, factory);
     figures_[c].starved_by.assign(classes_.size(), 0);
     std::int64_t largest = 0;
     for (const std::int64_t bytes : spec.payload_bytes)
@@ -67,7 +74,7 @@ ClassSenderCore::ClassSenderCore(std::vector<ClassSpec> classes, const ClassPool
 
 bool ClassSenderCore::allowed(std::size_t c) const {
   if (!header_pool_->may_take(c, 1, held_h_)) return false;
-  const std::int64_t data = data_credits(sources_[c].head());
+  const std::int64_t data = data_credits(head(c));
   return !data_pool_ || data == 0 || data_pool_->may_take(c, data, held_d_);
 }
 
@@ -88,7 +95,7 @@ void ClassSenderCore::decide() {
   }
   for (std::size_t c = 0; c < classes_.size(); ++c) {
     waiting_[c] = -1;
-    if (!sources_[c].has_data()) continue;
+    if (!has_data(c)) continue;
     eligible[c] = allowed(c);
     if (eligible[c]) continue;
     // Waiting for credits: note which other class holds the most of the shared pool. It
@@ -108,9 +115,20 @@ void ClassSenderCore::decide() {
 }
 
 Flit ClassSenderCore::chosen_flit() const {
-  Flit f = sources_[static_cast<std::size_t>(chosen_)].head();
+  Flit f = head(static_cast<std::size_t>(chosen_));
   f.sent = now_;
   return f;
+}
+
+void ClassSenderCore::take(const Flit& f) {
+  const std::size_t c = static_cast<std::size_t>(class_of(f));
+  Flit& queued = fed_[c].push_slot();
+  queued = f;
+  queued.traffic_class = static_cast<std::uint32_t>(c);
+  // Its data credits: the class's payload sizes, cycled in the order its flits come in.
+  const std::vector<std::int64_t>& payloads = classes_[c].payload_bytes;
+  const std::int64_t bytes = payloads[taken_[c]++ % payloads.size()];
+  queued.data_units = static_cast<std::uint32_t>((bytes + data_unit_ - 1) / data_unit_);
 }
 
 void ClassSenderCore::advance(const ClassCredits& returned) {
@@ -129,7 +147,7 @@ void ClassSenderCore::advance(const ClassCredits& returned) {
     }
     const bool sent = chosen_ == static_cast<int>(c);
     if (sent) {
-      const Flit& f = sources_[c].head();
+      const Flit& f = head(c);
       held_h_[c] += 1;
       held_d_[c] += data_credits(f);
       ++sent_since_reset_[c];
@@ -138,7 +156,10 @@ void ClassSenderCore::advance(const ClassCredits& returned) {
         figures_[c].credit_wait.add(now_ - f.created);
       }
     }
-    sources_[c].advance(sent);
+    if (!fed())
+      sources_[c].advance(sent);
+    else if (sent)
+      fed_[c].pop();
     // Spent before returns are matched: over wires to a bypass receiver a credit comes
     // back in the cycle it is spent, a round trip of 1.
     if (sent) spends_[c].push_back(now_);
@@ -182,16 +203,11 @@ ClassReceiverCore::ClassReceiverCore(std::vector<std::string> names, const Class
 
 ClassCredits ClassReceiverCore::pops(bool arrive, const Flit& flit) const {
   ClassCredits out{};
-  for (std::size_t c = 0; c < names_.size(); ++c) {
-    if (!allowed_[c]) continue;
-    if (!queues_[c].empty()) {
+  for (std::size_t c = 0; c < names_.size(); ++c)
+    if (const Flit* popped = popping(c, arrive, flit)) {
       out.header[c] = 1;
-      out.data[c] = queues_[c].front().data_units;
-    } else if (bypass_ && arrive && flit.traffic_class == c) {
-      out.header[c] = 1;
-      out.data[c] = flit.data_units;
+      out.data[c] = popped->data_units;
     }
-  }
   return out;
 }
 

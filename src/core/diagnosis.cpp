@@ -203,8 +203,12 @@ std::vector<std::string> diagnose_loop(const LinkReport& r) {
   for (std::string& line : never_sent(r)) out.push_back(std::move(line));
   // A class whose consumer takes less than it offers, and that gets what its consumer
   // takes: its consumer is its limit, whoever holds the pool meanwhile.
+  // What a class sends in the window differs from what its consumer pops by the credits
+  // out at the window's edges: up to all it may hold.
   const auto consumer_bound = [&](const ClassReport& k) {
-    return k.drain_rate < k.offered_rate && reaches(r, k.throughput, k.drain_rate, false);
+    const double window = static_cast<double>(r.cycles > r.warmup ? r.cycles - r.warmup : 0);
+    return k.drain_rate < k.offered_rate && window > 0 &&
+           k.throughput >= std::min(1.0, k.drain_rate) - static_cast<double>(1 + k.credit_limit) / window;
   };
   // A class starved by another one holding the shared pool.
   for (const ClassReport& k : r.classes) {

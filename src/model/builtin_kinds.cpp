@@ -23,6 +23,7 @@
 #include "creditflow/kinds/register_slice.hpp"
 #include "creditflow/kinds/traffic_source.hpp"
 #include "creditflow/platform/kind_config.hpp"
+#include "creditflow/platform/nearest.hpp"
 #include "creditflow/platform/define_kind.hpp"
 #include "creditflow/platform/verilated.hpp"
 
@@ -148,6 +149,34 @@ std::vector<std::vector<std::size_t>> merge_groups(const std::string& text, cons
     groups.push_back(merge_inputs(group, where, "groups"));
   }
   return groups;
+}
+
+// A fed class_sender's sources: "cpu=A, dma0=B" -> (source, class) pairs, each checked
+// against its classes, every class fed by one at least.
+std::vector<std::pair<std::string, std::size_t>> class_sources(const std::string& text, const std::string& classes,
+                                                                const std::string& where) {
+  std::vector<std::pair<std::string, std::size_t>> pairs;
+  if (text.empty()) return pairs;  // each class makes its own packets
+  const std::vector<std::string> names = list_items(classes);
+  std::vector<bool> fed(names.size(), false);
+  for (const std::string& item : list_items(text)) {
+    const std::size_t eq = item.find('=');
+    const std::string source = item.substr(0, eq), cls = eq == std::string::npos ? "" : item.substr(eq + 1);
+    const auto found = std::find(names.begin(), names.end(), cls);
+    if (eq == std::string::npos || found == names.end())
+      throw ParameterError(where + ".sources: '" + item + "' does not map a source to a class (allowed source=class, " +
+                           "the class one of " + join_names(names) + ", e.g. \"cpu=" + names.front() + "\")");
+    for (const auto& [seen, k] : pairs)
+      if (seen == source)
+        throw ParameterError(where + ".sources maps '" + source + "' twice (allowed one class a source)");
+    fed[static_cast<std::size_t>(found - names.begin())] = true;
+    pairs.emplace_back(source, static_cast<std::size_t>(found - names.begin()));
+  }
+  for (std::size_t k = 0; k < names.size(); ++k)
+    if (!fed[k])
+      throw ParameterError(where + ".sources maps no source to class " + names[k] +
+                           " (allowed: every class fed by a source, or no sources and each class its own pattern)");
+  return pairs;
 }
 
 core::LinkParams link_stages(const ComponentConfig& c) {
@@ -396,18 +425,38 @@ Registry builtin_registry() {
                                   "who sends when several classes may"),
                 ParamSpec::list("priority", "", ParamSpec::text("", "", ""), "strict: classes, highest first "
                                 "(default: the order of classes)", false),
-                ParamSpec::list("weights", "1", integer, "weighted: grants per round")},
+                ParamSpec::list("weights", "1", integer, "weighted: grants per round"),
+                ParamSpec::list("sources", "", ParamSpec::text("", "", ""),
+                                "take packets from `in` instead of making them: each source's to its class, "
+                                "e.g. \"cpu=A, dma0=B, dma1=B\" (then pattern and its keys are unused)",
+                                false)
+                    .naming_sources()},
                pool_params()),
         {},
         LoopRole::sender,
         {},
         {}};
     sender.capacity_param = "depth";
+    sender.check = [](const std::map<std::string, ParamValue>& params,
+                      const std::function<bool(const std::string&)>& connected, const std::string& where) {
+      const std::string& sources = std::get<std::string>(params.at("sources"));
+      if (sources.empty() && connected("in"))
+        throw ParameterError(where + ".in is connected, but sources maps no source to a class (allowed: sources, "
+                             "e.g. \"cpu=A\", with in; or neither, each class making its own packets)");
+      if (!sources.empty() && !connected("in"))
+        throw ParameterError(where + ".sources is given, but in is not connected (allowed: in connected to what "
+                             "brings those sources' packets, a merge or a hop buffer)");
+      if (!sources.empty()) class_sources(sources, std::get<std::string>(params.at("classes")), where);
+    };
     sender.mirrors = {"classes", "depth", "policy", "reserved", "max", "data_depth", "data_reserved", "data_unit"};
     add(defined_by<kinds::ClassSenderKind>(sender, [](const ComponentConfig& c) {
+      core::ClassFeed feed;
+      for (const auto& [source, k] : class_sources(c.text("sources"), c.text("classes"), c.name()))
+        feed[c.endpoint_id(source)] = k;
       kinds::ClassSenderKind k(class_specs(c), pool_spec(c, list_items(c.text("classes")).size()), arbiter_of(c),
-                               c.seed(), c.name(), c.integer("width"));
+                               c.seed(), c.name(), c.integer("width"), std::move(feed));
       k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
+      k.name_sources_with(c.endpoint_namer());
       return k;
     }));
 
@@ -435,6 +484,7 @@ Registry builtin_registry() {
       kinds::ClassReceiverKind k(names, pool_spec(c, names.size()), class_drains(c, names.size()), c.boolean("bypass"),
                                  c.seed(), c.name(), c.integer("depth"));
       k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
+      k.flows().configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints());
       return k;
     }));
   }

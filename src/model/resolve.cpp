@@ -470,16 +470,31 @@ class Resolver {
     return has(LoopEnd::Side::receiver) && !has(LoopEnd::Side::source);
   }
 
-  // Every name a source or a routing table gives as a destination is a final receiver.
+  // A kind that makes flits of its own: a loop's source with no input of flits.
+  static bool creates_flits(const KindSpec& kind) {
+    const bool source = std::any_of(kind.ends.begin(), kind.ends.end(),
+                                    [](const LoopEnd& e) { return e.side == LoopEnd::Side::source; });
+    return source && std::none_of(kind.ports.begin(), kind.ports.end(), [](const PortSpec& p) {
+             return p.dir == PortDir::in && (p.type == ChannelType::stream || p.type == ChannelType::flow);
+           });
+  }
+
+  // Every name a source or a routing table gives as a destination is a final receiver;
+  // every name a class_sender's sources give makes flits.
   void check_destinations() const {
+    check_names(&ParamSpec::names_destinations, is_destination, "a receiver flits end at", "receiver");
+    check_names(&ParamSpec::names_sources, creates_flits, "a source that makes flits", "source");
+  }
+
+  void check_names(bool ParamSpec::*flag, bool (*fits)(const KindSpec&), const char* what, const char* noun) const {
     std::vector<std::string> allowed;
     for (const ResolvedComponent& rc : out_.components)
-      if (is_destination(*rc.kind)) allowed.push_back(rc.name);
+      if (fits(*rc.kind)) allowed.push_back(rc.name);
     const std::set<std::string> allowed_set(allowed.begin(), allowed.end());  // n log n for many sources
     for (std::size_t i = 0; i < out_.components.size(); ++i) {
       const ResolvedComponent& rc = out_.components[i];
       for (const ParamSpec& p : rc.kind->params) {
-        if (!p.names_destinations) continue;
+        if (!(p.*flag)) continue;
         const std::string& text = std::get<std::string>(rc.params.at(p.name));
         if (text.empty()) continue;
         for (std::string item : list_items(text)) {
@@ -487,9 +502,11 @@ class Resolver {
           if (allowed_set.count(item)) continue;
           const std::size_t j = out_.index_of(item);
           throw ParameterError(raw_[i].at(p.name).where + ": " + rc.name + "." + p.name + " names '" + item + "', " +
-                               (j < out_.components.size() ? "a " + out_.components[j].kind->name + ", not a receiver flits end at"
+                               (j < out_.components.size() ? "a " + out_.components[j].kind->name + ", not " + what
                                                            : std::string("no component of the platform")) +
-                               did_you_mean(item, allowed) + " (allowed: " + (allowed.empty() ? "none: the platform has no receiver" : join_names(allowed)) + ")");
+                               did_you_mean(item, allowed) + " (allowed: " +
+                               (allowed.empty() ? "none: the platform has no " + std::string(noun) : join_names(allowed)) +
+                               ")");
         }
       }
     }

@@ -11,13 +11,20 @@ namespace {
 
 std::string flits(std::uint64_t n) { return std::to_string(n) + (n == 1 ? " flit" : " flits"); }
 
+// A class_sender whose classes take packets from `sources` makes none of its own.
+bool takes_from_sources(const ResolvedComponent& c) {
+  const auto sources = c.params.find("sources");
+  return sources != c.params.end() && std::holds_alternative<std::string>(sources->second) &&
+         !std::get<std::string>(sources->second).empty();
+}
+
 // Slot 0 and one per creator (a kind that creates flits by a traffic pattern), by endpoint
 // id: `names` the creators' names by slot.
 std::shared_ptr<const std::vector<std::uint32_t>> creator_slots(const Platform& p, std::vector<std::string>& names) {
   auto slots = std::make_shared<std::vector<std::uint32_t>>(p.components.size() + 1, 0);
   names.assign(1, "");
   for (const ResolvedComponent& c : p.components)
-    if (c.kind->param("pattern")) {
+    if (c.kind->param("pattern") && !takes_from_sources(c)) {
       (*slots)[endpoint_id(p, c.name)] = static_cast<std::uint32_t>(names.size());
       names.push_back(c.name);
     }

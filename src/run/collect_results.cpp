@@ -179,6 +179,28 @@ void link_chains(const Platform& platform, RunResult& result) {
   }
 }
 
+// A class_sender fed from its input: each class is offered what the sources `sources` maps
+// to it offer (at most a packet a cycle).
+void fed_class_rates(const Platform& platform, const std::function<void(const LoopPart&, core::LinkReport&)>& contribute,
+                     RunResult& result) {
+  for (std::size_t i = 0; i < platform.loops.size(); ++i) {
+    const std::string& sender = platform.loops[i].sender;
+    if (sender.empty()) continue;
+    const auto& params = platform.component(sender).params;
+    const auto sources = params.find("sources");
+    if (sources == params.end() || !std::holds_alternative<std::string>(sources->second) ||
+        std::get<std::string>(sources->second).empty())
+      continue;
+    for (const std::string& item : list_items(std::get<std::string>(sources->second))) {
+      const std::size_t eq = item.find('=');
+      core::LinkReport own;
+      contribute({item.substr(0, eq), "out"}, own);
+      for (core::ClassReport& k : result.links[i].classes)
+        if (k.name == item.substr(eq + 1)) k.offered_rate = std::min(1.0, k.offered_rate + own.offered_rate);
+    }
+  }
+}
+
 // A cycle of buffers waiting for each other (timing.md section 5's deadlock): loop j's receiver holds
 // flits for loop i, whose sender has no credit, around a ring. Empty when there is none.
 std::string wait_cycle(const Platform& platform, const std::vector<NamedHolders>& holders) {
@@ -313,6 +335,7 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
     if (ran > 0 && ran < static_cast<core::Cycle>(result.run.cycles)) result.run.cycles = static_cast<std::int64_t>(ran);
   }
   link_chains(platform, result);
+  fed_class_rates(platform, contribute, result);
   if (!result.deadlocks.empty()) {
     const std::string ring = wait_cycle(platform, holders);
     result.wait_cycle = ring;

@@ -314,6 +314,19 @@ BOOST_AUTO_TEST_CASE(hol_split_views_agree) {
               12);
 }
 
+BOOST_AUTO_TEST_CASE(merged_classes_views_agree) {
+  check_model("models/merged_classes.yaml",
+              {{"rx.policy", {"shared", "reserved", "split"}},
+               {"cpu.rate", {"0.1", "0.5"}},
+               {"rx.drain_every", {"1, 2", "1, 1", "2, 3"}},
+               {"tx.queue_depth", {"1, 1", "2, 2", "4, 1"}},
+               {"link.latency", {"0", "2", "4"}},
+               {"arb.groups", {"in0; in1, in2", ""}},
+               {"tx.width", {"0", "16"}},
+               {"tx.payload_bytes", {"0", "32, 64"}}},
+              12);
+}
+
 BOOST_AUTO_TEST_CASE(merge_views_agree) {
   check_model("models/merge.yaml",
               {{"arb.policy", {"round_robin", "fixed", "weighted"}},

@@ -1,6 +1,7 @@
 // A link carrying several named traffic classes (timing.md section 4), as two kernel-free
 // halves. The sender keeps one source per class (any pattern, a bounded queue whose
-// overflow is counted), counts the header and data credits each class holds, and each
+// overflow is counted), or a queue per class fed from its input stream (each flit to the
+// class its source endpoint maps to), counts the header and data credits each class holds, and each
 // cycle lets the arbiter pick among classes that have a packet and that the pool policy
 // allows: a packet takes one header credit and ceil(payload / data_unit) data credits.
 // The receiver keeps a buffer per class and a consumer per class with its own drain
@@ -9,6 +10,7 @@
 #pragma once
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -40,12 +42,32 @@ struct ClassPoolSpec {
   std::int64_t data_unit = 16;             // bytes per data credit
 };
 
+// Where a fed sender's packets come from: each source endpoint id to its class's index.
+using ClassFeed = std::map<std::uint32_t, std::size_t>;
+
 class ClassSenderCore {
  public:
   // `beat_bytes`: the link's width; a packet of P payload bytes then holds the link for
   // max(1, ceil(P / beat_bytes)) cycles and leaves, whole, in its last (0: one cycle each).
+  // `feed`: none, each class makes its packets by its source's pattern; else every class
+  // takes its packets from the input stream (take()), into a queue of its queue_depth.
   ClassSenderCore(std::vector<ClassSpec> classes, const ClassPoolSpec& pools, Arbiter arbiter, std::uint64_t seed,
-                  const std::string& where, std::int64_t beat_bytes = 0);
+                  const std::string& where, std::int64_t beat_bytes = 0, ClassFeed feed = {});
+
+  bool fed() const { return !feed_.empty(); }
+  // A fed sender: the class a flit from the input stream joins (-1: its source maps to
+  // none), and whether that class's queue has room for it in the current cycle.
+  int class_of(const Flit& f) const {
+    const auto found = feed_.find(f.source);
+    return found == feed_.end() ? -1 : static_cast<int>(found->second);
+  }
+  bool accepts(const Flit& f) const {
+    const int c = class_of(f);
+    return c >= 0 && !fed_[static_cast<std::size_t>(c)].full();
+  }
+  // At the edge closing the current cycle, before advance(): the input stream's flit,
+  // taken (accepts() held), joins its class's queue, a candidate from the next cycle.
+  void take(const Flit& f);
 
   Cycle now() const { return now_; }
   std::size_t classes() const { return classes_.size(); }
@@ -73,7 +95,7 @@ class ClassSenderCore {
   const std::int64_t& held_header_ref(std::size_t c) const { return held_h_[c]; }
   const std::int64_t& held_data_ref(std::size_t c) const { return held_d_[c]; }
   std::int64_t held_data(std::size_t c) const { return held_d_[c]; }
-  bool has_data(std::size_t c) const { return sources_[c].has_data(); }
+  bool has_data(std::size_t c) const { return fed() ? !fed_[c].empty() : sources_[c].has_data(); }
   const PoolPolicy& header_pool() const { return *header_pool_; }
   // The data credit pool, or null when packets are bare words (no data credits).
   const PoolPolicy* data_pool() const { return data_pool_.get(); }
@@ -90,18 +112,33 @@ class ClassSenderCore {
   const Figures& figures(std::size_t c) const { return figures_[c]; }
   // Packets of class c sent since reset, the warm-up included (progress for the watchdog).
   std::uint64_t sent_since_reset(std::size_t c) const { return sent_since_reset_[c]; }
-  std::uint64_t refused(std::size_t c) const { return sources_[c].refused(); }
-  double offered_rate(std::size_t c) const { return sources_[c].pattern().offered_rate(); }
+  std::uint64_t refused(std::size_t c) const { return fed() ? 0 : sources_[c].refused(); }
+  // Packets class c's own source made, and those waiting in its queue (not fed: 0).
+  std::uint64_t created(std::size_t c) const { return fed() ? 0 : sources_[c].created(); }
+  std::uint64_t queued(std::size_t c) const { return fed() ? fed_[c].size() : sources_[c].queued(); }
+  // Visits every packet it holds: fed queues' and one crossing the link beat by beat.
+  template <class F>
+  void for_each_held(F&& f) const {
+    for (const RingFifo<Flit>& q : fed_) q.for_each(f);
+    if (serial_left_ > 0) f(serial_flit_);
+  }
+  // A fed class's rate is its sources' (the platform adds it up): 0 here.
+  double offered_rate(std::size_t c) const { return fed() ? 0.0 : sources_[c].pattern().offered_rate(); }
 
  private:
   std::int64_t data_credits(const Flit& f) const { return f.data_units; }
+  const Flit& head(std::size_t c) const { return fed() ? fed_[c].front() : sources_[c].head(); }
   bool allowed(std::size_t c) const;
   void decide();
   // Beats of class c's next packet on the link.
   std::int64_t beats(std::size_t c) const;
 
   std::vector<ClassSpec> classes_;
-  std::vector<SourceCore<Flit>> sources_;
+  std::vector<SourceCore<Flit>> sources_;  // per class, unless fed
+  ClassFeed feed_;
+  std::vector<RingFifo<Flit>> fed_;        // per class, when fed
+  std::vector<std::uint64_t> taken_;       // per class, when fed: flits taken in, for their payloads
+  std::int64_t data_unit_;
   std::unique_ptr<PoolPolicy> header_pool_, data_pool_;
   Arbiter arbiter_;
   std::vector<std::int64_t> held_h_, held_d_;
@@ -130,6 +167,12 @@ class ClassReceiverCore {
   // What the consumers pop in the current cycle given what arrives in it (a bypass
   // receiver may pop the arriving packet): the credits it returns.
   ClassCredits pops(bool arrive, const Flit& flit) const;
+  // The packet class c pops in the current cycle given what arrives, or null.
+  const Flit* popping(std::size_t c, bool arrive, const Flit& flit) const {
+    if (!allowed_[c]) return nullptr;
+    if (!queues_[c].empty()) return &queues_[c].front();
+    return bypass_ && arrive && flit.traffic_class == c ? &flit : nullptr;
+  }
 
   void measure_from(Cycle start) { measure_from_ = start; }
   // The edge closing the current cycle. Throws ProtocolError when a packet arrives with
@@ -140,6 +183,12 @@ class ClassReceiverCore {
   std::int64_t occupancy_data(std::size_t c) const { return queued_data_[c]; }
   std::uint64_t delivered(std::size_t c) const { return delivered_[c]; }  // in the window
   std::uint64_t delivered_since_reset(std::size_t c) const { return delivered_since_reset_[c]; }
+  // Visits every packet in its buffers.
+  template <class F>
+  void for_each_queued(F&& f) const {
+    for (const std::deque<Flit>& q : queues_)
+      for (const Flit& p : q) f(p);
+  }
   const LatencyStats& latency(std::size_t c) const { return latency_[c]; }  // creation to delivery
   double drain_rate(std::size_t c) const { return drain_rates_[c]; }
 

@@ -50,6 +50,15 @@ class ClassPipeCore {
   // asks every cycle, and a link may have many stages.
   const ClassCredits& forward_in_flight() const { return forward_count_; }
   const ClassCredits& returning() const { return returning_; }
+  std::int64_t forward_flits() const { return forward_ ? static_cast<std::int64_t>(forward_->occupied()) : 0; }
+  // Visits every packet in the forward stages.
+  template <class F>
+  void for_each_flit(F&& f) const {
+    if (forward_)
+      forward_->for_each([&](bool valid, const Flit& p) {
+        if (valid) f(p);
+      });
+  }
 
  private:
   void count(const Flit& p, std::int64_t sign) {

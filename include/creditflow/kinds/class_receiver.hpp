@@ -30,16 +30,40 @@ class ClassReceiverKind : public Behaviour<core::Flit> {
   const core::ClassReceiverCore& core() const { return core_; }
   core::ClassReceiverCore& core() { return core_; }
 
+  // As a destination of flows (packets a fed class_sender took from sources): its own
+  // endpoint id, and the cycle its flows are measured from.
+  core::FlowDeliveries& flows() { return flows_; }
+
   std::vector<std::size_t> combinational_inputs() const { return {in}; }
-  void edge(int, Io& io) { core_.advance(io[in]->valid, io[in]->flit); }
+  void edge(int, Io& io) {
+    for (std::size_t c = 0; c < core_.classes(); ++c)
+      if (const core::Flit* popped = core_.popping(c, io[in]->valid, io[in]->flit); popped && popped->source != 0)
+        flows_.pop(*popped, core_.now());
+    core_.advance(io[in]->valid, io[in]->flit);
+  }
   void drive(Io& io) { io[credit]->credits = core_.pops(io[in]->valid, io[in]->flit); }
   void add_terms(core::LoopState& s, const Io&) const { core::add_terms(s, core_); }
   void add_figures(core::LinkReport& r) const { core::add_class_receiver_figures(r, names_, depth_, core_); }
+  void add_flows(core::FlowTable& t) const { flows_.add_to(t); }
+  // What it holds, and what it popped: delivered, as far as the path goes.
+  static constexpr bool counts_flits = true;
+  void count(core::Census& c) const {
+    if (c.by_flit()) {
+      core_.for_each_queued([&](const core::Flit& f) { c.hold(f); });
+      flows_.count(c);
+      return;
+    }
+    for (std::size_t k = 0; k < core_.classes(); ++k) {
+      c.held_count(static_cast<std::uint64_t>(core_.occupancy_header(k)));
+      c.delivered_count(core_.delivered_since_reset(k));
+    }
+  }
 
  private:
   std::vector<std::string> names_;
   std::int64_t depth_;
   core::ClassReceiverCore core_;
+  core::FlowDeliveries flows_;
 };
 
 }  // namespace creditflow::kinds

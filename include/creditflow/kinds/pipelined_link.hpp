@@ -65,14 +65,12 @@ class BasicLinkKind : public Behaviour<T> {
   }
   void add_terms(core::LoopState& s, const Io&) const { core::add_terms(s, core_); }
   void add_figures(core::LinkReport& r) const { core::add_link_figures(r, params_); }
-  static constexpr bool counts_flits = !per_class;
+  static constexpr bool counts_flits = true;
   void count(core::Census& c) const {
-    if constexpr (!per_class) {
-      if (c.by_flit())
-        core_.for_each_flit([&](const T& f) { c.hold(f); });
-      else
-        c.held_count(static_cast<std::uint64_t>(core_.forward_flits()));
-    }
+    if (c.by_flit())
+      core_.for_each_flit([&](const T& f) { c.hold(f); });
+    else
+      c.held_count(static_cast<std::uint64_t>(core_.forward_flits()));
   }
 
   // Idle until the next flit or credit in its stages comes out (a wire holds nothing: what

@@ -36,6 +36,8 @@ struct ParamSpec {
   std::size_t bytes_each = 0;
   // Its items name receivers that flits may be sent to (checked once the netlist is known).
   bool names_destinations = false;
+  // Its items (source=...) name components that create flits (checked the same way).
+  bool names_sources = false;
   // A text parameter that its kind checks itself (a network's BookSim2 keys): what that
   // check allows, in words, for `allowed()`.
   std::string allowed_text;
@@ -57,6 +59,10 @@ struct ParamSpec {
   }
   ParamSpec& naming_destinations() {
     names_destinations = true;
+    return *this;
+  }
+  ParamSpec& naming_sources() {
+    names_sources = true;
     return *this;
   }
   ParamSpec& storing(std::size_t bytes) {
