@@ -14,6 +14,10 @@ const char* channel_type_name(ChannelType type) {
       return "credit";
     case ChannelType::class_credit:
       return "class_credit";
+    case ChannelType::vc_flow:
+      return "vc_flow";
+    case ChannelType::vc_credit:
+      return "vc_credit";
   }
   return "?";
 }

@@ -33,6 +33,10 @@ std::unique_ptr<Channel> make_channel(ChannelType type) {
       return std::make_unique<CreditChannel>();
     case ChannelType::class_credit:
       return std::make_unique<ClassCreditChannel>();
+    case ChannelType::vc_flow:
+      return std::make_unique<VcFlowChannel>();
+    case ChannelType::vc_credit:
+      return std::make_unique<VcCreditChannel>();
   }
   return nullptr;
 }

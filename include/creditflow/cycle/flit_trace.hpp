@@ -1,10 +1,12 @@
-// sc_trace for the default flit, so a Flit can sit in an sc_signal and appear in a VCD.
+// sc_trace for the default flit and a network's, so either can sit in an sc_signal and
+// appear in a VCD.
 // It lives in the flit's namespace because sc_signal finds sc_trace by argument lookup.
 #pragma once
 #include <string>
 #include <systemc>
 
 #include "creditflow/core/flit.hpp"
+#include "creditflow/noc/noc_flit.hpp"
 
 namespace creditflow::core {
 
@@ -24,3 +26,16 @@ void sc_trace(sc_core::sc_trace_file* tf, const BasicFlit<Payload>& flit, const 
 }
 
 }  // namespace creditflow::core
+
+namespace creditflow::noc {
+
+inline void sc_trace(sc_core::sc_trace_file* tf, const NocFlit& flit, const std::string& name) {
+  sc_core::sc_trace(tf, flit.packet, name + ".packet");
+  sc_core::sc_trace(tf, flit.source, name + ".source");
+  sc_core::sc_trace(tf, flit.destination, name + ".destination");
+  sc_core::sc_trace(tf, flit.vc, name + ".vc");
+  sc_core::sc_trace(tf, flit.head, name + ".head");
+  sc_core::sc_trace(tf, flit.tail, name + ".tail");
+}
+
+}  // namespace creditflow::noc

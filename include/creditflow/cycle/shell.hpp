@@ -24,6 +24,7 @@
 #include "creditflow/core/class_credits.hpp"
 #include "creditflow/cycle/class_trace.hpp"
 #include "creditflow/cycle/clocking.hpp"
+#include "creditflow/cycle/flit_trace.hpp"
 #include "creditflow/cycle/protocol_errors.hpp"
 #include "creditflow/kinds/port.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
@@ -128,9 +129,13 @@ struct Pins {
   InPin<bool> valid_in, ready_in, credit_in;
   InPin<T> flit_in;
   InPin<core::ClassCredits> credits_in;
+  InPin<noc::NocFlit> noc_in;
+  InPin<noc::VcMask> vcs_in;
   OutPin<bool> valid_out, ready_out, credit_out;
   OutPin<T> flit_out;
   OutPin<core::ClassCredits> credits_out;
+  OutPin<noc::NocFlit> noc_out;
+  OutPin<noc::VcMask> vcs_out;
 
   void make(const kinds::Port& p) {
     const std::string s = p.signal;
@@ -155,6 +160,18 @@ struct Pins {
       case kinds::ChannelType::class_credit:
         in_ ? credits_in.make(s, p.optional) : credits_out.make(s, p.optional);
         break;
+      case kinds::ChannelType::vc_flow:
+        if (in_) {
+          valid_in.make(s + "_valid", p.optional);
+          noc_in.make(s + "_flit", p.optional);
+        } else {
+          valid_out.make(s + "_valid", p.optional);
+          noc_out.make(s + "_flit", p.optional);
+        }
+        break;
+      case kinds::ChannelType::vc_credit:
+        in_ ? vcs_in.make(s, p.optional) : vcs_out.make(s, p.optional);
+        break;
     }
   }
   // The inputs into the port's wire. A flit is read only when valid: a kind reads it only
@@ -177,6 +194,15 @@ struct Pins {
       case kinds::ChannelType::class_credit:
         if (in_ && payload) credits_in.read_into(w.credits);
         break;
+      case kinds::ChannelType::vc_flow:
+        if (in_) {
+          valid_in.read_into(w.valid);
+          if (payload && w.valid) noc_in.read_into(w.noc);
+        }
+        break;
+      case kinds::ChannelType::vc_credit:
+        if (in_ && payload) vcs_in.read_into(w.vcs);
+        break;
     }
   }
   void write(const kinds::BasicWire<T>& w) {
@@ -196,6 +222,15 @@ struct Pins {
       case kinds::ChannelType::class_credit:
         if (!in_) credits_out.write(w.credits);
         break;
+      case kinds::ChannelType::vc_flow:
+        if (!in_) {
+          valid_out.write(w.valid);
+          if (w.valid) noc_out.write(w.noc);
+        }
+        break;
+      case kinds::ChannelType::vc_credit:
+        if (!in_) vcs_out.write(w.vcs);
+        break;
     }
   }
   void initialize(const kinds::BasicWire<T>& w) {
@@ -204,6 +239,8 @@ struct Pins {
     ready_out.initialize(w.ready);
     credit_out.initialize(w.credit);
     credits_out.initialize(w.credits);
+    if (w.valid) noc_out.initialize(w.noc);
+    vcs_out.initialize(w.vcs);
   }
   // The SystemC ports whose changes a combinational output follows.
   template <class Sensitive>
@@ -212,6 +249,8 @@ struct Pins {
       if (pin->exists()) sensitive << pin->port();
     if (flit_in.exists()) sensitive << flit_in.port();
     if (credits_in.exists()) sensitive << credits_in.port();
+    if (noc_in.exists()) sensitive << noc_in.port();
+    if (vcs_in.exists()) sensitive << vcs_in.port();
   }
 };
 
@@ -302,6 +341,9 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
     for (const auto& r : flits_in_)
       if (*r.valid) *r.value = r.channel->read();
     for (const auto& r : credits_in_) *r.value = r.channel->read();
+    for (const auto& r : nocs_in_)
+      if (*r.valid) *r.value = r.channel->read();
+    for (const auto& r : vcs_in_) *r.value = r.channel->read();
   }
   // What the monitor's sum needs of the inputs, as they are now (one delta after an edge).
   void read_terms_inputs() const {
@@ -335,6 +377,9 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
     for (const auto& o : w.flits)
       if (*o.valid) o.channel->write(*o.value);
     for (const auto& o : w.credits) o.channel->write(*o.value);
+    for (const auto& o : w.nocs)
+      if (*o.valid) o.channel->write(*o.value);
+    for (const auto& o : w.vcs) o.channel->write(*o.value);
   }
 
   // Once binding is complete, a cycle's reads and writes go straight between the wires and
@@ -356,6 +401,8 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
     std::vector<Out<bool>> bools;
     std::vector<Out<T>> flits;
     std::vector<Out<core::ClassCredits>> credits;
+    std::vector<Out<noc::NocFlit>> nocs;
+    std::vector<Out<noc::VcMask>> vcs;
   };
   void flatten() {
     for (std::size_t i = 0; i < N; ++i) {
@@ -370,6 +417,8 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
       in(p.credit_in, bools_in_, w.credit, nullptr);
       in(p.flit_in, flits_in_, w.flit, &w.valid);
       in(p.credits_in, credits_in_, w.credits, nullptr);
+      in(p.noc_in, nocs_in_, w.noc, &w.valid);
+      in(p.vcs_in, vcs_in_, w.vcs, nullptr);
       if (std::find(B::ports_in_terms.begin(), B::ports_in_terms.end(), i) != B::ports_in_terms.end()) {
         in(p.valid_in, terms_in_, w.valid, nullptr);
         in(p.ready_in, terms_in_, w.ready, nullptr);
@@ -385,6 +434,8 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
       put(p.credit_out, out.bools, w.credit, nullptr);
       put(p.flit_out, out.flits, w.flit, &w.valid);
       put(p.credits_out, out.credits, w.credits, nullptr);
+      put(p.noc_out, out.nocs, w.noc, &w.valid);
+      put(p.vcs_out, out.vcs, w.vcs, nullptr);
     }
     flat_ = true;
   }
@@ -424,6 +475,8 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
   std::vector<In<bool>> terms_in_;  // the flags of the ports in B::ports_in_terms
   std::vector<In<T>> flits_in_;
   std::vector<In<core::ClassCredits>> credits_in_;
+  std::vector<In<noc::NocFlit>> nocs_in_;
+  std::vector<In<noc::VcMask>> vcs_in_;
   std::array<Writes, 2> writes_;  // [0]: registered outputs, [1]: those that follow inputs  // per port, for a kind in several loops
 };
 

@@ -9,13 +9,16 @@
 
 #include "creditflow/core/class_credits.hpp"
 #include "creditflow/core/error.hpp"
+#include "creditflow/noc/noc_flit.hpp"
 
 namespace creditflow::kinds {
 
 // What a connection carries: `stream` is valid + flit + ready (a source to a sender),
 // `flow` is valid + flit with no ready (credits guarantee room), `credit` one wire pulsed
-// per credit, `class_credit` each cycle's credits per traffic class.
-enum class ChannelType { stream, flow, credit, class_credit };
+// per credit, `class_credit` each cycle's credits per traffic class; between routers,
+// `vc_flow` is valid + a network flit holding a virtual channel (per-VC credits guarantee
+// room) and `vc_credit` each cycle's credits as a set of VCs.
+enum class ChannelType { stream, flow, credit, class_credit, vc_flow, vc_credit };
 
 enum class PortDir { in, out };
 
@@ -48,6 +51,8 @@ struct BasicWire {
   bool credit = false;
   T flit{};
   core::ClassCredits credits{};
+  noc::NocFlit noc{};  // vc_flow
+  noc::VcMask vcs = 0;  // vc_credit
 };
 
 // A kind's view of its ports, indexed as its port table.

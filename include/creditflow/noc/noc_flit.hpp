@@ -1,6 +1,7 @@
 // A flit in a network of routers: what BookSim2's flit carries that a figure needs.
 #pragma once
 #include <cstdint>
+#include <ostream>
 
 namespace creditflow::noc {
 
@@ -21,6 +22,19 @@ struct NocFlit {
   bool tail = false;
   bool measured = false;    // created in the measurement window
   bool watched = false;     // its steps are told to the network's watcher
+
+  // For a platform's sc_signal between routers.
+  friend bool operator==(const NocFlit& a, const NocFlit& b) {
+    return a.packet == b.packet && a.created == b.created && a.injected == b.injected &&
+           a.head_injected == b.head_injected && a.arrived == b.arrived && a.source == b.source &&
+           a.destination == b.destination && a.hops == b.hops && a.vc == b.vc && a.dateline == b.dateline &&
+           a.head == b.head && a.tail == b.tail && a.measured == b.measured && a.watched == b.watched;
+  }
+  friend bool operator!=(const NocFlit& a, const NocFlit& b) { return !(a == b); }
+  friend std::ostream& operator<<(std::ostream& os, const NocFlit& f) {
+    return os << "noc_flit{packet=" << f.packet << " source=" << f.source << " destination=" << f.destination
+              << " vc=" << f.vc << " head=" << f.head << " tail=" << f.tail << "}";
+  }
 };
 
 // A step of a watched flit: where (a router's name and port, or a terminal) and what.

@@ -77,4 +77,23 @@ class ClassCreditChannel : public Channel {
   std::vector<std::string> class_names;  // for the VCD, when known
 };
 
+// Between routers: a flit holding a virtual channel, and the credits back per VC.
+class VcFlowChannel : public Channel {
+ public:
+  ChannelType type() const override { return ChannelType::vc_flow; }
+  void trace(sc_core::sc_trace_file* tf, const std::string& name) const override {
+    sc_core::sc_trace(tf, valid, name + ".valid");
+    sc_core::sc_trace(tf, flit, name + ".flit");
+  }
+  sc_core::sc_signal<bool> valid;
+  sc_core::sc_signal<noc::NocFlit> flit;
+};
+
+class VcCreditChannel : public Channel {
+ public:
+  ChannelType type() const override { return ChannelType::vc_credit; }
+  void trace(sc_core::sc_trace_file* tf, const std::string& name) const override { sc_core::sc_trace(tf, vcs, name); }
+  sc_core::sc_signal<noc::VcMask> vcs;
+};
+
 }  // namespace creditflow::platform

@@ -41,6 +41,16 @@ class ShellComponent : public Component {
       bind_flit(pins, f->valid, f->flit);
     } else if (auto* k = dynamic_cast<CreditChannel*>(&ch)) {
       pins.credit_in.exists() ? pins.credit_in.bind(k->credit) : pins.credit_out.bind(k->credit);
+    } else if (auto* v = dynamic_cast<VcFlowChannel*>(&ch)) {
+      if (pins.noc_in.exists()) {
+        pins.valid_in.bind(v->valid);
+        pins.noc_in.bind(v->flit);
+      } else {
+        pins.valid_out.bind(v->valid);
+        pins.noc_out.bind(v->flit);
+      }
+    } else if (auto* m = dynamic_cast<VcCreditChannel*>(&ch)) {
+      pins.vcs_in.exists() ? pins.vcs_in.bind(m->vcs) : pins.vcs_out.bind(m->vcs);
     } else {
       auto& cc = dynamic_cast<ClassCreditChannel&>(ch);  // the resolver has checked the type
       pins.credits_in.exists() ? pins.credits_in.bind(cc.credits) : pins.credits_out.bind(cc.credits);

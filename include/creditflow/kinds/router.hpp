@@ -1,0 +1,156 @@
+// A router placed in a platform: BookSim2's iq router (noc/vc_router.hpp, timing.md section 6)
+// with its ports in the netlist. Port p is four ports: in{p} takes flits holding a VC and
+// in{p}_credit returns the credits of in{p}'s buffers, one bit per VC; out{p} sends flits
+// and out{p}_credit brings back the credits of the buffers at the far end. A head is
+// routed by the table in `routes` (destination=port).
+// Timing: flits and credits that arrive during t are taken at the edge closing t, and the
+// router steps its pipeline there; what that step sends is on out{p} and in{p}_credit
+// during t + 1. Between two routers a vc_link of L stages then gives timing.md section
+// 6's channel: sent in t, read in t + L + 1.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/core/flit.hpp"
+#include "creditflow/kinds/behaviour.hpp"
+#include "creditflow/noc/noc_config.hpp"
+#include "creditflow/noc/route_table.hpp"
+#include "creditflow/noc/vc_router.hpp"
+
+namespace creditflow::kinds {
+
+inline constexpr std::size_t kRouterPorts = 16;
+inline constexpr std::array<const char*, 4 * kRouterPorts> kRouterPortNames{
+    "in0", "in0_credit", "out0", "out0_credit",
+    "in1", "in1_credit", "out1", "out1_credit",
+    "in2", "in2_credit", "out2", "out2_credit",
+    "in3", "in3_credit", "out3", "out3_credit",
+    "in4", "in4_credit", "out4", "out4_credit",
+    "in5", "in5_credit", "out5", "out5_credit",
+    "in6", "in6_credit", "out6", "out6_credit",
+    "in7", "in7_credit", "out7", "out7_credit",
+    "in8", "in8_credit", "out8", "out8_credit",
+    "in9", "in9_credit", "out9", "out9_credit",
+    "in10", "in10_credit", "out10", "out10_credit",
+    "in11", "in11_credit", "out11", "out11_credit",
+    "in12", "in12_credit", "out12", "out12_credit",
+    "in13", "in13_credit", "out13", "out13_credit",
+    "in14", "in14_credit", "out14", "out14_credit",
+    "in15", "in15_credit", "out15", "out15_credit"};
+
+constexpr std::array<Port, 4 * kRouterPorts> router_ports() {
+  std::array<Port, 4 * kRouterPorts> ports{};
+  for (std::size_t p = 0; p < kRouterPorts; ++p) {
+    const char* const* n = &kRouterPortNames[4 * p];
+    ports[4 * p] = {n[0], ChannelType::vc_flow, PortDir::in, n[0], true, "flits in, each holding a VC"};
+    ports[4 * p + 1] = {n[1], ChannelType::vc_credit, PortDir::out, n[1], true, "credits back for the input's VCs"};
+    ports[4 * p + 2] = {n[2], ChannelType::vc_flow, PortDir::out, n[2], true, "flits out, each holding a VC"};
+    ports[4 * p + 3] = {n[3], ChannelType::vc_credit, PortDir::in, n[3], true,
+                        "credits back from the buffers the output feeds"};
+  }
+  return ports;
+}
+
+class RouterKind : public Behaviour<core::Flit> {
+ public:
+  static constexpr std::array<Port, 4 * kRouterPorts> ports = router_ports();
+  static constexpr std::size_t in(std::size_t p) { return 4 * p; }
+  static constexpr std::size_t in_credit(std::size_t p) { return 4 * p + 1; }
+  static constexpr std::size_t out(std::size_t p) { return 4 * p + 2; }
+  static constexpr std::size_t out_credit(std::size_t p) { return 4 * p + 3; }
+  // Its credit loops are per VC, between routers: the router checks its own counts
+  // (VcRouter::audit_counts), not a platform loop.
+  static constexpr bool holds_credits = false;
+  using Io = kinds::Io<core::Flit, 4 * kRouterPorts>;
+
+  // `config`: the router keys (num_vcs, vc_buf_size, the delays, allocators, speedups);
+  // `routes`: destination endpoint id -> output port.
+  RouterKind(const noc::NocConfig& config, int ports, std::map<std::uint32_t, int> routes, const std::string& name,
+             std::function<std::string(std::uint32_t)> name_of = {})
+      : state_(std::make_unique<State>(config, ports, std::move(routes), name, std::move(name_of))) {}
+
+  const noc::VcRouter& router() const { return state_->router; }
+
+  void edge(int, Io& io) {
+    State& s = *state_;
+    bool woken = false;
+    for (int p = 0; p < s.ports; ++p) {
+      const auto i = static_cast<std::size_t>(p);
+      if (io[in(i)]->valid) {
+        s.router.arrive(p, io[in(i)]->noc, now_);
+        woken = true;
+      }
+      if (io[out_credit(i)]->vcs != 0) {
+        s.router.credit_arrives(p, io[out_credit(i)]->vcs, now_);
+        woken = true;
+      }
+    }
+    s.outbox.clear();
+    // BookSim2's routers add internal_speedup to a count every cycle and step while it is 1
+    // or more.
+    partial_steps_ += s.config.internal_speedup;
+    int steps = 0;
+    for (; partial_steps_ >= 1.0; partial_steps_ -= 1.0) ++steps;
+    if (woken || awake_) {
+      s.router.step(now_, s.outbox, steps);
+      awake_ = !s.router.quiet();
+    }
+    ++now_;
+  }
+  void drive(Io& io) {
+    const State& s = *state_;
+    for (int p = 0; p < s.ports; ++p) {
+      const auto i = static_cast<std::size_t>(p);
+      io[out(i)]->valid = s.outbox.valid[i];
+      if (s.outbox.valid[i]) io[out(i)]->noc = s.outbox.flits[i];
+      io[in_credit(i)]->vcs = s.outbox.credits[i];
+    }
+  }
+
+ private:
+  // What a step sent: a flit per output, the credits per input, for the next cycle.
+  struct Outbox : noc::RouterOutbox {
+    explicit Outbox(std::string where) : where(std::move(where)) {}
+    void flit(int, int output, const noc::NocFlit& f) override {
+      const auto o = static_cast<std::size_t>(output);
+      if (valid[o]) throw ProtocolError(where + " sent two flits on out" + std::to_string(output) + " in one cycle");
+      valid[o] = true;
+      flits[o] = f;
+    }
+    void credit(int, int input, noc::VcMask vcs) override { credits[static_cast<std::size_t>(input)] |= vcs; }
+    void clear() {
+      valid.fill(false);
+      credits.fill(0);
+    }
+    std::string where;
+    std::array<bool, kRouterPorts> valid{};
+    std::array<noc::NocFlit, kRouterPorts> flits{};
+    std::array<noc::VcMask, kRouterPorts> credits{};
+  };
+  // The router keeps references to its configuration and routing: held in one place that
+  // does not move when the kind does.
+  struct State {
+    State(const noc::NocConfig& c, int p, std::map<std::uint32_t, int> routes, const std::string& name,
+          std::function<std::string(std::uint32_t)> name_of)
+        : config(c), ports(p), routing(std::move(routes), c.num_vcs, name, std::move(name_of)),
+          router(config, 0, ports, routing), outbox(name) {}
+    noc::NocConfig config;
+    int ports;
+    noc::RouteTable routing;
+    noc::VcRouter router;
+    Outbox outbox;
+  };
+  std::unique_ptr<State> state_;
+  noc::Cycle now_ = 0;
+  double partial_steps_ = 0.0;
+  bool awake_ = false;
+};
+
+}  // namespace creditflow::kinds

@@ -1,0 +1,63 @@
+// A channel between routers (timing.md section 6): `latency` stages carry flits holding a
+// VC one way and `latency` stages carry each cycle's per-VC credits back. Timing: out
+// during t is what entered in during t - L; credit_out during t is credit_in during
+// t - L. Between two routers it makes the network's channel: sent in t, read in t + L + 1.
+// With L = 0 both directions are wires.
+#pragma once
+#include <array>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "creditflow/core/link_core.hpp"
+#include "creditflow/kinds/behaviour.hpp"
+
+namespace creditflow::kinds {
+
+class VcLinkKind : public Behaviour<core::Flit> {
+ public:
+  enum : std::size_t { in, out, credit_in, credit_out };
+  static constexpr std::array<Port, 4> ports{{
+      {"in", ChannelType::vc_flow, PortDir::in, "in", false, "flits from a router's output"},
+      {"out", ChannelType::vc_flow, PortDir::out, "out", false, "flits to a router's input"},
+      {"credit_in", ChannelType::vc_credit, PortDir::in, "credit_in", false, "credits from that input"},
+      {"credit_out", ChannelType::vc_credit, PortDir::out, "credit_out", false, "credits to the output"}}};
+  static constexpr bool holds_credits = false;  // see RouterKind
+  using Io = kinds::Io<core::Flit, 4>;
+
+  VcLinkKind(std::int64_t latency, const std::string& name)
+      : flits_(core::pipeline_stages<noc::NocFlit>(name, "latency", latency)),
+        credits_(core::pipeline_stages<noc::VcMask>(name, "latency", latency)) {}
+
+  std::vector<std::pair<std::size_t, std::size_t>> combinational_paths() const {
+    if (flits_) return {};
+    return {{in, out}, {credit_in, credit_out}};
+  }
+  std::vector<std::size_t> combinational_inputs() const {
+    if (flits_) return {};
+    return {in, credit_in};
+  }
+  void edge(int, Io& io) {
+    if (!flits_) return;
+    flits_->shift(io[in]->valid, io[in]->noc);
+    credits_->shift(io[credit_in]->vcs != 0, io[credit_in]->vcs);
+  }
+  void drive(Io& io) {
+    if (!flits_) {
+      io[out]->valid = io[in]->valid;
+      if (io[in]->valid) io[out]->noc = io[in]->noc;
+      io[credit_out]->vcs = io[credit_in]->vcs;
+      return;
+    }
+    io[out]->valid = flits_->out_valid();
+    if (io[out]->valid) io[out]->noc = flits_->out_value();
+    io[credit_out]->vcs = credits_->out_valid() ? credits_->out_value() : 0;
+  }
+
+ private:
+  std::optional<core::DelayLine<noc::NocFlit>> flits_;
+  std::optional<core::DelayLine<noc::VcMask>> credits_;
+};
+
+}  // namespace creditflow::kinds

@@ -1,0 +1,44 @@
+// Routing by a table written in a platform: each destination endpoint to an output port,
+// any of the router's VCs. What a router placed by hand in a netlist routes by (a split's
+// routes, for a router); a flit's destination is its destination component's endpoint id.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <utility>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/noc/routing.hpp"
+
+namespace creditflow::noc {
+
+class RouteTable : public Routing {
+ public:
+  // `ports`: destination endpoint id -> output; `vcs`: VCs per port; `where` and `name_of`
+  // name the router and a destination in the message for a flit the table does not route.
+  RouteTable(std::map<std::uint32_t, int> ports, int vcs, std::string where,
+             std::function<std::string(std::uint32_t)> name_of = {})
+      : ports_(std::move(ports)), vcs_(vcs), where_(std::move(where)), name_of_(std::move(name_of)) {}
+
+  Route route(int, int input, NocFlit& flit) const override {
+    const auto found = ports_.find(static_cast<std::uint32_t>(flit.destination));
+    if (found == ports_.end()) unrouted(input, flit);
+    return {found->second, 0, vcs_ - 1};
+  }
+
+ private:
+  [[noreturn]] __attribute__((cold, noinline)) void unrouted(int input, const NocFlit& flit) const {
+    const auto id = static_cast<std::uint32_t>(flit.destination);
+    const std::string name = name_of_ ? name_of_(id) : std::string();
+    throw ProtocolError(where_ + ": a packet for " + (name.empty() ? "endpoint " + std::to_string(id) : "'" + name + "'") +
+                        " came in on in" + std::to_string(input) + ", and routes names no output for it");
+  }
+
+  std::map<std::uint32_t, int> ports_;
+  int vcs_;
+  std::string where_;
+  std::function<std::string(std::uint32_t)> name_of_;
+};
+
+}  // namespace creditflow::noc
