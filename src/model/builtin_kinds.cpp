@@ -30,6 +30,7 @@
 namespace creditflow::platform {
 
 KindSpec network_kind();  // network_kind.cpp
+void add_router_kinds(Registry& r);  // router_kinds.cpp
 
 namespace {
 
@@ -100,26 +101,6 @@ Kind receiver_buffer(const ComponentConfig& c) {
   if constexpr (std::is_same_v<Kind, kinds::CreditReceiverKind<>>)
     k.flows().configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints());
   return k;
-}
-
-// A split's routes, "rxA=out0, rxB=out1": (destination, output port) pairs; the resolver
-// has checked the destinations.
-std::vector<std::pair<std::string, std::string>> split_routes(const std::string& text, const std::string& where) {
-  std::vector<std::pair<std::string, std::string>> routes;
-  if (text.empty()) return routes;
-  for (const std::string& item : list_items(text)) {
-    const auto eq = item.find('=');
-    const std::string port = eq == std::string::npos ? "" : item.substr(eq + 1);
-    const auto& outs = kinds::kNumberedOut;
-    if (std::find(outs.begin(), outs.end(), port) == outs.end())
-      throw ParameterError(where + ".routes: '" + item + "' is not destination=port (allowed ports out0..out" +
-                           std::to_string(kinds::kMaxFan - 1) + ", e.g. rxA=out0)");
-    for (const auto& [d, p] : routes)
-      if (d == item.substr(0, eq))
-        throw ParameterError(where + ".routes: '" + d + "' is routed twice (allowed one output a destination)");
-    routes.emplace_back(item.substr(0, eq), port);
-  }
-  return routes;
 }
 
 // Input ports by name, for a merge's priority or one of its groups: "in2, in0" -> {2, 0};
@@ -523,6 +504,7 @@ Registry builtin_registry() {
        {{"in", "out"}}, {}},
       [](const ComponentConfig& c) { return kinds::FlitFaultKind<>(flit_fault_core(c)); }));
   add(network_kind());
+  add_router_kinds(r);
   // A verilated module in the role of a model kind: `verilated`, and the kinds a tool's
   // creditflow_add_verilated_kind declared.
   add_verilated_kinds(r);

@@ -6,6 +6,7 @@
 
 #include "creditflow/core/limits.hpp"
 #include "creditflow/core/seed.hpp"
+#include "creditflow/kinds/numbered_ports.hpp"
 #include "creditflow/platform/nearest.hpp"
 
 namespace creditflow::platform {
@@ -41,6 +42,25 @@ std::vector<ParamSpec> drain_params() {
           ParamSpec::real("drain_rate", "1", 0.0, 1.0, "seeded random fraction of cycles that may pop"),
           ParamSpec::integer("stall_from", "0", 0, INT64_MAX / 2, "first cycle of a consumer stall"),
           ParamSpec::integer("stall_cycles", "0", 0, INT64_MAX / 2, "length of that stall")};
+}
+
+
+std::vector<std::pair<std::string, std::string>> split_routes(const std::string& text, const std::string& where) {
+  std::vector<std::pair<std::string, std::string>> routes;
+  if (text.empty()) return routes;
+  for (const std::string& item : list_items(text)) {
+    const auto eq = item.find('=');
+    const std::string port = eq == std::string::npos ? "" : item.substr(eq + 1);
+    const auto& outs = kinds::kNumberedOut;
+    if (std::find(outs.begin(), outs.end(), port) == outs.end())
+      throw ParameterError(where + ".routes: '" + item + "' is not destination=port (allowed ports out0..out" +
+                           std::to_string(kinds::kMaxFan - 1) + ", e.g. rxA=out0)");
+    for (const auto& [d, p] : routes)
+      if (d == item.substr(0, eq))
+        throw ParameterError(where + ".routes: '" + d + "' is routed twice (allowed one output a destination)");
+    routes.emplace_back(item.substr(0, eq), port);
+  }
+  return routes;
 }
 
 

@@ -35,6 +35,7 @@ class Resolver {
     resolve_connections();
     find_loops();
     check_destinations();
+    check_vc_buffers();
     for (const ResolvedComponent& rc : out_.components)
       if (rc.kind->check)
         rc.kind->check(rc.params, [&](const std::string& port) { return connection_from_.count({rc.name, port}) > 0 ||
@@ -360,7 +361,10 @@ class Resolver {
     std::set<Endpoint> ended;  // receiver ends in a credit loop
     for (const ResolvedComponent& tx : out_.components)
       for (const LoopEnd& end : tx.kind->ends) {
-        if (end.side == Side::sender) ended.insert(credit_loop(tx, end));
+        // A sender end on an optional port left unconnected (an interface that only
+        // injects) sends nothing: no loop.
+        if (end.side == Side::sender && !(tx.kind->port(end.flit)->optional && !connection_from_.count({tx.name, end.flit})))
+          ended.insert(credit_loop(tx, end));
         if (end.side == Side::whole) {
           // A whole credit loop in one component (an asynchronous FIFO).
           LoopPlan loop;
@@ -468,6 +472,32 @@ class Resolver {
       return std::any_of(kind.ends.begin(), kind.ends.end(), [&](const LoopEnd& e) { return e.side == side; });
     };
     return has(LoopEnd::Side::receiver) && !has(LoopEnd::Side::source);
+  }
+
+  // Across a channel between routers (through any vc_links), the sender counts on the
+  // buffers at the far end: both ends must agree on what they are.
+  void check_vc_buffers() const {
+    for (const ResolvedConnection& c : out_.connections) {
+      if (c.type != ChannelType::vc_flow || out_.component(c.from).kind->name == "vc_link") continue;
+      std::string via, to = c.to, to_port = c.to_port;
+      while (out_.component(to).kind->name == "vc_link") {
+        via = " through " + to;
+        const auto next = std::find_if(out_.connections.begin(), out_.connections.end(),
+                                       [&](const ResolvedConnection& n) { return n.from == to && n.from_port == "out"; });
+        if (next == out_.connections.end()) break;  // the dangling-port check names it
+        to = next->to;
+        to_port = next->to_port;
+      }
+      const ResolvedComponent &tx = out_.component(c.from), &rx = out_.component(to);
+      for (const char* key : {"num_vcs", "vc_buf_size", "vc_classes", "wait_for_tail_credit"}) {
+        const auto mine = tx.params.find(key), theirs = rx.params.find(key);
+        if (mine == tx.params.end() || theirs == rx.params.end() || mine->second == theirs->second) continue;
+        throw ParameterError(at(tx.line) + ": " + c.from + "." + c.from_port + " feeds " + to + "." + to_port + via +
+                             ": " + c.from + "." + key + " = " + format_value(mine->second) + " but " + to + " has " +
+                             format_value(theirs->second) + " (a sender counts on the buffers at the far end; write " +
+                             key + ": ${" + to + "." + key + "})");
+      }
+    }
   }
 
   // A kind that makes flits of its own: a loop's source with no input of flits.

@@ -36,7 +36,8 @@ std::shared_ptr<const std::vector<std::uint32_t>> creator_slots(const Platform& 
 std::map<std::string, long> lone_sources(const Platform& p, const std::vector<std::uint32_t>& slot_of) {
   std::map<std::string, std::vector<std::string>> downstream;
   for (const ResolvedConnection& c : p.connections)
-    if (c.type == ChannelType::stream || c.type == ChannelType::flow) downstream[c.from].push_back(c.to);
+    if (c.type == ChannelType::stream || c.type == ChannelType::flow || c.type == ChannelType::vc_flow)
+      downstream[c.from].push_back(c.to);
   std::map<std::string, long> lone;
   for (const ResolvedComponent& c : p.components) lone[c.name] = 0;
   for (const ResolvedComponent& creator : p.components) {

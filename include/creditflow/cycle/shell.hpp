@@ -329,7 +329,12 @@ class Shell : public sc_core::sc_module, public monitor::LoopParticipant {
   const monitor::LoopParticipant& end_holder(std::size_t port) const { return ends_[port]; }
 
  protected:
-  void end_of_elaboration() override { flatten(); }
+  // An optional port's sc_port cannot be initialized as an sc_out is: its registered
+  // outputs start at what drive() said, written here once bound (as sc_out does its own).
+  void end_of_elaboration() override {
+    flatten();
+    write_outputs(false);
+  }
 
  private:
   void read_inputs() const {

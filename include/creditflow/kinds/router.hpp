@@ -72,11 +72,24 @@ class RouterKind : public Behaviour<core::Flit> {
 
   // `config`: the router keys (num_vcs, vc_buf_size, the delays, allocators, speedups);
   // `routes`: destination endpoint id -> output port.
+  // `vc_classes`: message classes, each on its own share of the VCs.
   RouterKind(const noc::NocConfig& config, int ports, std::map<std::uint32_t, int> routes, const std::string& name,
-             std::function<std::string(std::uint32_t)> name_of = {})
-      : state_(std::make_unique<State>(config, ports, std::move(routes), name, std::move(name_of))) {}
+             std::function<std::string(std::uint32_t)> name_of = {}, int vc_classes = 1)
+      : state_(std::make_unique<State>(config, ports, std::move(routes), name, std::move(name_of), vc_classes)) {}
 
   const noc::VcRouter& router() const { return state_->router; }
+
+  // A platform flit is held where its packet's tail is (network_interface.hpp): here, in
+  // the buffers, the crossbar, the output queues and the registers driving the outputs.
+  static constexpr bool counts_flits = true;
+  void count(core::Census& c) const {
+    const auto tail = [&](const noc::NocFlit& f) {
+      if (f.tail) ++c.held[c.slot(static_cast<std::uint32_t>(f.source))];
+    };
+    state_->router.for_each_flit(tail);
+    for (int p = 0; p < state_->ports; ++p)
+      if (state_->outbox.valid[static_cast<std::size_t>(p)]) tail(state_->outbox.flits[static_cast<std::size_t>(p)]);
+  }
 
   void edge(int, Io& io) {
     State& s = *state_;
@@ -138,8 +151,8 @@ class RouterKind : public Behaviour<core::Flit> {
   // does not move when the kind does.
   struct State {
     State(const noc::NocConfig& c, int p, std::map<std::uint32_t, int> routes, const std::string& name,
-          std::function<std::string(std::uint32_t)> name_of)
-        : config(c), ports(p), routing(std::move(routes), c.num_vcs, name, std::move(name_of)),
+          std::function<std::string(std::uint32_t)> name_of, int vc_classes)
+        : config(c), ports(p), routing(std::move(routes), c.num_vcs, vc_classes, name, std::move(name_of)),
           router(config, 0, ports, routing), outbox(name) {}
     noc::NocConfig config;
     int ports;

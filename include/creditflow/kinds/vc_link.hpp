@@ -55,6 +55,15 @@ class VcLinkKind : public Behaviour<core::Flit> {
     io[credit_out]->vcs = credits_->out_valid() ? credits_->out_value() : 0;
   }
 
+  // A platform flit is held where its packet's tail is (network_interface.hpp).
+  static constexpr bool counts_flits = true;
+  void count(core::Census& c) const {
+    if (flits_)
+      flits_->for_each([&](bool valid, const noc::NocFlit& f) {
+        if (valid && f.tail) ++c.held[c.slot(static_cast<std::uint32_t>(f.source))];
+      });
+  }
+
  private:
   std::optional<core::DelayLine<noc::NocFlit>> flits_;
   std::optional<core::DelayLine<noc::VcMask>> credits_;

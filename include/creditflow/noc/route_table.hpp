@@ -1,6 +1,7 @@
 // Routing by a table written in a platform: each destination endpoint to an output port,
-// any of the router's VCs. What a router placed by hand in a netlist routes by (a split's
-// routes, for a router); a flit's destination is its destination component's endpoint id.
+// on the VCs of the packet's message class (the VCs split evenly among `classes`, class 0
+// first). What a router placed in a netlist routes by (a split's routes, for a router); a
+// flit's destination is its destination component's endpoint id.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -17,14 +18,15 @@ class RouteTable : public Routing {
  public:
   // `ports`: destination endpoint id -> output; `vcs`: VCs per port; `where` and `name_of`
   // name the router and a destination in the message for a flit the table does not route.
-  RouteTable(std::map<std::uint32_t, int> ports, int vcs, std::string where,
+  RouteTable(std::map<std::uint32_t, int> ports, int vcs, int classes, std::string where,
              std::function<std::string(std::uint32_t)> name_of = {})
-      : ports_(std::move(ports)), vcs_(vcs), where_(std::move(where)), name_of_(std::move(name_of)) {}
+      : ports_(std::move(ports)), per_class_(vcs / classes), where_(std::move(where)), name_of_(std::move(name_of)) {}
 
   Route route(int, int input, NocFlit& flit) const override {
     const auto found = ports_.find(static_cast<std::uint32_t>(flit.destination));
     if (found == ports_.end()) unrouted(input, flit);
-    return {found->second, 0, vcs_ - 1};
+    const int first = flit.message_class * per_class_;
+    return {found->second, first, first + per_class_ - 1};
   }
 
  private:
@@ -36,7 +38,7 @@ class RouteTable : public Routing {
   }
 
   std::map<std::uint32_t, int> ports_;
-  int vcs_;
+  int per_class_;  // VCs per message class
   std::string where_;
   std::function<std::string(std::uint32_t)> name_of_;
 };

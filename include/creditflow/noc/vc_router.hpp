@@ -86,6 +86,13 @@ class VcRouter {
   const RouterCounts& counts() const { return counts_; }
   // Flits held in input buffers, crossbar and output queues (for the conservation check).
   std::int64_t flits_inside() const;
+  // Visits each of them.
+  template <class F>
+  void for_each_flit(F&& f) const {
+    for (const InputVc& vc : vcs_) vc.buffer.for_each(f);
+    crossbar_q_.entries.for_each([&](const Crossing& c) { f(c.flit); });
+    for (const auto& queue : output_q_) queue.for_each(f);
+  }
   const BufferState& downstream(int output) const { return downstream_[output]; }
   // Every input VC that holds flits and cannot move for want of a credit or a VC.
   std::vector<VcWait> waits() const;

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "creditflow/core/arbiter.hpp"
@@ -29,6 +30,9 @@ std::vector<ParamSpec> pattern_params();
 std::vector<ParamSpec> drain_params();
 
 core::SourceParams source_params(const ComponentConfig& c);
+// A split's or a router's routes, "rxA=out0, rxB=out1": (destination, output port) pairs;
+// throws ParameterError naming `where` for an item that is not one, or a destination twice.
+std::vector<std::pair<std::string, std::string>> split_routes(const std::string& text, const std::string& where);
 core::DrainSpec drain_spec(const ComponentConfig& c);
 core::ReceiverParams receiver_params(const ComponentConfig& c);
 // What both halves of a multi-class link read of the receiver's advertisement.

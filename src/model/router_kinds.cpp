@@ -1,0 +1,181 @@
+// The kinds a network is made of, placed in a platform by hand: `router` (BookSim2's iq
+// router, its keys typed and ranged as every kind's parameters), `vc_link` (the channel
+// between routers) and `network_interface` (where a platform's flits enter and leave).
+#include <map>
+#include <string>
+
+#include "creditflow/core/limits.hpp"
+#include "creditflow/kinds/network_interface.hpp"
+#include "creditflow/kinds/router.hpp"
+#include "creditflow/kinds/vc_link.hpp"
+#include "creditflow/platform/define_kind.hpp"
+#include "creditflow/platform/kind_config.hpp"
+#include "creditflow/platform/registry.hpp"
+
+namespace creditflow::platform {
+namespace {
+
+namespace lim = core::limits;
+using P = ParamSpec;
+
+// The keys a router and the interfaces at its ports share: what its input buffers are.
+std::vector<ParamSpec> buffer_params() {
+  return {P::integer("num_vcs", "16", 1, 64, "virtual channels per port"),
+          P::integer("vc_buf_size", "8", 1, 4096, "flits each VC buffers at each input").storing(64),
+          P::integer("vc_classes", "1", 1, 64,
+                     "message classes (requests, responses), each kept on its own share of the VCs"),
+          P::integer("wait_for_tail_credit", "0", 0, 1,
+                     "1: a VC is free for a new packet only when its tail's credit is back")};
+}
+
+std::vector<ParamSpec> router_params() {
+  std::vector<ParamSpec> params{
+      P::integer("ports", "5", 1, static_cast<std::int64_t>(kinds::kRouterPorts), "ports in0/out0.. in use"),
+      P::list("routes", "", P::text("", "", ""), "destination=output, e.g. \"mem=out0, cpu=out2\"", false)
+          .naming_destinations()
+          .make_required()};
+  for (ParamSpec& p : buffer_params()) params.push_back(p);
+  for (ParamSpec p : {P::integer("routing_delay", "1", 1, 16, "cycles to route a head flit"),
+                      P::integer("vc_alloc_delay", "1", 1, 16, "cycles of VC allocation"),
+                      P::integer("sw_alloc_delay", "1", 1, 16, "cycles of switch allocation"),
+                      P::integer("st_prepare_delay", "0", 0, 16, "cycles before switch traversal"),
+                      P::integer("st_final_delay", "1", 0, 16, "cycles of switch traversal"),
+                      P::integer("credit_delay", "0", 0, 64, "cycles before a credit received counts"),
+                      P::choice("vc_allocator", "islip", {"islip", "separable_input_first", "separable_output_first"},
+                                "VC allocation"),
+                      P::choice("sw_allocator", "islip", {"islip", "separable_input_first", "separable_output_first"},
+                                "switch allocation"),
+                      P::integer("alloc_iters", "1", 1, 16, "iSLIP iterations (the separable allocators make one pass)"),
+                      P::integer("input_speedup", "1", 1, 16, "crossbar inputs per router input"),
+                      P::integer("output_speedup", "1", 1, 16, "crossbar outputs per router output"),
+                      P::real("internal_speedup", "1", 1.0, 16.0, "crossbar cycles per router cycle")})
+    params.push_back(p);
+  return params;
+}
+
+int integer_of(const std::map<std::string, ParamValue>& params, const std::string& name) {
+  return static_cast<int>(std::get<std::int64_t>(params.at(name)));
+}
+
+noc::NocConfig router_config(const ComponentConfig& c) {
+  noc::NocConfig n;
+  n.routing_function = "routes";
+  n.num_vcs = static_cast<int>(c.integer("num_vcs"));
+  n.vc_buf_size = static_cast<int>(c.integer("vc_buf_size"));
+  n.wait_for_tail_credit = static_cast<int>(c.integer("wait_for_tail_credit"));
+  n.routing_delay = static_cast<int>(c.integer("routing_delay"));
+  n.vc_alloc_delay = static_cast<int>(c.integer("vc_alloc_delay"));
+  n.sw_alloc_delay = static_cast<int>(c.integer("sw_alloc_delay"));
+  n.st_prepare_delay = static_cast<int>(c.integer("st_prepare_delay"));
+  n.st_final_delay = static_cast<int>(c.integer("st_final_delay"));
+  n.credit_delay = static_cast<int>(c.integer("credit_delay"));
+  n.vc_allocator = c.text("vc_allocator");
+  n.sw_allocator = c.text("sw_allocator");
+  n.alloc_iters = static_cast<int>(c.integer("alloc_iters"));
+  n.input_speedup = static_cast<int>(c.integer("input_speedup"));
+  n.output_speedup = static_cast<int>(c.integer("output_speedup"));
+  n.internal_speedup = c.real("internal_speedup");
+  return n;
+}
+
+void check_classes(const std::map<std::string, ParamValue>& params, const std::string& where) {
+  const int vcs = integer_of(params, "num_vcs"), classes = integer_of(params, "vc_classes");
+  if (vcs % classes != 0)
+    throw ParameterError(where + ": num_vcs = " + std::to_string(vcs) + " does not split into vc_classes = " +
+                         std::to_string(classes) + " (allowed num_vcs a multiple of vc_classes)");
+}
+
+}  // namespace
+
+void add_router_kinds(Registry& r) {
+  KindSpec router{"router",
+                  "BookSim2's input-queued VC router: route, VC allocation, switch allocation, traversal; ports "
+                  "in<p>/out<p> with per-VC credits, routed by a destination table",
+                  router_params(),
+                  {},
+                  LoopRole::none,
+                  {},
+                  {}};
+  router.check = [](const std::map<std::string, ParamValue>& params,
+                    const std::function<bool(const std::string&)>& connected, const std::string& where) {
+    check_classes(params, where);
+    if (integer_of(params, "st_prepare_delay") + integer_of(params, "st_final_delay") == 0)
+      throw ParameterError(where + ": st_prepare_delay + st_final_delay = 0 (allowed 1 or more: a flit crosses the "
+                           "switch in a cycle at least)");
+    const int ports = integer_of(params, "ports");
+    for (std::size_t p = static_cast<std::size_t>(ports); p < kinds::kRouterPorts; ++p)
+      for (std::size_t k = 0; k < 4; ++k)
+        if (const char* name = kinds::kRouterPortNames[4 * p + k]; connected(name))
+          throw ParameterError(where + "." + name + " is connected, past its " + std::to_string(ports) +
+                               " ports (allowed ports " + std::to_string(p + 1) + " or more, or in0..in" +
+                               std::to_string(ports - 1) + " and out0..out" + std::to_string(ports - 1) + ")");
+    for (const auto& [destination, port] : split_routes(std::get<std::string>(params.at("routes")), where)) {
+      if (std::stoi(port.substr(3)) >= ports)
+        throw ParameterError(where + ".routes sends " + destination + " to " + port + ", past its " +
+                             std::to_string(ports) + " ports (allowed out0..out" + std::to_string(ports - 1) + ")");
+      if (!connected(port))
+        throw ParameterError(where + ".routes sends " + destination + " to " + port +
+                             ", which is not connected (allowed a connected output)");
+    }
+  };
+  r.add(defined_by<kinds::RouterKind>(router, [](const ComponentConfig& c) {
+    std::map<std::uint32_t, int> routes;
+    for (const auto& [destination, port] : split_routes(c.text("routes"), c.name()))
+      routes[c.endpoint_id(destination)] = std::stoi(port.substr(3));
+    return kinds::RouterKind(router_config(c), static_cast<int>(c.integer("ports")), std::move(routes), c.name(),
+                             c.endpoint_namer(), static_cast<int>(c.integer("vc_classes")));
+  }));
+
+  r.add(defined_by<kinds::VcLinkKind>(
+      {"vc_link", "a channel between routers: latency stages for flits holding a VC, as many for their credits back",
+       {P::integer("latency", "1", 0, lim::max_latency, "stages each way: sent in t, read by the next router in "
+                                                          "t + latency + 1")
+            .storing(64)},
+       {},
+       LoopRole::none,
+       {},
+       {}},
+      [](const ComponentConfig& c) { return kinds::VcLinkKind(c.integer("latency"), c.name()); }));
+
+  std::vector<ParamSpec> ni_params = buffer_params();
+  for (ParamSpec p :
+       {P::integer("message_class", "0", 0, 63, "the VC class of the packets it injects (0: the first)"),
+        P::integer("packet_flits", "1", 0, 4096, "network flits per flit (0: one, and one more per data unit)"),
+        P::integer("queue_depth", "16", 1, lim::max_queue, "flits waiting to be injected").storing(64),
+        P::integer("eject_depth", "4", 1, lim::max_queue, "whole flits waiting to go on out").storing(64),
+        P::integer("credits", "4", 1, lim::max_depth, "credits of the loop on out; at most its receiver's depth")})
+    ni_params.push_back(p);
+  KindSpec ni{"network_interface",
+              "where a platform's flits enter a network (in, to the router's port) and leave it (from the router, "
+              "on out as a credit loop's sender)",
+              ni_params,
+              {},
+              LoopRole::none,
+              {},
+              {}};
+  ni.capacity_param = "credits";
+  ni.ends.push_back({LoopEnd::Side::sender, "out", "credit_in", "credits", ""});
+  ni.check = [](const std::map<std::string, ParamValue>& params, const std::function<bool(const std::string&)>&,
+                const std::string& where) {
+    check_classes(params, where);
+    if (integer_of(params, "message_class") >= integer_of(params, "vc_classes"))
+      throw ParameterError(where + ": message_class = " + std::to_string(integer_of(params, "message_class")) +
+                           " (allowed 0.." + std::to_string(integer_of(params, "vc_classes") - 1) +
+                           ", one of its vc_classes)");
+  };
+  r.add(defined_by<kinds::NetworkInterfaceKind>(ni, [](const ComponentConfig& c) {
+    kinds::NetworkInterfaceParams p;
+    p.num_vcs = static_cast<int>(c.integer("num_vcs"));
+    p.vc_buf_size = static_cast<int>(c.integer("vc_buf_size"));
+    p.vc_classes = static_cast<int>(c.integer("vc_classes"));
+    p.message_class = static_cast<int>(c.integer("message_class"));
+    p.packet_flits = static_cast<int>(c.integer("packet_flits"));
+    p.queue_depth = c.integer("queue_depth");
+    p.eject_depth = c.integer("eject_depth");
+    p.credits = c.integer("credits");
+    p.wait_for_tail_credit = c.integer("wait_for_tail_credit") != 0;
+    return kinds::NetworkInterfaceKind(p, c.name());
+  }));
+}
+
+}  // namespace creditflow::platform

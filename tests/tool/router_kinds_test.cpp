@@ -1,0 +1,54 @@
+// Routers placed by hand in a platform (tests/tool/two_routers.yaml): a CPU's flits enter a
+// network interface, cross two routers over vc_links and leave through another interface to
+// a memory, in both views, accounted every cycle; and the mistakes a netlist of them can hold.
+#include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
+
+#include "harness.hpp"
+
+using nlohmann::json;
+
+// Alone in the network a flit takes timing.md section 6's 5H + 2 cycles from injection to
+// ejection (H = 2 routers), one more to go on to the memory and one to be popped there:
+// 14 from its creation, the same cycle it was taken.
+BOOST_AUTO_TEST_CASE(a_cpu_reaches_memory_across_two_router_kinds_in_both_views) {
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL, "run two_routers.yaml");
+  const json& flow = doc.at("flows").at("cpu:mem");
+  BOOST_TEST(flow.at("latency").at("histogram").at(0).at(0).get<int>() == 5 * 2 + 2 + 2);
+  BOOST_TEST(flow.at("latency").at("p99").get<int>() == 17);
+  BOOST_TEST(flow.at("delivered_in_window").get<int>() == 912);
+  BOOST_TEST(doc.at("accounting").get<std::string>() == "checked every cycle");
+  BOOST_TEST(doc.at("accounting_violations").get<int>() == 0);
+  const json& cpu = doc.at("sources").at("cpu");
+  BOOST_TEST(cpu.at("created").get<int>() == 1214);
+  BOOST_TEST(cpu.at("delivered").get<int>() == 1213);
+  BOOST_TEST(doc.at("links").at("mem").at("credits").get<int>() == 4);  // the interface's loop to the memory
+}
+
+BOOST_AUTO_TEST_CASE(router_netlists_that_cannot_work_are_refused_naming_the_part) {
+  const auto err = [](const std::string& set) { return cftool::tool("run two_routers.yaml --set '" + set + "'").err; };
+  BOOST_TEST(err("r0.ports=1") == "creditflow: two_routers.yaml:9: r0.out1 is connected, past its 1 ports (allowed "
+                                  "ports 2 or more, or in0..in0 and out0..out0)\n");
+  BOOST_TEST(err("r0.routes=mem=out0") == "creditflow: two_routers.yaml:9: r0.routes sends mem to out0, which is not "
+                                          "connected (allowed a connected output)\n");
+  BOOST_TEST(err("r0.routes=cpu=out1") == "creditflow: --set r0.routes=cpu=out1: r0.routes names 'cpu', a "
+                                          "traffic_source, not a receiver flits end at (allowed: mem)\n");
+  BOOST_TEST(err("ni0.vc_classes=3' --set 'r0.vc_classes=3' --set 'r1.vc_classes=3' --set 'ni1.vc_classes=3") ==
+             "creditflow: two_routers.yaml:7: ni0: num_vcs = 2 does not split into vc_classes = 3 (allowed num_vcs a "
+             "multiple of vc_classes)\n");
+  BOOST_TEST(err("ni0.vc_classes=2") == "creditflow: two_routers.yaml:7: ni0.to_router feeds r0.in0 through inj0: "
+                                        "ni0.vc_classes = 2 but r0 has 1 (a sender counts on the buffers at the far "
+                                        "end; write vc_classes: ${r0.vc_classes})\n");
+  BOOST_TEST(err("ni0.message_class=1") == "creditflow: two_routers.yaml:7: ni0: message_class = 1 (allowed 0..0, "
+                                           "one of its vc_classes)\n");
+  BOOST_TEST(err("r1.vc_buf_size=2") == "creditflow: two_routers.yaml:9: r0.out1 feeds r1.in1 through r0r1: "
+                                        "r0.vc_buf_size = 4 but r1 has 2 (a sender counts on the buffers at the far "
+                                        "end; write vc_buf_size: ${r1.vc_buf_size})\n");
+  BOOST_TEST(err("ni1.num_vcs=4") == "creditflow: two_routers.yaml:11: r1.out0 feeds ni1.from_router through ej1: "
+                                     "r1.num_vcs = 2 but ni1 has 4 (a sender counts on the buffers at the far end; "
+                                     "write num_vcs: ${ni1.num_vcs})\n");
+  const auto o = cftool::tool("run two_routers.yaml --set cpu.destinations=");
+  BOOST_TEST(o.status != 0);
+  BOOST_TEST(o.err == "creditflow: ni0: flit 0 came in at cycle 0 with no destination: a network routes by it (give "
+                      "its source destinations)\n");
+}
