@@ -14,6 +14,7 @@
 #include "creditflow/kinds/credit_source.hpp"
 #include "creditflow/kinds/flit_crossing.hpp"
 #include "creditflow/kinds/hop_buffer.hpp"
+#include "creditflow/kinds/responder.hpp"
 #include "creditflow/kinds/merge.hpp"
 #include "creditflow/kinds/split.hpp"
 #include "creditflow/kinds/ready_valid_sink.hpp"
@@ -221,6 +222,44 @@ Registry builtin_registry() {
                {}};
   hop.ends = {{LoopEnd::Side::receiver, "in", "credit", "depth", ""}, {LoopEnd::Side::source, "out", "", "", ""}};
   add(defined_by<kinds::HopBufferKind<>>(hop, receiver_buffer<kinds::HopBufferKind<>>));
+
+  KindSpec responder{"responder",
+                     "a target answering every request it takes with a response to the request's source, latency "
+                     "cycles later (a memory controller); it takes none while queue_depth responses are pending",
+                     params(receiver.params,
+                            std::vector<ParamSpec>{
+                                ParamSpec::integer("latency", "1", 1, lim::max_latency,
+                                                   "cycles from popping a request to offering its response"),
+                                ParamSpec::integer("queue_depth", "4", 1, lim::max_queue,
+                                                   "responses on their way or waiting to leave")
+                                    .storing(kSlotBytes),
+                                ParamSpec::list("replies", "", ParamSpec::text("", "", ""),
+                                                "where each source's responses go: source=receiver, e.g. "
+                                                "\"cpu=cpu_rx, dma=dma_rx\"",
+                                                false)
+                                    .naming_replies()
+                                    .make_required()}),
+                     {},
+                     LoopRole::none,
+                     {},
+                     {}};
+  responder.ends = {{LoopEnd::Side::receiver, "in", "credit", "depth", ""}, {LoopEnd::Side::source, "out", "", "", ""}};
+  responder.makes_flits = true;
+  add(defined_by<kinds::ResponderKind>(responder, [](const ComponentConfig& c) {
+    std::map<std::uint32_t, std::uint32_t> replies;
+    for (const std::string& item : list_items(c.text("replies"))) {
+      const std::size_t eq = item.find('=');
+      if (eq == std::string::npos)
+        throw ParameterError(c.name() + ".replies: '" + item + "' is not source=receiver (e.g. cpu=cpu_rx)");
+      replies[c.endpoint_id(item.substr(0, eq))] = c.endpoint_id(item.substr(eq + 1));
+    }
+    kinds::ResponderKind k(receiver_params(c), c.integer("latency"), c.integer("queue_depth"), std::move(replies),
+                           c.seed(), c.name());
+    k.name_sources_with(c.endpoint_namer());
+    k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
+    k.configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints());
+    return k;
+  }));
 
   KindSpec merge{"merge",
                  "an arbiter from up to 16 inputs (in0..in15) to one output; adds no cycle; a packet holds the "

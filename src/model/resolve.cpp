@@ -471,7 +471,8 @@ class Resolver {
     const auto has = [&](LoopEnd::Side side) {
       return std::any_of(kind.ends.begin(), kind.ends.end(), [&](const LoopEnd& e) { return e.side == side; });
     };
-    return has(LoopEnd::Side::receiver) && !has(LoopEnd::Side::source);
+    // A responder's source end sends flits of its own: the requests end there.
+    return has(LoopEnd::Side::receiver) && (!has(LoopEnd::Side::source) || kind.makes_flits);
   }
 
   // Across a channel between routers (through any vc_links), the sender counts on the
@@ -514,9 +515,14 @@ class Resolver {
   void check_destinations() const {
     check_names(&ParamSpec::names_destinations, is_destination, "a receiver flits end at", "receiver");
     check_names(&ParamSpec::names_sources, creates_flits, "a source that makes flits", "source");
+    check_names(&ParamSpec::names_replies, creates_flits, "a source that makes flits", "source");
+    check_names(&ParamSpec::names_replies, is_destination, "a receiver flits end at", "receiver", true);
   }
 
-  void check_names(bool ParamSpec::*flag, bool (*fits)(const KindSpec&), const char* what, const char* noun) const {
+  // The names in the items of parameters marked `flag` (before '=', or after it with
+  // `right`) are components that `fits`.
+  void check_names(bool ParamSpec::*flag, bool (*fits)(const KindSpec&), const char* what, const char* noun,
+                   bool right = false) const {
     std::vector<std::string> allowed;
     for (const ResolvedComponent& rc : out_.components)
       if (fits(*rc.kind)) allowed.push_back(rc.name);
@@ -528,7 +534,11 @@ class Resolver {
         const std::string& text = std::get<std::string>(rc.params.at(p.name));
         if (text.empty()) continue;
         for (std::string item : list_items(text)) {
-          item = item.substr(0, item.find('='));  // a routing table's entry: destination=port
+          const std::size_t eq = item.find('=');  // a routing table's entry: destination=port
+          if (right && eq == std::string::npos)
+            throw ParameterError(raw_[i].at(p.name).where + ": " + rc.name + "." + p.name + ": '" + item +
+                                 "' is not a pair (allowed source=receiver, e.g. cpu=cpu_rx)");
+          item = right ? item.substr(eq + 1) : item.substr(0, eq);
           if (allowed_set.count(item)) continue;
           const std::size_t j = out_.index_of(item);
           throw ParameterError(raw_[i].at(p.name).where + ": " + rc.name + "." + p.name + " names '" + item + "', " +

@@ -174,7 +174,9 @@ void add_router_kinds(Registry& r) {
     p.eject_depth = c.integer("eject_depth");
     p.credits = c.integer("credits");
     p.wait_for_tail_credit = c.integer("wait_for_tail_credit") != 0;
-    return kinds::NetworkInterfaceKind(p, c.name());
+    kinds::NetworkInterfaceKind k(p, c.name());
+    k.measure_from(static_cast<core::Cycle>(c.warmup()));
+    return k;
   }));
 }
 

@@ -24,7 +24,7 @@ std::shared_ptr<const std::vector<std::uint32_t>> creator_slots(const Platform& 
   auto slots = std::make_shared<std::vector<std::uint32_t>>(p.components.size() + 1, 0);
   names.assign(1, "");
   for (const ResolvedComponent& c : p.components)
-    if (c.kind->param("pattern") && !takes_from_sources(c)) {
+    if ((c.kind->param("pattern") && !takes_from_sources(c)) || c.kind->makes_flits) {
       (*slots)[endpoint_id(p, c.name)] = static_cast<std::uint32_t>(names.size());
       names.push_back(c.name);
     }

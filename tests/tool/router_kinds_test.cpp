@@ -52,3 +52,38 @@ BOOST_AUTO_TEST_CASE(router_netlists_that_cannot_work_are_refused_naming_the_par
   BOOST_TEST(o.err == "creditflow: ni0: flit 0 came in at cycle 0 with no destination: a network routes by it (give "
                       "its source destinations)\n");
 }
+
+// Reads and their responses (tests/tool/request_response.yaml): a responder answers each of
+// the CPU's requests 10 cycles after popping it, to the CPU's receiver. Each way takes the
+// two routers' 5H + 2 = 12 cycles and two more, alone; every flit of both sources is
+// accounted every cycle, the responder's as a source of its own.
+BOOST_AUTO_TEST_CASE(a_responder_answers_reads_across_two_routers_in_both_views) {
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL, "run request_response.yaml");
+  const json& requests = doc.at("flows").at("cpu:mem");
+  const json& responses = doc.at("flows").at("mem:cpu_rx");
+  BOOST_TEST(requests.at("latency").at("histogram").at(0).at(0).get<int>() == 14);
+  BOOST_TEST(responses.at("latency").at("histogram").at(0).at(0).get<int>() == 14);
+  BOOST_TEST(requests.at("delivered_in_window").get<int>() == 602);
+  BOOST_TEST(responses.at("delivered_in_window").get<int>() == 601);
+  BOOST_TEST(doc.at("accounting").get<std::string>() == "checked every cycle");
+  const json& mem = doc.at("sources").at("mem");
+  BOOST_TEST(mem.at("created").get<int>() == 805);
+  BOOST_TEST(mem.at("delivered").get<int>() == 798);
+  BOOST_TEST(mem.at("in_flight").at("r1").get<int>() == 2);
+  // The loop from the memory's interface is offered what came out of the network.
+  bool said = false;
+  for (const json& line : doc.at("diagnosis"))
+    said = said || line.get<std::string>().rfind("link 'mem.in' carries its offered load of 0.201 (0.201 measured", 0) == 0;
+  BOOST_TEST(said, doc.at("diagnosis").dump());
+  const auto err = [](const std::string& set) {
+    return cftool::tool("run request_response.yaml --set '" + set + "'").err;
+  };
+  BOOST_TEST(err("mem.replies=cpu") ==
+             "creditflow: --set mem.replies=cpu: mem.replies: 'cpu' is not a pair (allowed source=receiver, e.g. "
+             "cpu=cpu_rx)\n");
+  BOOST_TEST(err("mem.replies=cpu_rx=cpu_rx") ==
+             "creditflow: --set mem.replies=cpu_rx=cpu_rx: mem.replies names 'cpu_rx', a credit_receiver, not a "
+             "source that makes flits (allowed: cpu)\n");
+  BOOST_TEST(err("mem.replies=cpu=mem") ==
+             "creditflow: mem: a request from 'mem' came at cycle 37, and replies names no receiver for it\n");
+}

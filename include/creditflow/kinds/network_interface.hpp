@@ -14,6 +14,7 @@
 // credit_sender), stamped sent in t. A network carries a flit's id, creation cycle,
 // endpoints and class; its payload arrives as its id (what every built-in source sends).
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -94,9 +95,19 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
     }
   }
 
+  // Whole flits made from this cycle on count as offered to the loop on `out`.
+  void measure_from(core::Cycle start) { measure_from_ = start; }
+
   // The loop it sends on at `out`: its credits, and whether a whole flit waits.
   void add_terms(core::LoopState& s, const Io&) const { core::add_terms(s, sender_, !whole_.empty()); }
-  void add_figures(core::LinkReport& r) const { core::add_sender_figures(r, sender_); }
+  // What the network offered that loop is what came out of it whole, as it came: no
+  // pattern says it in advance.
+  void add_figures(core::LinkReport& r) const {
+    core::add_sender_figures(r, sender_);
+    const double window = r.cycles > r.warmup ? static_cast<double>(r.cycles - r.warmup) : 0.0;
+    r.offered_rate = window > 0 ? std::min(1.0, static_cast<double>(whole_in_window_) / window) : 0.0;
+    r.random_traffic = true;
+  }
 
   // A flit is held where its packet's tail is: here until the tail has gone to the router
   // (the register driving to_router included); on the way out, from its tail's arrival
@@ -194,6 +205,7 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
       w.destination = static_cast<std::uint32_t>(f.destination);
       w.traffic_class = f.message_class;
       whole_.push(w);
+      if (now_ >= measure_from_) ++whole_in_window_;
     }
     buffer.pop();
     credits_out_ |= noc::VcMask{1} << vc;
@@ -212,7 +224,8 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
   bool send_valid_ = false;
   noc::NocFlit send_{};
   noc::VcMask credits_out_ = 0;
-  core::Cycle now_ = 0;
+  core::Cycle now_ = 0, measure_from_ = 0;
+  std::uint64_t whole_in_window_ = 0;
 };
 
 }  // namespace creditflow::kinds

@@ -38,6 +38,8 @@ struct ParamSpec {
   bool names_destinations = false;
   // Its items (source=...) name components that create flits (checked the same way).
   bool names_sources = false;
+  // Its items are source=destination pairs (a responder's replies): both checked.
+  bool names_replies = false;
   // A text parameter that its kind checks itself (a network's BookSim2 keys): what that
   // check allows, in words, for `allowed()`.
   std::string allowed_text;
@@ -59,6 +61,10 @@ struct ParamSpec {
   }
   ParamSpec& naming_destinations() {
     names_destinations = true;
+    return *this;
+  }
+  ParamSpec& naming_replies() {
+    names_replies = true;
     return *this;
   }
   ParamSpec& naming_sources() {

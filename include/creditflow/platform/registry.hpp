@@ -91,6 +91,9 @@ struct KindSpec {
   std::string capacity_param;           // senders: their credits; receivers: their depth
   // Senders: parameters that must equal their receiver's (what it advertises).
   std::vector<std::string> mirrors;
+  // It makes flits of its own without a traffic pattern (a responder's responses): a
+  // source that accounting counts by, as every kind with a `pattern` is.
+  bool makes_flits = false;
   // Checks of a component against its connections, once the netlist is resolved: throws
   // ParameterError naming `where` (file:line) when its parameters ask for a port that is
   // not connected (a split's route to an unconnected output).
