@@ -350,7 +350,11 @@ std::vector<std::string> diagnose_loop(const LinkReport& r) {
         << "' (head-of-line blocking)";
     else if (!r.fed_by.empty() && r.throughput < 1.0 - 1e-9)
       s << "; it is limited by what " << names("link", r.fed_by) << " upstream hand" << (r.fed_by.size() == 1 ? "s" : "")
-        << " on through " << (r.fed_by.size() == 1 ? "its hop buffer" : "their hop buffers");
+        << " on through "
+        << (!r.fed_through.empty() ? r.fed_through : r.fed_by.size() == 1 ? "its hop buffer" : "their hop buffers");
+    else if (!r.network_interface.empty() && !reaches(r, r.offered_rate))
+      s << "; it is limited by what the network delivers to " << r.network_interface << ": " << fixed3(r.throughput)
+        << " of the " << fixed3(r.offered_rate) << " its sources offer";
     else if (r.offered_rate < 1.0)
       s << "; it is limited by the offered load of " << fixed3(r.offered_rate);
     out.push_back(s.str());
@@ -399,6 +403,23 @@ std::vector<std::string> diagnose_loop(const LinkReport& r) {
       s << "with the receiver holding flits in " << r.stall_receiver_busy << " of " << window << " cycles";
     s << "); more credits will not help beyond B >= " << depth_needed(r);
     if (r.credits >= depth_needed(r)) s << ", and it has " << r.credits;
+  } else if (!r.responder.empty() && r.answer_full_cycles > 0 && r.answer_latency > 0) {
+    // A responder that takes a request only with room for its answer: at most answer_limit
+    // answers pending, each for its latency at least, caps the requests it takes.
+    const double ratio = r.drain_period_ps > 0 && r.period_ps > 0 ? r.period_ps / r.drain_period_ps : 1.0;
+    const double cap = static_cast<double>(r.answer_limit) / static_cast<double>(r.answer_latency);
+    const double offered_its = r.offered_rate / ratio;  // the offer, per cycle of the responder
+    const auto need = static_cast<std::int64_t>(std::ceil(offered_its * static_cast<double>(r.answer_latency) - 1e-9));
+    s << " against " << fixed3(r.offered_rate) << " offered: the sender was out of credits in "
+      << r.credit_stall_cycles << " of " << window << " cycles (" << stalls << "); its receiver, responder '"
+      << r.responder << "', takes a request only with room for its answer: at most " << r.answer_limit
+      << " answers pending (queue_depth), each for at least its " << r.answer_latency << "-cycle latency, so it takes "
+      << "at most " << fixed3(cap) << " requests per cycle of its own";
+    if (ratio != 1.0) s << " (" << fixed3(cap * ratio) << " per cycle of this link)";
+    s << ", and it held requests with no room for another answer in " << r.answer_full_cycles << " of its cycles; "
+      << "for " << fixed3(r.offered_rate) << " offered it needs queue_depth >= " << need << " (rate x latency)";
+    if (need <= r.answer_limit)
+      s << ", which it has: its answers wait to leave" << (r.feeds.empty() ? "" : " on " + names("link", r.feeds));
   } else if (!r.merged_by.empty()) {
     // A hop buffer feeding a merge: the arbiter decides what it gets of the shared link.
     s << " against " << fixed3(r.offered_rate) << " offered: the sender was out of credits in "

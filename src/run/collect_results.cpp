@@ -83,6 +83,12 @@ std::string deadlock_dump(const Platform& platform, const LoopPlan& loop, const 
 
 namespace {
 
+// Cycles of `from`'s clock in one of `to`'s: a rate per cycle of `from` times this is per
+// cycle of `to` (1 on one clock, or where a period is not known).
+double cycle_ratio(const core::LinkReport& to, const core::LinkReport& from) {
+  return to.period_ps > 0 && from.period_ps > 0 ? to.period_ps / from.period_ps : 1.0;
+}
+
 // The loops feeding each loop: those whose receiver (a hop buffer) is its source, or
 // drives the inputs of its source (a merge or a split).
 std::vector<std::vector<std::size_t>> feeders(const Platform& platform) {
@@ -115,8 +121,11 @@ void link_chains(const Platform& platform, RunResult& result) {
   for (std::size_t i = 0; i < platform.loops.size(); ++i)
     for (const std::size_t j : fed[i]) {
       result.links[i].fed_by.push_back(platform.loops[j].name);
+      const std::string& source = platform.loops[i].source;
+      if (platform.component(source).kind->name == "responder") result.links[i].fed_through = "responder '" + source + "'";
       result.links[j].feeds.push_back(platform.loops[i].name);
-      result.links[j].feeds_throughput += result.links[i].throughput;
+      // In the fed link's cycles: links of two clocks count their rates in their own.
+      result.links[j].feeds_throughput += result.links[i].throughput * cycle_ratio(result.links[j], result.links[i]);
     }
   // A split names the output that blocked a link by its port: name the link it feeds,
   // directly or through the merge the port leads to.
@@ -162,7 +171,7 @@ void link_chains(const Platform& platform, RunResult& result) {
       double offered = 0;
       bool random = false;
       for (const std::size_t j : fed[i]) {
-        offered += result.links[j].offered_rate;
+        offered += result.links[j].offered_rate * cycle_ratio(result.links[i], result.links[j]);
         random = random || result.links[j].random_traffic;
       }
       offered = std::min(offered, 1.0);
@@ -198,6 +207,61 @@ void fed_class_rates(const Platform& platform, const std::function<void(const Lo
       for (core::ClassReport& k : result.links[i].classes)
         if (k.name == item.substr(eq + 1)) k.offered_rate = std::min(1.0, k.offered_rate + own.offered_rate);
     }
+  }
+}
+
+// The share of a source's flits that go to `receiver`: its destinations in turn, or at
+// random by their weights (equal where none are given).
+double destination_share(const std::map<std::string, ParamValue>& params, const std::string& receiver) {
+  const auto text = [&](const char* name) {
+    const auto p = params.find(name);
+    return p != params.end() && std::holds_alternative<std::string>(p->second) ? std::get<std::string>(p->second)
+                                                                               : std::string();
+  };
+  if (text("destinations").empty()) return 0.0;
+  const auto names = list_items(text("destinations"));
+  std::vector<double> weights(names.size(), 1.0);
+  if (text("choose") == "random" && !text("weights").empty()) {
+    const auto given = list_items(text("weights"));
+    for (std::size_t i = 0; i < weights.size() && i < given.size(); ++i) weights[i] = std::stod(given[i]);
+  }
+  double mine = 0, all = 0;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    all += weights[i];
+    if (names[i] == receiver) mine += weights[i];
+  }
+  return all > 0 ? mine / all : 0.0;
+}
+
+// A loop out of a network (a network_interface's) is offered what its receiver's flows
+// bring: each source's rate times its share of flits to that receiver, and a responder's
+// answers to the requests of the sources it replies for to that receiver. Measured, it
+// would be what the network let through, which the loop itself may hold back.
+void network_offered_rates(const Platform& platform,
+                           const std::function<void(const LoopPart&, core::LinkReport&)>& contribute,
+                           RunResult& result) {
+  const auto rate_of = [&](const std::string& source) {
+    core::LinkReport own;
+    contribute({source, "out"}, own);
+    return own.offered_rate;
+  };
+  // Requests each source sends to `target`, per cycle.
+  const auto requests = [&](const std::string& source, const std::string& target) {
+    return rate_of(source) * destination_share(platform.component(source).params, target);
+  };
+  for (std::size_t i = 0; i < platform.loops.size(); ++i) {
+    const LoopPlan& loop = platform.loops[i];
+    if (loop.sender.empty() || platform.component(loop.sender).kind->name != "network_interface") continue;
+    double offered = 0;
+    for (const ResolvedComponent& c : platform.components) {
+      if (c.kind->param("pattern") && c.kind->param("destinations")) offered += requests(c.name, loop.receiver);
+      if (c.kind->name != "responder") continue;
+      for (const std::string& item : list_items(std::get<std::string>(c.params.at("replies")))) {
+        const std::size_t eq = item.find('=');
+        if (item.substr(eq + 1) == loop.receiver) offered += requests(item.substr(0, eq), c.name);
+      }
+    }
+    if (offered > 0) result.links[i].offered_rate = std::min(1.0, offered);
   }
 }
 
@@ -334,6 +398,7 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
       if (platform.loops[i].clock == platform.clocks.front().name) ran = std::max(ran, observers[i]->cycles());
     if (ran > 0 && ran < static_cast<core::Cycle>(result.run.cycles)) result.run.cycles = static_cast<std::int64_t>(ran);
   }
+  network_offered_rates(platform, contribute, result);  // before the chains pass rates on
   link_chains(platform, result);
   fed_class_rates(platform, contribute, result);
   if (!result.deadlocks.empty()) {

@@ -327,6 +327,18 @@ BOOST_AUTO_TEST_CASE(merged_classes_views_agree) {
               12);
 }
 
+BOOST_AUTO_TEST_CASE(soc_on_mesh_views_agree) {
+  check_model("models/soc_on_mesh.yaml",
+              {{"cpu.rate", {"0.05", "0.2"}},
+               {"dma0.rate", {"0.1", "0.4"}},
+               {"mem.queue_depth", {"4", "8", "18"}},
+               {"mem.latency", {"5", "20"}},
+               {"rsp_hop.depth", {"2", "8"}},
+               {"cpu.destinations", {"mem"}},
+               {"ni0.queue_depth", {"2", "16"}}},
+              8);
+}
+
 BOOST_AUTO_TEST_CASE(merge_views_agree) {
   check_model("models/merge.yaml",
               {{"arb.policy", {"round_robin", "fixed", "weighted"}},

@@ -216,11 +216,6 @@ BOOST_AUTO_TEST_CASE(classes_capped_by_their_own_consumers_are_not_blamed_on_eac
 // CPU's p99. The bulk class is held by its own consumer (0.5 against 1.0 offered by two
 // DMAs), which the diagnosis says rather than blaming the requests.
 BOOST_AUTO_TEST_CASE(a_merge_feeds_a_class_link_each_source_in_its_class_in_both_views) {
-  const auto diagnosis_of = [](const json& doc, const std::string& start) {
-    for (const json& l : doc.at("diagnosis"))
-      if (l.get<std::string>().rfind(start, 0) == 0) return l.get<std::string>();
-    return std::string();
-  };
   const json shared = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/merged_classes.yaml");
   const json& classes = shared.at("links").at("link").at("classes");
   BOOST_TEST(classes.at("req").at("sent").get<int>() == 3581);
@@ -232,11 +227,11 @@ BOOST_AUTO_TEST_CASE(a_merge_feeds_a_class_link_each_source_in_its_class_in_both
   BOOST_TEST(shared.at("sources").at("dma0").at("created").get<int>() == 5004);
   BOOST_TEST(shared.at("flows").at("cpu:rx").at("latency").at("p99").get<int>() == 9);
   BOOST_TEST(shared.at("flows").at("dma1:rx").at("throughput").get<double>() == 4499.0 / 18000);
-  BOOST_TEST(diagnosis_of(shared, "class 'req'") ==
+  BOOST_TEST(cftool::diagnosis_line(shared, "class 'req'") ==
              "class 'req' on link 'link' waited for credits in 1229 cycles, up to 7 cycles for one packet: class 'bulk' "
              "held the shared pool in 1229 of them (shared (0+0 reserved, 8 shared)); reserve credits for 'req' or "
              "split the pool");
-  BOOST_TEST(diagnosis_of(shared, "class 'bulk'").find("its consumer drains at most 0.500 per cycle against 1.000 "
+  BOOST_TEST(cftool::diagnosis_line(shared, "class 'bulk'").find("its consumer drains at most 0.500 per cycle against 1.000 "
                                                        "offered, so its credits wait in the buffer; more credits would "
                                                        "not help") != std::string::npos);
   const json reserved = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/merged_classes.yaml "

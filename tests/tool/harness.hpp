@@ -106,6 +106,13 @@ inline nlohmann::json same_in_both_views(const std::string& binary, const std::s
   return a;
 }
 
+// The diagnosis line of a run's document that starts with `start` ("" when none does).
+inline std::string diagnosis_line(const nlohmann::json& doc, const std::string& start) {
+  for (const nlohmann::json& l : doc.at("diagnosis"))
+    if (l.get<std::string>().rfind(start, 0) == 0) return l.get<std::string>();
+  return "";
+}
+
 inline std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;
   std::stringstream s(text);

@@ -45,6 +45,11 @@ class FlitCrossing {
 
   // Flits inside: written and not yet handed on.
   std::int64_t in_flight() const { return static_cast<std::int64_t>(storage_.size()); }
+  // Visits each flit written and not yet taken by the destination side.
+  template <class F>
+  void for_each_flit(F&& f) const {
+    for (const T& flit : storage_) f(flit);
+  }
   // Of those, the flits the receiver's side already sees but has not reached yet (it hands
   // on one per cycle): a queue on the receiver's side, as a slower receiver clock makes.
   std::int64_t waiting() const { return visible_ - (out_valid_ ? 1 : 0); }

@@ -87,6 +87,17 @@ struct LinkReport {
   double drain_rate = 1.0;    // pops per sender cycle the receiver's schedule permits
   // The clock the drain counts in, when not the sender's (the report converts): 0 = same.
   double drain_period_ps = 0.0;
+  // A loop out of a network: the interface it leaves from ("" for none).
+  std::string network_interface;
+  // A loop into a responder: its name, the answers it may have pending (queue_depth), its
+  // latency, and the cycles of its own (in the window) it held requests with no room for
+  // another answer.
+  std::string responder;
+  // A link whose source answers the link upstream (a responder): what it is, for the
+  // diagnosis ("responder 'mem'"); "" for a hop buffer.
+  std::string fed_through;
+  std::int64_t answer_limit = 0, answer_latency = 0;
+  std::uint64_t answer_full_cycles = 0;
 
   std::uint64_t sent = 0;        // beats that left the source (or sender)
   std::uint64_t delivered = 0;  // popped by the receiver

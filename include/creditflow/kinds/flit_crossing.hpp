@@ -41,6 +41,14 @@ class FlitCrossingKind : public Behaviour<T> {
   }
   void add_terms(core::LoopState& s, const Io&) const { core::add_terms(s, core_); }
   void add_figures(core::LinkReport& r) const { r.crosses_clocks = true; }
+  // Every flit written and not yet taken on the other side.
+  static constexpr bool counts_flits = true;
+  void count(core::Census& c) const {
+    if (c.by_flit())
+      core_.for_each_flit([&](const T& f) { c.hold(f); });
+    else
+      c.held_count(static_cast<std::uint64_t>(core_.in_flight()));
+  }
 
  private:
   core::FlitCrossing<T> core_;

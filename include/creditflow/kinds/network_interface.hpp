@@ -107,6 +107,7 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
     const double window = r.cycles > r.warmup ? static_cast<double>(r.cycles - r.warmup) : 0.0;
     r.offered_rate = window > 0 ? std::min(1.0, static_cast<double>(whole_in_window_) / window) : 0.0;
     r.random_traffic = true;
+    r.network_interface = name_;
   }
 
   // A flit is held where its packet's tail is: here until the tail has gone to the router

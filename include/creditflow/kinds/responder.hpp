@@ -48,10 +48,12 @@ class ResponderKind : public ReceiverBuffer<core::Flit> {
   void configure(std::uint32_t self, core::Cycle measure_from, core::FlowDeliveries::Clocks clocks = {}) {
     self_ = self;
     flows_.configure(self, measure_from, std::move(clocks));
+    measure_from_ = measure_from;
   }
 
   void edge(int, Io& io) {
     const bool has_room = room();  // as at the start of the cycle
+    if (!has_room && core_.occupancy() > 0 && core_.now() >= measure_from_) ++full_cycles_;
     const bool popped = core_.will_pop() && has_room;
     if (popped) {
       flows_.pop(core_.head(), core_.now());
@@ -87,7 +89,12 @@ class ResponderKind : public ReceiverBuffer<core::Flit> {
     }
   }
   void add_figures(std::size_t end, core::LinkReport& r) const {
-    if (end == in) this->add_buffer_figures(r);
+    if (end != in) return;
+    this->add_buffer_figures(r);
+    r.responder = name_;
+    r.answer_limit = static_cast<std::int64_t>(responses_.capacity());
+    r.answer_latency = latency_;
+    r.answer_full_cycles = full_cycles_;
   }
   void add_flows(core::FlowTable& t) const {
     flows_.add_to(t);
@@ -123,7 +130,8 @@ class ResponderKind : public ReceiverBuffer<core::Flit> {
   core::RingFifo<core::Flit> responses_;  // made, in the order made: each offered from its creation
   core::FlowDeliveries flows_;
   std::uint32_t self_ = 0;
-  std::uint64_t made_ = 0, taken_ = 0;
+  std::uint64_t made_ = 0, taken_ = 0, full_cycles_ = 0;
+  core::Cycle measure_from_ = 0;
   std::map<std::uint32_t, std::uint64_t> made_to_;
   std::map<std::uint32_t, std::uint32_t> replies_;
   std::string name_;
