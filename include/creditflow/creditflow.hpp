@@ -11,6 +11,7 @@
 #include "creditflow/cycle/credit_sender.hpp"
 #include "creditflow/cycle/credit_source.hpp"
 #include "creditflow/cycle/flit_crossing.hpp"
+#include "creditflow/cycle/network_parts.hpp"
 #include "creditflow/cycle/pipelined_link.hpp"
 #include "creditflow/cycle/ready_valid_sink.hpp"
 #include "creditflow/cycle/register_slice.hpp"

@@ -116,3 +116,26 @@ BOOST_AUTO_TEST_CASE(an_soc_on_a_mesh_of_router_kinds_names_what_limits_the_cpu)
   BOOST_TEST(cftool::diagnosis_line(fixed, "link 'req_x' ").find("needs queue_depth >= 18 (rate x latency), which it has: its answers "
                                                "wait to leave on link 'rsp_x'") != std::string::npos);
 }
+
+// examples/hand_wired_mesh.cpp wires a 2x2 mesh of router, channel and interface modules
+// by sc_signals in its own sc_main; models/hand_wired_mesh.yaml is the same mesh in YAML.
+// Every flow's figures are the same: created, delivered, in the window, p50, p99, max.
+BOOST_AUTO_TEST_CASE(the_hand_wired_mesh_gives_its_yamls_figures) {
+  const auto example = cftool::run(CREDITFLOW_HAND_WIRED_MESH, "");
+  BOOST_TEST_REQUIRE(example.status == 0, example.err);
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/hand_wired_mesh.yaml");
+  std::vector<std::string> from_yaml;
+  for (const auto& [name, f] : doc.at("flows").items())
+    from_yaml.push_back("flow " + name + " created " + std::to_string(f.at("created").get<int>()) + " delivered " +
+                        std::to_string(f.at("delivered").get<int>()) + " in_window " +
+                        std::to_string(f.at("delivered_in_window").get<int>()) + " p50 " +
+                        std::to_string(f.at("latency").at("p50").get<int>()) + " p99 " +
+                        std::to_string(f.at("latency").at("p99").get<int>()) + " max " +
+                        std::to_string(f.at("latency").at("max").get<int>()));
+  std::vector<std::string> printed;
+  for (const std::string& line : cftool::lines(example.out))
+    if (line.rfind("flow ", 0) == 0) printed.push_back(line);
+  BOOST_TEST(printed.size() == 4u);
+  BOOST_TEST(printed == from_yaml, example.out);
+  BOOST_TEST(printed.front() == "flow src0:rx3 created 793 delivered 784 in_window 594 p50 19 p99 23 max 24");
+}
