@@ -139,3 +139,28 @@ BOOST_AUTO_TEST_CASE(the_hand_wired_mesh_gives_its_yamls_figures) {
   BOOST_TEST(printed == from_yaml, example.out);
   BOOST_TEST(printed.front() == "flow src0:rx3 created 793 delivered 784 in_window 594 p50 19 p99 23 max 24");
 }
+
+// Two nodes reading each other's memory (tests/tool/protocol_deadlock.yaml): requests and
+// answers on separate VC classes, the answers always drain and both memories serve 0.2 a
+// cycle; on one class, a memory's interface cannot eject requests until it can inject
+// answers, which wait behind the other node's requests: within a few hundred cycles
+// nothing moves, and the watchdog stops the run on both memories' links, naming what each
+// part holds.
+BOOST_AUTO_TEST_CASE(one_vc_class_for_requests_and_answers_deadlocks_two_do_not) {
+  const json apart = cftool::same_in_both_views(CREDITFLOW_TOOL, "run protocol_deadlock.yaml");
+  BOOST_TEST(apart.at("status").get<std::string>() == "ok");
+  BOOST_TEST(apart.at("flows").at("cpuA:memB").at("throughput").get<double>() == 0.2);  // 3800 in 19000 cycles
+  BOOST_TEST(apart.at("flows").at("memA:cpuB_rx").at("latency").at("max").get<int>() == 14);
+  const auto shared = cftool::tool("run protocol_deadlock.yaml --set r0.vc_classes=1 --set niA_mem.message_class=0 "
+                                   "--set niB_mem.message_class=0");
+  BOOST_TEST(shared.status == 1);
+  BOOST_TEST(shared.err.find("creditflow: deadlock on link 'memA.in' at cycle 10208: nothing sent, popped, dropped or "
+                             "in flight for 10000 cycles with work pending") != std::string::npos, shared.err);
+  BOOST_TEST(shared.err.find("  niB_mem (network_interface): credits 0, offering a flit\n"
+                             "  memB (responder): occupancy 2 (not popping)\n") != std::string::npos, shared.err);
+  BOOST_TEST(shared.out.find("flow 'cpuA:memB': 1084 created, 38 delivered") != std::string::npos, shared.out);
+  const auto tl = cftool::tool("run protocol_deadlock.yaml --view tl --set r0.vc_classes=1 "
+                               "--set niA_mem.message_class=0 --set niB_mem.message_class=0");
+  BOOST_TEST(tl.status == 1);
+  BOOST_TEST(tl.err.find("deadlock on link 'memA.in' at cycle 10208") != std::string::npos, tl.err);
+}
