@@ -305,6 +305,63 @@ std::string wait_cycle(const Platform& platform, const std::vector<NamedHolders>
   return text + platform.loops[ring.front()].receiver;
 }
 
+// A cycle of waits among the parts' holdings (core/waits.hpp), joined along the
+// connections: a wait on an output port is on the holding of the input it reaches (through
+// any vc_links, whose stages hold nothing that waits), on the same VC. "" when there is none.
+std::string parts_wait_cycle(const Platform& platform,
+                             const std::function<void(const std::string&, core::Waits&)>& add_waits) {
+  std::map<std::pair<std::string, std::string>, std::pair<std::string, std::string>> reaches;  // (part, out) -> (part, in)
+  for (const ResolvedConnection& c : platform.connections) reaches[{c.from, c.from_port}] = {c.to, c.to_port};
+  const auto beyond = [&](std::pair<std::string, std::string> at) {
+    for (std::size_t hops = 0; hops <= platform.components.size(); ++hops) {
+      const auto next = reaches.find(at);
+      if (next == reaches.end()) return std::pair<std::string, std::string>{};
+      at = next->second;
+      if (platform.component(at.first).kind->name != "vc_link") return at;
+      at.second = "out";
+    }
+    return std::pair<std::string, std::string>{};
+  };
+  std::map<std::string, std::vector<std::string>> waits_on;  // "part holding" -> what it waits on
+  for (const ResolvedComponent& c : platform.components) {
+    core::Waits waits;
+    add_waits(c.name, waits);
+    for (const core::WaitEdge& w : waits) {
+      std::string to;
+      if (w.port.empty()) {
+        to = c.name + " " + w.own;
+      } else {
+        const auto [part, port] = beyond({c.name, w.port});
+        if (part.empty()) continue;
+        to = part + " " + port + (w.vc >= 0 ? " VC " + std::to_string(w.vc) : "");
+      }
+      waits_on[c.name + " " + w.holding].push_back(to);
+    }
+  }
+  std::map<std::string, int> mark;  // 1: on the path, 2: done
+  std::vector<std::string> path, ring;
+  std::function<bool(const std::string&)> visit = [&](const std::string& node) {
+    mark[node] = 1;
+    path.push_back(node);
+    for (const std::string& next : waits_on[node]) {
+      if (mark[next] == 1) {
+        ring.assign(std::find(path.begin(), path.end(), next), path.end());
+        return true;
+      }
+      if (mark[next] == 0 && visit(next)) return true;
+    }
+    path.pop_back();
+    mark[node] = 2;
+    return false;
+  };
+  for (const auto& [node, next] : waits_on)
+    if (mark[node] == 0 && visit(node)) break;
+  if (ring.empty()) return "";
+  std::string text;
+  for (const std::string& node : ring) text += node + " -> ";
+  return text + ring.front();
+}
+
 // The flows by name. A source that names no destination counts its flits under 0: they
 // belong to the one receiver that got them, or, where several did, to a flow of their own.
 std::vector<FlowReport> named_flows(const Platform& platform, const RunSettings& run, const core::FlowTable& table) {
@@ -347,7 +404,8 @@ std::vector<FlowReport> named_flows(const Platform& platform, const RunSettings&
 RunResult collect_results(const Platform& platform, const std::vector<const core::LoopObserver*>& observers,
                           const std::vector<NamedHolders>& holders,
                           const std::function<void(const LoopPart&, core::LinkReport&)>& contribute,
-                          const std::function<void(core::FlowTable&)>& add_flows) {
+                          const std::function<void(core::FlowTable&)>& add_flows,
+                          const std::function<void(const std::string& part, core::Waits&)>& add_waits) {
   RunResult result;
   result.run = platform.run;
   const MergeStarvation starvation(platform);
@@ -408,6 +466,12 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
       result.deadlocks.insert(result.deadlocks.begin(),
                               "deadlock: buffers wait for each other in a cycle, each holding flits for the next, "
                               "whose sender has no credit left: " + ring + "\n");
+    else if (const std::string parts = parts_wait_cycle(platform, add_waits); !parts.empty()) {
+      result.wait_cycle = parts;
+      result.deadlocks.insert(result.deadlocks.begin(),
+                              "deadlock: parts wait for each other in a cycle, each holding what the next must move "
+                              "first: " + parts + "\n");
+    }
   }
   core::FlowTable flows;
   add_flows(flows);

@@ -38,6 +38,7 @@ std::string deadlock_dump(const Platform& platform, const LoopPlan& loop, const 
 RunResult collect_results(const Platform& platform, const std::vector<const core::LoopObserver*>& observers,
                           const std::vector<NamedHolders>& holders,
                           const std::function<void(const LoopPart&, core::LinkReport&)>& contribute,
-                          const std::function<void(core::FlowTable&)>& add_flows);
+                          const std::function<void(core::FlowTable&)>& add_flows,
+                          const std::function<void(const std::string& part, core::Waits&)>& add_waits);
 
 }  // namespace creditflow::platform

@@ -164,7 +164,7 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     components.at(part.name)->contribute_at(part.end, r);
   }, [&](core::FlowTable& flows) {
     for (const auto& [name, c] : components) c->add_flows(flows);
-  });
+  }, [&](const std::string& name, core::Waits& waits) { components.at(name)->add_waits(waits); });
   accountant.finish(result);
   // SystemC unregisters each port and channel by a search from the newest one: torn down
   // newest first, 16000 loops end in a moment instead of 40 s.

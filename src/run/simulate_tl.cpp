@@ -104,7 +104,7 @@ class TlEngine {
       part(p.name).contribute_at(p.end, r);
     }, [&](core::FlowTable& flows) {
       for (const auto& p : parts_) p->add_flows(flows);
-    });
+    }, [&](const std::string& name, core::Waits& waits) { part(name).add_waits(waits); });
     accountant_->finish(result);
     result.view = "tl";
     result.jumps = jumps_.jumps();

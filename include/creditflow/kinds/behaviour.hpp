@@ -25,6 +25,7 @@
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/core/loop_state.hpp"
 #include "creditflow/core/steady_state.hpp"
+#include "creditflow/core/waits.hpp"
 #include "creditflow/kinds/port.hpp"
 
 namespace creditflow::kinds {
@@ -75,6 +76,8 @@ class Behaviour {
   void count(core::Census&) const {}
   template <class Visit>
   void trace(Visit&&) const {}
+  // In a deadlock (core/waits.hpp): what it holds that cannot move, and what it waits for.
+  void add_waits(core::Waits&) const {}
 
   // Idle stretches (the TL view, on one clock): the first cycle after t in which its state
   // or outputs may change other than by what it holds moving down its stages, while it

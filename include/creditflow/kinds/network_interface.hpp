@@ -55,7 +55,6 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
        "credits back for the ejection buffers"},
       {"out", ChannelType::flow, PortDir::out, "out", true, "flits that crossed the network, one credit each"},
       {"credit_in", ChannelType::credit, PortDir::in, "credit_in", true, "credits back from the part after it"}}};
-  static constexpr std::array<std::size_t, 0> ports_in_terms{};
   using Io = kinds::Io<core::Flit, 7>;
 
   NetworkInterfaceKind(const NetworkInterfaceParams& p, const std::string& name)
@@ -69,7 +68,6 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
         first_vc_(p.message_class * (p.num_vcs / p.vc_classes)),
         class_vcs_(p.num_vcs / p.vc_classes) {}
 
-  std::vector<std::size_t> combinational_inputs() const { return {}; }
 
   void edge(int, Io& io) {
     // Ejection first: the part after it, then what the router brought.
@@ -122,6 +120,29 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
         if (f.tail) ++c.held[c.slot(static_cast<std::uint32_t>(f.source))];
       });
     whole_.for_each([&](const core::Flit& f) { c.hold(f); });
+  }
+
+  // Its injection queue waits for room at the router (on the VC its packet holds, or the
+  // first of its class when none is free); an ejection VC whose tail has no room among the
+  // whole flits waits on them; those wait for a credit of the part after `out`.
+  void add_waits(core::Waits& w) const {
+    if (!queue_.empty()) {
+      if (left_ > 0 && router_input_.full(vc_))
+        w.push_back({"in", "to_router", vc_, ""});
+      else if (left_ == 0) {  // no VC of its class free with room: the first full one
+        int vc = first_vc_;
+        for (int v = first_vc_; v < first_vc_ + class_vcs_; ++v)
+          if (router_input_.full(v)) {
+            vc = v;
+            break;
+          }
+        w.push_back({"in", "to_router", vc, ""});
+      }
+    }
+    for (std::size_t vc = 0; vc < eject_.size(); ++vc)
+      if (!eject_[vc].empty() && eject_[vc].front().tail && whole_.full())
+        w.push_back({"from_router VC " + std::to_string(vc), "", -1, "out"});
+    if (!whole_.empty() && sender_.credits() == 0) w.push_back({"out", "out", -1, ""});
   }
 
  private:

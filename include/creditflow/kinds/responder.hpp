@@ -114,6 +114,12 @@ class ResponderKind : public ReceiverBuffer<core::Flit> {
   std::optional<core::Cycle> cycle_length() const { return std::nullopt; }
   core::Cycle next_busy(core::Cycle t) const { return t + 1; }
 
+  // Requests it cannot pop wait on its answers; answers not taken wait on what `out` feeds.
+  void add_waits(core::Waits& w) const {
+    if (core_.occupancy() > 0 && !room()) w.push_back({"in", "", -1, "answers"});
+    if (!responses_.empty()) w.push_back({"answers", "out", -1, ""});
+  }
+
  private:
   std::uint32_t reply_to(const core::Flit& request) const {
     const auto found = replies_.find(request.source);

@@ -79,6 +79,18 @@ class RouterKind : public Behaviour<core::Flit> {
 
   const noc::VcRouter& router() const { return state_->router; }
 
+  // Each input VC that holds flits and cannot move: for a credit on an output VC (the
+  // buffer beyond that output is full), or for an output VC another input VC holds.
+  void add_waits(core::Waits& w) const {
+    const auto vc_name = [](int input, int vc) { return "in" + std::to_string(input) + " VC " + std::to_string(vc); };
+    for (const noc::VcWait& v : state_->router.waits()) {
+      if (v.output >= 0)
+        w.push_back({vc_name(v.input, v.vc), "out" + std::to_string(v.output), v.out_vc, ""});
+      else
+        w.push_back({vc_name(v.input, v.vc), "", -1, vc_name(v.holder_input, v.holder_vc)});
+    }
+  }
+
   // A platform flit is held where its packet's tail is (network_interface.hpp): here, in
   // the buffers, the crossbar, the output queues and the registers driving the outputs.
   static constexpr bool counts_flits = true;

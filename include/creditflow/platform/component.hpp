@@ -15,6 +15,7 @@
 #include "creditflow/core/clock_pair.hpp"
 #include "creditflow/core/flow_stats.hpp"
 #include "creditflow/core/link_report.hpp"
+#include "creditflow/core/waits.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 #include "creditflow/platform/channel.hpp"
 #include "creditflow/platform/params.hpp"
@@ -121,6 +122,8 @@ class Component : public core::FlitCounter {
   // Adds the component's own state to a VCD under its name (a sender's credits, a
   // buffer's occupancy), beside the channels' signals.
   virtual void trace_state(sc_core::sc_trace_file*, const std::string& /*name*/) const {}
+  // In a deadlock: what it holds that cannot move, and what it waits for (core/waits.hpp).
+  virtual void add_waits(core::Waits&) const {}
 };
 
 }  // namespace creditflow::platform

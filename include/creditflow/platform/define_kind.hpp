@@ -61,6 +61,7 @@ class ShellComponent : public Component {
     if constexpr (!B::several_loops) shell_.behaviour().add_figures(r);
   }
   void add_flows(core::FlowTable& t) const override { shell_.behaviour().add_flows(t); }
+  void add_waits(core::Waits& w) const override { shell_.behaviour().add_waits(w); }
   bool counts_flits() const override { return B::counts_flits; }
   bool holds_flits() const override { return B::holds_flits; }
   void count(core::Census& c) const override { shell_.behaviour().count(c); }

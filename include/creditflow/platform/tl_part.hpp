@@ -18,6 +18,7 @@
 #include "creditflow/core/flit.hpp"
 #include "creditflow/core/flow_stats.hpp"
 #include "creditflow/core/link_report.hpp"
+#include "creditflow/core/waits.hpp"
 #include "creditflow/core/steady_state.hpp"
 #include "creditflow/kinds/port.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
@@ -51,6 +52,8 @@ class TlPart : public core::FlitCounter {  // accounting asks it as one
   virtual void contribute(core::LinkReport&) const {}
   // Its share of the per-flow figures (kinds/behaviour.hpp add_flows).
   virtual void add_flows(core::FlowTable&) const {}
+  // In a deadlock: what it holds that cannot move, and what it waits for (core/waits.hpp).
+  virtual void add_waits(core::Waits&) const {}
   // The same for the loop that ends at its port `end` ("" for a pipe of the loop), for a
   // kind in several loops (platform/component.hpp).
   virtual const monitor::LoopParticipant* participant_at(const std::string& /*end*/) const { return participant(); }

@@ -52,6 +52,7 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
   }
   bool crosses_clocks() const override { return B::domains == 2; }
   void add_flows(core::FlowTable& t) const override { b_.add_flows(t); }
+  void add_waits(core::Waits& w) const override { b_.add_waits(w); }
   bool counts_flits() const override { return B::counts_flits; }
   bool holds_flits() const override { return B::holds_flits; }
   void count(core::Census& c) const override { b_.count(c); }
