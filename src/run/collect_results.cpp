@@ -265,6 +265,32 @@ void network_offered_rates(const Platform& platform,
   }
 }
 
+// The first cycle a depth-first walk from each node in order finds, in the order walked;
+// empty when there is none.
+template <class Node>
+std::vector<Node> first_cycle(const std::map<Node, std::vector<Node>>& edges) {
+  std::map<Node, int> mark;  // 1: on the path, 2: done
+  std::vector<Node> path, ring;
+  std::function<bool(const Node&)> visit = [&](const Node& node) {
+    mark[node] = 1;
+    path.push_back(node);
+    if (const auto out = edges.find(node); out != edges.end())
+      for (const Node& next : out->second) {
+        if (mark[next] == 1) {
+          ring.assign(std::find(path.begin(), path.end(), next), path.end());
+          return true;
+        }
+        if (mark[next] == 0 && visit(next)) return true;
+      }
+    path.pop_back();
+    mark[node] = 2;
+    return false;
+  };
+  for (const auto& [node, next] : edges)
+    if (mark[node] == 0 && visit(node)) break;
+  return ring;
+}
+
 // A cycle of buffers waiting for each other (timing.md section 5's deadlock): loop j's receiver holds
 // flits for loop i, whose sender has no credit, around a ring. Empty when there is none.
 std::string wait_cycle(const Platform& platform, const std::vector<NamedHolders>& holders) {
@@ -278,25 +304,9 @@ std::string wait_cycle(const Platform& platform, const std::vector<NamedHolders>
     for (const std::size_t j : fed[i])
       if (state[j].receiver_occupancy > 0 && !platform.loops[i].sender.empty() && state[i].sender_credits == 0)
         waits_for[j].push_back(i);
-  std::vector<int> mark(n, 0);  // 1: on the path, 2: done
-  std::vector<std::size_t> path;
-  std::vector<std::size_t> ring;
-  std::function<bool(std::size_t)> visit = [&](std::size_t j) {
-    mark[j] = 1;
-    path.push_back(j);
-    for (const std::size_t i : waits_for[j]) {
-      if (mark[i] == 1) {
-        ring.assign(std::find(path.begin(), path.end(), i), path.end());
-        return true;
-      }
-      if (mark[i] == 0 && visit(i)) return true;
-    }
-    path.pop_back();
-    mark[j] = 2;
-    return false;
-  };
-  for (std::size_t j = 0; j < n && ring.empty(); ++j)
-    if (mark[j] == 0) visit(j);
+  std::map<std::size_t, std::vector<std::size_t>> edges;
+  for (std::size_t j = 0; j < n; ++j) edges[j] = waits_for[j];
+  const std::vector<std::size_t> ring = first_cycle(edges);
   if (ring.empty()) return "";
   std::string text;
   for (const std::size_t j : ring)
@@ -338,24 +348,7 @@ std::string parts_wait_cycle(const Platform& platform,
       waits_on[c.name + " " + w.holding].push_back(to);
     }
   }
-  std::map<std::string, int> mark;  // 1: on the path, 2: done
-  std::vector<std::string> path, ring;
-  std::function<bool(const std::string&)> visit = [&](const std::string& node) {
-    mark[node] = 1;
-    path.push_back(node);
-    for (const std::string& next : waits_on[node]) {
-      if (mark[next] == 1) {
-        ring.assign(std::find(path.begin(), path.end(), next), path.end());
-        return true;
-      }
-      if (mark[next] == 0 && visit(next)) return true;
-    }
-    path.pop_back();
-    mark[node] = 2;
-    return false;
-  };
-  for (const auto& [node, next] : waits_on)
-    if (mark[node] == 0 && visit(node)) break;
+  const std::vector<std::string> ring = first_cycle(waits_on);
   if (ring.empty()) return "";
   std::string text;
   for (const std::string& node : ring) text += node + " -> ";
