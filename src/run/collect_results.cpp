@@ -2,6 +2,7 @@
 
 #include "creditflow/core/diagnosis.hpp"
 #include "run/merge_starvation.hpp"
+#include "run/offered_rates.hpp"
 #include "creditflow/core/report_figures.hpp"
 
 #include <algorithm>
@@ -185,83 +186,6 @@ void link_chains(const Platform& platform, RunResult& result) {
     std::size_t first = i;
     for (std::size_t hops = 0; !fed[first].empty() && hops < fed.size(); ++hops) first = fed[first].front();
     if (first != i) result.links[i].traffic_class = result.links[first].traffic_class;
-  }
-}
-
-// A class_sender fed from its input: each class is offered what the sources `sources` maps
-// to it offer (at most a packet a cycle).
-void fed_class_rates(const Platform& platform, const std::function<void(const LoopPart&, core::LinkReport&)>& contribute,
-                     RunResult& result) {
-  for (std::size_t i = 0; i < platform.loops.size(); ++i) {
-    const std::string& sender = platform.loops[i].sender;
-    if (sender.empty()) continue;
-    const auto& params = platform.component(sender).params;
-    const auto sources = params.find("sources");
-    if (sources == params.end() || !std::holds_alternative<std::string>(sources->second) ||
-        std::get<std::string>(sources->second).empty())
-      continue;
-    for (const std::string& item : list_items(std::get<std::string>(sources->second))) {
-      const std::size_t eq = item.find('=');
-      core::LinkReport own;
-      contribute({item.substr(0, eq), "out"}, own);
-      for (core::ClassReport& k : result.links[i].classes)
-        if (k.name == item.substr(eq + 1)) k.offered_rate = std::min(1.0, k.offered_rate + own.offered_rate);
-    }
-  }
-}
-
-// The share of a source's flits that go to `receiver`: its destinations in turn, or at
-// random by their weights (equal where none are given).
-double destination_share(const std::map<std::string, ParamValue>& params, const std::string& receiver) {
-  const auto text = [&](const char* name) {
-    const auto p = params.find(name);
-    return p != params.end() && std::holds_alternative<std::string>(p->second) ? std::get<std::string>(p->second)
-                                                                               : std::string();
-  };
-  if (text("destinations").empty()) return 0.0;
-  const auto names = list_items(text("destinations"));
-  std::vector<double> weights(names.size(), 1.0);
-  if (text("choose") == "random" && !text("weights").empty()) {
-    const auto given = list_items(text("weights"));
-    for (std::size_t i = 0; i < weights.size() && i < given.size(); ++i) weights[i] = std::stod(given[i]);
-  }
-  double mine = 0, all = 0;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    all += weights[i];
-    if (names[i] == receiver) mine += weights[i];
-  }
-  return all > 0 ? mine / all : 0.0;
-}
-
-// A loop out of a network (a network_interface's) is offered what its receiver's flows
-// bring: each source's rate times its share of flits to that receiver, and a responder's
-// answers to the requests of the sources it replies for to that receiver. Measured, it
-// would be what the network let through, which the loop itself may hold back.
-void network_offered_rates(const Platform& platform,
-                           const std::function<void(const LoopPart&, core::LinkReport&)>& contribute,
-                           RunResult& result) {
-  const auto rate_of = [&](const std::string& source) {
-    core::LinkReport own;
-    contribute({source, "out"}, own);
-    return own.offered_rate;
-  };
-  // Requests each source sends to `target`, per cycle.
-  const auto requests = [&](const std::string& source, const std::string& target) {
-    return rate_of(source) * destination_share(platform.component(source).params, target);
-  };
-  for (std::size_t i = 0; i < platform.loops.size(); ++i) {
-    const LoopPlan& loop = platform.loops[i];
-    if (loop.sender.empty() || platform.component(loop.sender).kind->name != "network_interface") continue;
-    double offered = 0;
-    for (const ResolvedComponent& c : platform.components) {
-      if (c.kind->param("pattern") && c.kind->param("destinations")) offered += requests(c.name, loop.receiver);
-      if (c.kind->name != "responder") continue;
-      for (const std::string& item : list_items(std::get<std::string>(c.params.at("replies")))) {
-        const std::size_t eq = item.find('=');
-        if (item.substr(eq + 1) == loop.receiver) offered += requests(item.substr(0, eq), c.name);
-      }
-    }
-    if (offered > 0) result.links[i].offered_rate = std::min(1.0, offered);
   }
 }
 
