@@ -57,24 +57,13 @@ int integer_of(const std::map<std::string, ParamValue>& params, const std::strin
   return static_cast<int>(std::get<std::int64_t>(params.at(name)));
 }
 
+// The router's keys into the network's configuration, through its one table of BookSim2's
+// keys (the ranges are the same: the parameters have checked them).
 noc::NocConfig router_config(const ComponentConfig& c) {
   noc::NocConfig n;
-  n.routing_function = "routes";
-  n.num_vcs = static_cast<int>(c.integer("num_vcs"));
-  n.vc_buf_size = static_cast<int>(c.integer("vc_buf_size"));
-  n.wait_for_tail_credit = static_cast<int>(c.integer("wait_for_tail_credit"));
-  n.routing_delay = static_cast<int>(c.integer("routing_delay"));
-  n.vc_alloc_delay = static_cast<int>(c.integer("vc_alloc_delay"));
-  n.sw_alloc_delay = static_cast<int>(c.integer("sw_alloc_delay"));
-  n.st_prepare_delay = static_cast<int>(c.integer("st_prepare_delay"));
-  n.st_final_delay = static_cast<int>(c.integer("st_final_delay"));
-  n.credit_delay = static_cast<int>(c.integer("credit_delay"));
-  n.vc_allocator = c.text("vc_allocator");
-  n.sw_allocator = c.text("sw_allocator");
-  n.alloc_iters = static_cast<int>(c.integer("alloc_iters"));
-  n.input_speedup = static_cast<int>(c.integer("input_speedup"));
-  n.output_speedup = static_cast<int>(c.integer("output_speedup"));
-  n.internal_speedup = c.real("internal_speedup");
+  for (const auto& [key, value] : c.params())
+    if (noc::NocConfig::knows(key)) n.set(c.name(), key, format_value(value));
+  n.routing_function = "routes";  // what its messages call the routing
   return n;
 }
 

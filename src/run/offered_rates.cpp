@@ -8,6 +8,13 @@
 namespace creditflow::platform {
 namespace {
 
+// What a source offers, per cycle of its clock, from its own figures.
+double source_rate(const Contribute& contribute, const std::string& source) {
+  core::LinkReport own;
+  contribute({source, "out"}, own);
+  return own.offered_rate;
+}
+
 // The share of a source's flits that go to `receiver`: its destinations in turn, or at
 // random by their weights (equal where none are given).
 double destination_share(const std::map<std::string, ParamValue>& params, const std::string& receiver) {
@@ -46,10 +53,9 @@ void fed_class_rates(const Platform& platform, const Contribute& contribute, Run
       continue;
     for (const std::string& item : list_items(std::get<std::string>(sources->second))) {
       const std::size_t eq = item.find('=');
-      core::LinkReport own;
-      contribute({item.substr(0, eq), "out"}, own);
+      const double rate = source_rate(contribute, item.substr(0, eq));
       for (core::ClassReport& k : result.links[i].classes)
-        if (k.name == item.substr(eq + 1)) k.offered_rate = std::min(1.0, k.offered_rate + own.offered_rate);
+        if (k.name == item.substr(eq + 1)) k.offered_rate = std::min(1.0, k.offered_rate + rate);
     }
   }
 }
@@ -59,14 +65,9 @@ void fed_class_rates(const Platform& platform, const Contribute& contribute, Run
 // answers to the requests of the sources it replies for to that receiver. Measured, it
 // would be what the network let through, which the loop itself may hold back.
 void network_offered_rates(const Platform& platform, const Contribute& contribute, RunResult& result) {
-  const auto rate_of = [&](const std::string& source) {
-    core::LinkReport own;
-    contribute({source, "out"}, own);
-    return own.offered_rate;
-  };
   // Requests each source sends to `target`, per cycle.
   const auto requests = [&](const std::string& source, const std::string& target) {
-    return rate_of(source) * destination_share(platform.component(source).params, target);
+    return source_rate(contribute, source) * destination_share(platform.component(source).params, target);
   };
   for (std::size_t i = 0; i < platform.loops.size(); ++i) {
     const LoopPlan& loop = platform.loops[i];

@@ -78,6 +78,14 @@ class FlowDeliveries {
     if constexpr (is_basic_flit<T>::value) ++dropped_[flit.source];
   }
 
+  // A final receiver's deliveries to accounting: by source where the census looks at each
+  // flit, else the `popped` it counts itself, all at once.
+  void count_delivered(Census& c, std::uint64_t popped) const {
+    if (c.by_flit())
+      count(c);
+    else
+      c.delivered_count(popped);
+  }
   // Its deliveries and drops by source, for accounting by source.
   void count(Census& c) const {
     for (const auto& [source, f] : by_source_) c.delivered[c.slot(source)] += f.delivered;

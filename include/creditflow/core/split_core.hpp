@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/core/endpoint_text.hpp"
 #include "creditflow/core/types.hpp"
 
 namespace creditflow::core {
@@ -20,8 +21,7 @@ class SplitCore {
  public:
   static constexpr int none = -1;
 
-  // The name of an endpoint id, for messages.
-  using Namer = std::function<std::string(std::uint32_t)>;
+  using Namer = EndpointNamer;
 
   // `routes[destination id]` = output, or none.
   SplitCore(std::size_t outputs, std::vector<int> routes, std::string where, Namer namer = {})
@@ -75,12 +75,8 @@ class SplitCore {
  private:
   [[noreturn]] void unrouted(std::uint32_t destination, std::uint32_t source) const {
     std::ostringstream msg;
-    const auto name = [&](std::uint32_t id) {
-      const std::string n = namer_ ? namer_(id) : std::string();
-      return n.empty() ? "id " + std::to_string(id) : "'" + n + "'";
-    };
-    msg << where_ << ": at cycle " << now_ << " a flit from " << name(source) << " for "
-        << (destination ? name(destination) : std::string("no destination"))
+    msg << where_ << ": at cycle " << now_ << " a flit from " << endpoint_text(namer_, source) << " for "
+        << (destination ? endpoint_text(namer_, destination) : std::string("no destination"))
         << " has no route (its routes name no output for it)";
     throw ProtocolError(msg.str());
   }

@@ -48,15 +48,10 @@ class ClassReceiverKind : public Behaviour<core::Flit> {
   // What it holds, and what it popped: delivered, as far as the path goes.
   static constexpr bool counts_flits = true;
   void count(core::Census& c) const {
-    if (c.by_flit()) {
-      core_.for_each_queued([&](const core::Flit& f) { c.hold(f); });
-      flows_.count(c);
-      return;
-    }
-    for (std::size_t k = 0; k < core_.classes(); ++k) {
-      c.held_count(static_cast<std::uint64_t>(core_.occupancy_header(k)));
-      c.delivered_count(core_.delivered_since_reset(k));
-    }
+    std::uint64_t delivered = 0;
+    for (std::size_t k = 0; k < core_.classes(); ++k) delivered += core_.delivered_since_reset(k);
+    core_.for_each_queued([&](const core::Flit& f) { c.hold(f); });
+    flows_.count_delivered(c, delivered);
   }
 
  private:

@@ -7,12 +7,12 @@
 #pragma once
 #include <array>
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <vector>
 
 #include "creditflow/core/class_link_core.hpp"
 #include "creditflow/core/class_report_figures.hpp"
+#include "creditflow/core/endpoint_text.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/loop_terms.hpp"
 #include "creditflow/kinds/behaviour.hpp"
@@ -39,7 +39,7 @@ class ClassSenderKind : public Behaviour<core::Flit> {
   const core::ClassSenderCore& core() const { return core_; }
   core::ClassSenderCore& core() { return core_; }
   // Names a source endpoint id in the message for a flit no class takes.
-  void name_sources_with(std::function<std::string(std::uint32_t)> namer) { namer_ = std::move(namer); }
+  void name_sources_with(core::EndpointNamer namer) { namer_ = std::move(namer); }
 
   std::vector<std::size_t> combinational_inputs() const { return {in}; }
   std::vector<std::size_t> combinational_outputs() const { return {in}; }  // in_ready; out is registered
@@ -84,16 +84,13 @@ class ClassSenderKind : public Behaviour<core::Flit> {
 
  private:
   [[noreturn]] __attribute__((cold, noinline)) void unmapped(const core::Flit& f) const {
-    const std::string source = namer_ ? namer_(f.source) : std::string();
-    throw ProtocolError(name_ + ": a packet from " +
-                              (source.empty() ? "source id " + std::to_string(f.source) : "'" + source + "'") +
-                              " came in at cycle " + std::to_string(core_.now()) +
-                              ", and `sources` maps that source to no class");
+    throw ProtocolError(name_ + ": a packet from " + core::endpoint_text(namer_, f.source) + " came in at cycle " +
+                        std::to_string(core_.now()) + ", and `sources` maps that source to no class");
   }
 
   core::ClassSenderCore core_;
   std::string name_;
-  std::function<std::string(std::uint32_t)> namer_;
+  core::EndpointNamer namer_;
 };
 
 }  // namespace creditflow::kinds

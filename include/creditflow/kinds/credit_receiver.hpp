@@ -94,10 +94,7 @@ class CreditReceiverKind : public ReceiverBuffer<T> {
   // What it holds, and what it popped: delivered, as far as the path goes.
   void count(core::Census& c) const {
     ReceiverBuffer<T>::count(c);
-    if (c.by_flit())
-      flows_.count(c);
-    else
-      c.delivered_count(core_.popped());
+    flows_.count_delivered(c, core_.popped());
   }
   void repeat(const CreditReceiverKind& earlier, core::Cycle periods, core::Cycle period) {
     ReceiverBuffer<T>::repeat(earlier, periods, period);

@@ -26,6 +26,7 @@
 #include "creditflow/core/ring_fifo.hpp"
 #include "creditflow/core/sender_core.hpp"
 #include "creditflow/kinds/behaviour.hpp"
+#include "creditflow/kinds/packet_census.hpp"
 #include "creditflow/noc/buffer_state.hpp"
 
 namespace creditflow::kinds {
@@ -114,11 +115,8 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
   static constexpr bool counts_flits = true;
   void count(core::Census& c) const {
     queue_.for_each([&](const core::Flit& f) { c.hold(f); });
-    if (send_valid_ && send_.tail) ++c.held[c.slot(static_cast<std::uint32_t>(send_.source))];
-    for (const auto& vc : eject_)
-      vc.for_each([&](const noc::NocFlit& f) {
-        if (f.tail) ++c.held[c.slot(static_cast<std::uint32_t>(f.source))];
-      });
+    if (send_valid_) count_packet(c, send_);
+    for (const auto& vc : eject_) vc.for_each([&](const noc::NocFlit& f) { count_packet(c, f); });
     whole_.for_each([&](const core::Flit& f) { c.hold(f); });
   }
 

@@ -10,12 +10,12 @@
 #pragma once
 #include <array>
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <optional>
 #include <string>
 #include <utility>
 
+#include "creditflow/core/endpoint_text.hpp"
 #include "creditflow/core/flow_stats.hpp"
 #include "creditflow/core/ring_fifo.hpp"
 #include "creditflow/kinds/credit_receiver.hpp"
@@ -43,7 +43,7 @@ class ResponderKind : public ReceiverBuffer<core::Flit> {
         responses_(static_cast<std::size_t>(queue_depth)),
         replies_(std::move(replies)),
         name_(name) {}
-  void name_sources_with(std::function<std::string(std::uint32_t)> namer) { namer_ = std::move(namer); }
+  void name_sources_with(core::EndpointNamer namer) { namer_ = std::move(namer); }
   // Its own endpoint id (its responses' source) and its window's first cycle.
   void configure(std::uint32_t self, core::Cycle measure_from, core::FlowDeliveries::Clocks clocks = {}) {
     self_ = self;
@@ -103,10 +103,7 @@ class ResponderKind : public ReceiverBuffer<core::Flit> {
   // The requests it holds and has answered (delivered), the responses it made and holds.
   void count(core::Census& c) const {
     ReceiverBuffer<core::Flit>::count(c);
-    if (c.by_flit())
-      flows_.count(c);
-    else
-      c.delivered_count(core_.popped());
+    flows_.count_delivered(c, core_.popped());
     c.created[c.slot(self_)] += made_;
     responses_.for_each([&](const core::Flit& f) { c.hold(f); });
   }
@@ -124,10 +121,8 @@ class ResponderKind : public ReceiverBuffer<core::Flit> {
   std::uint32_t reply_to(const core::Flit& request) const {
     const auto found = replies_.find(request.source);
     if (found != replies_.end()) return found->second;
-    const std::string source = namer_ ? namer_(request.source) : std::string();
-    throw ProtocolError(name_ + ": a request from " +
-                        (source.empty() ? "source id " + std::to_string(request.source) : "'" + source + "'") +
-                        " came at cycle " + std::to_string(core_.now()) + ", and replies names no receiver for it");
+    throw ProtocolError(name_ + ": a request from " + core::endpoint_text(namer_, request.source) + " came at cycle " +
+                        std::to_string(core_.now()) + ", and replies names no receiver for it");
   }
   bool room() const { return !responses_.full(); }
   bool offering() const { return !responses_.empty() && responses_.front().created <= core_.now(); }
@@ -141,7 +136,7 @@ class ResponderKind : public ReceiverBuffer<core::Flit> {
   std::map<std::uint32_t, std::uint64_t> made_to_;
   std::map<std::uint32_t, std::uint32_t> replies_;
   std::string name_;
-  std::function<std::string(std::uint32_t)> namer_;
+  core::EndpointNamer namer_;
 };
 
 }  // namespace creditflow::kinds

@@ -20,6 +20,7 @@
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/flit.hpp"
 #include "creditflow/kinds/behaviour.hpp"
+#include "creditflow/kinds/packet_census.hpp"
 #include "creditflow/noc/noc_config.hpp"
 #include "creditflow/noc/route_table.hpp"
 #include "creditflow/noc/vc_router.hpp"
@@ -74,7 +75,7 @@ class RouterKind : public Behaviour<core::Flit> {
   // `routes`: destination endpoint id -> output port.
   // `vc_classes`: message classes, each on its own share of the VCs.
   RouterKind(const noc::NocConfig& config, int ports, std::map<std::uint32_t, int> routes, const std::string& name,
-             std::function<std::string(std::uint32_t)> name_of = {}, int vc_classes = 1)
+             core::EndpointNamer name_of = {}, int vc_classes = 1)
       : state_(std::make_unique<State>(config, ports, std::move(routes), name, std::move(name_of), vc_classes)) {}
 
   const noc::VcRouter& router() const { return state_->router; }
@@ -95,12 +96,9 @@ class RouterKind : public Behaviour<core::Flit> {
   // the buffers, the crossbar, the output queues and the registers driving the outputs.
   static constexpr bool counts_flits = true;
   void count(core::Census& c) const {
-    const auto tail = [&](const noc::NocFlit& f) {
-      if (f.tail) ++c.held[c.slot(static_cast<std::uint32_t>(f.source))];
-    };
-    state_->router.for_each_flit(tail);
+    state_->router.for_each_flit([&](const noc::NocFlit& f) { count_packet(c, f); });
     for (int p = 0; p < state_->ports; ++p)
-      if (state_->outbox.valid[static_cast<std::size_t>(p)]) tail(state_->outbox.flits[static_cast<std::size_t>(p)]);
+      if (state_->outbox.valid[static_cast<std::size_t>(p)]) count_packet(c, state_->outbox.flits[static_cast<std::size_t>(p)]);
   }
 
   void edge(int, Io& io) {
@@ -163,7 +161,7 @@ class RouterKind : public Behaviour<core::Flit> {
   // does not move when the kind does.
   struct State {
     State(const noc::NocConfig& c, int p, std::map<std::uint32_t, int> routes, const std::string& name,
-          std::function<std::string(std::uint32_t)> name_of, int vc_classes)
+          core::EndpointNamer name_of, int vc_classes)
         : config(c), ports(p), routing(std::move(routes), c.num_vcs, vc_classes, name, std::move(name_of)),
           router(config, 0, ports, routing), outbox(name) {}
     noc::NocConfig config;

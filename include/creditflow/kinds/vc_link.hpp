@@ -12,6 +12,7 @@
 
 #include "creditflow/core/link_core.hpp"
 #include "creditflow/kinds/behaviour.hpp"
+#include "creditflow/kinds/packet_census.hpp"
 
 namespace creditflow::kinds {
 
@@ -60,7 +61,7 @@ class VcLinkKind : public Behaviour<core::Flit> {
   void count(core::Census& c) const {
     if (flits_)
       flits_->for_each([&](bool valid, const noc::NocFlit& f) {
-        if (valid && f.tail) ++c.held[c.slot(static_cast<std::uint32_t>(f.source))];
+        if (valid) count_packet(c, f);
       });
   }
 

@@ -4,11 +4,11 @@
 // flit's destination is its destination component's endpoint id.
 #pragma once
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <string>
 #include <utility>
 
+#include "creditflow/core/endpoint_text.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/noc/routing.hpp"
 
@@ -19,7 +19,7 @@ class RouteTable : public Routing {
   // `ports`: destination endpoint id -> output; `vcs`: VCs per port; `where` and `name_of`
   // name the router and a destination in the message for a flit the table does not route.
   RouteTable(std::map<std::uint32_t, int> ports, int vcs, int classes, std::string where,
-             std::function<std::string(std::uint32_t)> name_of = {})
+             core::EndpointNamer name_of = {})
       : ports_(std::move(ports)), per_class_(vcs / classes), where_(std::move(where)), name_of_(std::move(name_of)) {}
 
   Route route(int, int input, NocFlit& flit) const override {
@@ -31,16 +31,15 @@ class RouteTable : public Routing {
 
  private:
   [[noreturn]] __attribute__((cold, noinline)) void unrouted(int input, const NocFlit& flit) const {
-    const auto id = static_cast<std::uint32_t>(flit.destination);
-    const std::string name = name_of_ ? name_of_(id) : std::string();
-    throw ProtocolError(where_ + ": a packet for " + (name.empty() ? "endpoint " + std::to_string(id) : "'" + name + "'") +
-                        " came in on in" + std::to_string(input) + ", and routes names no output for it");
+    throw ProtocolError(where_ + ": a packet for " +
+                        core::endpoint_text(name_of_, static_cast<std::uint32_t>(flit.destination)) + " came in on in" +
+                        std::to_string(input) + ", and routes names no output for it");
   }
 
   std::map<std::uint32_t, int> ports_;
   int per_class_;  // VCs per message class
   std::string where_;
-  std::function<std::string(std::uint32_t)> name_of_;
+  core::EndpointNamer name_of_;
 };
 
 }  // namespace creditflow::noc

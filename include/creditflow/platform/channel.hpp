@@ -37,16 +37,20 @@ class StreamChannel : public Channel {
   sc_core::sc_signal<core::Flit> flit;
 };
 
-class FlowChannel : public Channel {
+// valid + flit with no ready: a link's flits (`flow`), or between routers a network flit
+// holding a VC (`vc_flow`).
+template <class F, ChannelType Type>
+class ValidFlitChannel : public Channel {
  public:
-  ChannelType type() const override { return ChannelType::flow; }
+  ChannelType type() const override { return Type; }
   void trace(sc_core::sc_trace_file* tf, const std::string& name) const override {
     sc_core::sc_trace(tf, valid, name + ".valid");
     sc_core::sc_trace(tf, flit, name + ".flit");
   }
   sc_core::sc_signal<bool> valid;
-  sc_core::sc_signal<core::Flit> flit;
+  sc_core::sc_signal<F> flit;
 };
+using FlowChannel = ValidFlitChannel<core::Flit, ChannelType::flow>;
 
 class CreditChannel : public Channel {
  public:
@@ -78,16 +82,7 @@ class ClassCreditChannel : public Channel {
 };
 
 // Between routers: a flit holding a virtual channel, and the credits back per VC.
-class VcFlowChannel : public Channel {
- public:
-  ChannelType type() const override { return ChannelType::vc_flow; }
-  void trace(sc_core::sc_trace_file* tf, const std::string& name) const override {
-    sc_core::sc_trace(tf, valid, name + ".valid");
-    sc_core::sc_trace(tf, flit, name + ".flit");
-  }
-  sc_core::sc_signal<bool> valid;
-  sc_core::sc_signal<noc::NocFlit> flit;
-};
+using VcFlowChannel = ValidFlitChannel<noc::NocFlit, ChannelType::vc_flow>;
 
 class VcCreditChannel : public Channel {
  public:
