@@ -98,6 +98,7 @@ Kind receiver_buffer(const ComponentConfig& c) {
   Kind k(receiver_params(c), c.seed(), c.name());
   k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
   k.core().set_clocks(c.from_loop_clock());
+  k.core().set_creation_clocks(c.creation_clocks());
   k.core().list_creations(c.random_source());
   if constexpr (std::is_same_v<Kind, kinds::CreditReceiverKind<>>)
     k.flows().configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints());

@@ -35,7 +35,7 @@ class Resolver {
     resolve_connections();
     find_loops();
     check_destinations();
-    check_vc_buffers();
+    find_vc_channels();
     for (const ResolvedComponent& rc : out_.components)
       if (rc.kind->check)
         rc.kind->check(rc.params, [&](const std::string& port) { return connection_from_.count({rc.name, port}) > 0 ||
@@ -311,7 +311,7 @@ class Resolver {
       if (from_clock != to_clock)
         throw Error(where + ": " + c.from_component + "." + c.from_port + " runs on clock " + from_clock + " but " +
                     c.to_component + "." + c.to_port + " on clock " + to_clock +
-                    "; only a crossing (async_fifo, flit_crossing, gray, toggle, pulse) joins two clocks");
+                    "; only a crossing (" + crossing_kinds() + ") joins two clocks");
       for (const auto& [endpoint, verb] :
            {std::pair{Endpoint{c.to_component, c.to_port}, "driven"},
             std::pair{Endpoint{c.from_component, c.from_port}, "connected"}}) {
@@ -330,6 +330,15 @@ class Resolver {
           throw Error(at(rc.line) + ": port " + rc.name + "." + p.name + " (" +
                       channel_type_name(p.type) + (p.dir == PortDir::in ? " input" : " output") +
                       ") is not connected");
+  }
+
+  // The kinds with a port on a clock of their own parameter's: the crossings.
+  std::string crossing_kinds() const {
+    std::string names;
+    for (const KindSpec& k : registry_.kinds())
+      if (std::any_of(k.ports.begin(), k.ports.end(), [](const PortSpec& p) { return !p.domain.empty(); }))
+        names += (names.empty() ? "" : ", ") + k.name;
+    return names;
   }
 
   // The clock a port runs on: its component's, or the one its domain parameter names.
@@ -475,29 +484,46 @@ class Resolver {
     return has(LoopEnd::Side::receiver) && (!has(LoopEnd::Side::source) || kind.makes_flits);
   }
 
-  // Across a channel between routers (through any vc_links), the sender counts on the
-  // buffers at the far end: both ends must agree on what they are.
-  void check_vc_buffers() const {
+  // Each channel between routers, from its sender's vc_flow output through its pipes: the
+  // sender counts on the buffers at the far end, so both ends (and the pipes that carry
+  // VCs) must agree on what they are, and the credits must come back to the sender.
+  void find_vc_channels() {
     for (const ResolvedConnection& c : out_.connections) {
-      if (c.type != ChannelType::vc_flow || out_.component(c.from).kind->name == "vc_link") continue;
-      std::string via, to = c.to, to_port = c.to_port;
-      while (out_.component(to).kind->name == "vc_link") {
-        via = " through " + to;
-        const auto next = std::find_if(out_.connections.begin(), out_.connections.end(),
-                                       [&](const ResolvedConnection& n) { return n.from == to && n.from_port == "out"; });
-        if (next == out_.connections.end()) break;  // the dangling-port check names it
-        to = next->to;
-        to_port = next->to_port;
-      }
-      const ResolvedComponent &tx = out_.component(c.from), &rx = out_.component(to);
-      for (const char* key : {"num_vcs", "vc_buf_size", "vc_classes", "wait_for_tail_credit"}) {
-        const auto mine = tx.params.find(key), theirs = rx.params.find(key);
-        if (mine == tx.params.end() || theirs == rx.params.end() || mine->second == theirs->second) continue;
-        throw ParameterError(at(tx.line) + ": " + c.from + "." + c.from_port + " feeds " + to + "." + to_port + via +
-                             ": " + c.from + "." + key + " = " + format_value(mine->second) + " but " + to + " has " +
-                             format_value(theirs->second) + " (a sender counts on the buffers at the far end; write " +
-                             key + ": ${" + to + "." + key + "})");
-      }
+      const auto& passes = out_.component(c.from).kind->passes;
+      if (c.type != ChannelType::vc_flow ||
+          std::any_of(passes.begin(), passes.end(), [&](const auto& pass) { return pass.second == c.from_port; }))
+        continue;  // a pipe's output: its channel starts before it
+      VcChannelPlan plan;
+      plan.sender = c.from;
+      plan.sender_port = c.from_port;
+      std::tie(plan.receiver, plan.receiver_port) = follow({c.from, c.from_port}, plan.forward);
+      if (plan.receiver.empty()) continue;  // the dangling-port check names it
+      std::string via;
+      for (const std::string& pipe : plan.forward) via += (via.empty() ? " through " : ", ") + pipe;
+      const ResolvedComponent &tx = out_.component(c.from), &rx = out_.component(plan.receiver);
+      std::vector<const ResolvedComponent*> along{&rx};
+      for (const std::string& pipe : plan.forward) along.push_back(&out_.component(pipe));
+      for (const char* key : {"num_vcs", "vc_buf_size", "vc_classes", "wait_for_tail_credit"})
+        for (const ResolvedComponent* other : along) {
+          const auto mine = tx.params.find(key), theirs = other->params.find(key);
+          if (mine == tx.params.end() || theirs == other->params.end() || mine->second == theirs->second) continue;
+          throw ParameterError(at(tx.line) + ": " + c.from + "." + c.from_port + " feeds " + plan.receiver + "." +
+                               plan.receiver_port + via + ": " + c.from + "." + key + " = " + format_value(mine->second) +
+                               " but " + other->name + " has " + format_value(theirs->second) +
+                               " (a sender counts on the buffers at the far end; write " + key + ": ${" + other->name +
+                               "." + key + "})");
+        }
+      const Endpoint credits_to{plan.sender, plan.sender_port + "_credit"};
+      const Endpoint back = follow({plan.receiver, plan.receiver_port + "_credit"}, plan.back);
+      if (back.first.empty()) continue;  // the dangling-port check names it
+      if (back != credits_to)
+        throw Error(at(rx.line) + ": " + plan.receiver + "." + plan.receiver_port + "_credit returns the credits of " +
+                    plan.receiver + "." + plan.receiver_port + " to " + back.first + "." + back.second + ", but " +
+                    plan.sender + "." + plan.sender_port + " sends its flits (allowed: back to " + credits_to.first +
+                    "." + credits_to.second + ")");
+      const auto vcs = tx.params.find("num_vcs");
+      plan.vcs = vcs == tx.params.end() ? 0 : static_cast<int>(std::get<std::int64_t>(vcs->second));
+      if (plan.vcs > 0) out_.vc_channels.push_back(std::move(plan));
     }
   }
 

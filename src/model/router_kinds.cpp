@@ -7,6 +7,7 @@
 #include "creditflow/core/limits.hpp"
 #include "creditflow/kinds/network_interface.hpp"
 #include "creditflow/kinds/router.hpp"
+#include "creditflow/kinds/vc_crossing.hpp"
 #include "creditflow/kinds/vc_link.hpp"
 #include "creditflow/platform/define_kind.hpp"
 #include "creditflow/platform/kind_config.hpp"
@@ -17,6 +18,9 @@ namespace {
 
 namespace lim = core::limits;
 using P = ParamSpec;
+
+// A channel's pipes pass flits in -> out and their credits credit_in -> credit_out.
+const std::vector<std::pair<std::string, std::string>> kVcPipe{{"in", "out"}, {"credit_in", "credit_out"}};
 
 // The keys a router and the interfaces at its ports share: what its input buffers are.
 std::vector<ParamSpec> buffer_params() {
@@ -122,9 +126,26 @@ void add_router_kinds(Registry& r) {
             .storing(64)},
        {},
        LoopRole::none,
-       {},
+       kVcPipe,
        {}},
       [](const ComponentConfig& c) { return kinds::VcLinkKind(c.integer("latency"), c.name()); }));
+
+  r.add(defined_by<kinds::VcCrossingKind>(
+      {"vc_crossing",
+       "a channel between routers in two clocks: flits holding a VC cross through a Gray-coded count, each VC's "
+       "credits back through one of their own",
+       {P::clock("to_clock", "the receiving router's clock (the sender's is `clock`)"),
+        P::integer("num_vcs", "16", 1, 64, "virtual channels per port: the routers' it joins"),
+        P::integer("sync_stages", "2", 2, 16, "synchronizer flops N in each destination domain"),
+        P::real("uncertainty", "0", 0.0, 1.0, "chance per destination edge that a crossing lands one cycle late")},
+       {},
+       LoopRole::none,
+       kVcPipe,
+       {}},
+      [](const ComponentConfig& c) {
+        return kinds::VcCrossingKind(static_cast<int>(c.integer("num_vcs")), c.integer("sync_stages"),
+                                     c.real("uncertainty"), c.seed(), c.name());
+      }));
 
   std::vector<ParamSpec> ni_params = buffer_params();
   for (ParamSpec p :

@@ -294,6 +294,8 @@ std::string run_json(const Platform& platform, const RunResult& result) {
                        {"dropped", s.dropped}, {"in_flight", held}};
   }
   doc["sources"] = sources;
+  if (result.vc_channels)
+    doc["vc_channels"] = {{"checked", result.vc_channels}, {"violations", result.vc_channel_violations}};
   if (!result.networks.empty()) {
     json networks = json::object();
     for (const NetworkReport& n : result.networks) networks[n.name] = network_json(n);
@@ -408,6 +410,11 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
       if (f.figures.misdelivered) os << ", " << f.figures.misdelivered << " popped at another receiver";
       os << "\n";
     }
+  }
+  if (result.vc_channels) {
+    os << "channels between routers: " << result.vc_channels << ", each VC's credits checked every cycle";
+    if (result.vc_channel_violations) os << ": VIOLATED in " << result.vc_channel_violations << " cycles";
+    os << "\n";
   }
   for (const std::string& line : diagnosis(result)) os << "- " << line << "\n";
   return os.str();

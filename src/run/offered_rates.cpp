@@ -15,6 +15,17 @@ double source_rate(const Contribute& contribute, const std::string& source) {
   return own.offered_rate;
 }
 
+// Cycles of component `from`'s clock in one cycle of clock `to`: a rate per cycle of the
+// one times this is per cycle of the other.
+double cycles_per(const Platform& platform, const std::string& from, const std::string& to) {
+  double from_ps = 0, to_ps = 0;
+  for (const ClockDecl& c : platform.clocks) {
+    if (c.name == platform.component(from).clock) from_ps = c.period_ps;
+    if (c.name == to) to_ps = c.period_ps;
+  }
+  return from_ps > 0 && to_ps > 0 ? to_ps / from_ps : 1.0;
+}
+
 // The share of a source's flits that go to `receiver`: its destinations in turn, or at
 // random by their weights (equal where none are given).
 double destination_share(const std::map<std::string, ParamValue>& params, const std::string& receiver) {
@@ -62,16 +73,18 @@ void fed_class_rates(const Platform& platform, const Contribute& contribute, Run
 
 // A loop out of a network (a network_interface's) is offered what its receiver's flows
 // bring: each source's rate times its share of flits to that receiver, and a responder's
-// answers to the requests of the sources it replies for to that receiver. Measured, it
-// would be what the network let through, which the loop itself may hold back.
+// answers to the requests of the sources it replies for to that receiver, each per cycle
+// of the loop's clock. Measured, it would be what the network let through, which the loop
+// itself may hold back.
 void network_offered_rates(const Platform& platform, const Contribute& contribute, RunResult& result) {
-  // Requests each source sends to `target`, per cycle.
-  const auto requests = [&](const std::string& source, const std::string& target) {
-    return source_rate(contribute, source) * destination_share(platform.component(source).params, target);
-  };
   for (std::size_t i = 0; i < platform.loops.size(); ++i) {
     const LoopPlan& loop = platform.loops[i];
     if (loop.sender.empty() || platform.component(loop.sender).kind->name != "network_interface") continue;
+    // Requests each source sends to `target`, per cycle of the loop's clock.
+    const auto requests = [&](const std::string& source, const std::string& target) {
+      return source_rate(contribute, source) * destination_share(platform.component(source).params, target) *
+             cycles_per(platform, source, loop.clock);
+    };
     double offered = 0;
     for (const ResolvedComponent& c : platform.components) {
       if (c.kind->param("pattern") && c.kind->param("destinations")) offered += requests(c.name, loop.receiver);

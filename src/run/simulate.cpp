@@ -14,6 +14,7 @@
 #include "run/accounting.hpp"
 #include "run/collect_results.hpp"
 #include "run/merge_starvation.hpp"
+#include "run/vc_channels.hpp"
 #include "creditflow/core/error.hpp"
 #include "report/vcd_file.hpp"
 #include "creditflow/cycle/kernel_once.hpp"
@@ -119,14 +120,16 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
   std::vector<Accountant::Part> counted;
   for (const ResolvedComponent& rc : platform.components) counted.push_back({rc.name, components.at(rc.name).get()});
   Accountant accountant(platform, std::move(counted));
+  VcChannelCheck vc_channels(platform, [&](const std::string& name) -> const core::VcChannelPart& { return *components.at(name); });
   monitor::LoopMonitor& first_monitor = monitors.count(platform.clocks.front().name)
                                             ? *monitors.at(platform.clocks.front().name)
                                             : *monitors.at("\x01run");
   // Each holder's terms in the VCD, as the monitor sums them each cycle of the first clock:
   // terms.<loop>.<holder>.credits, .in_flight, .occupancy and .returning.
   std::deque<std::pair<const monitor::LoopParticipant*, core::LoopState>> terms;
-  first_monitor.each_cycle([&accountant, &terms](core::Cycle t) {
+  first_monitor.each_cycle([&accountant, &vc_channels, &terms](core::Cycle t) {
     accountant.observe(t);
+    vc_channels.observe(t);
     for (auto& [holder, state] : terms) {
       state = core::LoopState{};
       holder->contribute(state);
@@ -166,6 +169,7 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     for (const auto& [name, c] : components) c->add_flows(flows);
   }, [&](const std::string& name, core::Waits& waits) { components.at(name)->add_waits(waits); });
   accountant.finish(result);
+  vc_channels.finish(result);
   // SystemC unregisters each port and channel by a search from the newest one: torn down
   // newest first, 16000 loops end in a moment instead of 40 s.
   vcd.reset();

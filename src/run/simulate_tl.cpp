@@ -19,6 +19,7 @@
 #include "run/accounting.hpp"
 #include "run/collect_results.hpp"
 #include "run/merge_starvation.hpp"
+#include "run/vc_channels.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/steady_state_jumps.hpp"
 #include "creditflow/platform/interrupt.hpp"
@@ -57,12 +58,14 @@ class TlEngine {
     std::vector<Accountant::Part> counted;
     for (const ResolvedComponent& rc : platform.components) counted.push_back({rc.name, &part(rc.name)});
     accountant_.emplace(platform, std::move(counted));
+    vc_channels_.emplace(platform, [&](const std::string& name) -> const core::VcChannelPart& { return part(name); });
   }
 
   RunResult run() {
     drive_all();
     for (const auto& [name, d] : domains_) observe(d);
     accountant_->observe(0);
+    vc_channels_->observe(0);
     Domain& first = domains_.at(platform_.clocks.front().name);
     const auto cycles = static_cast<core::Cycle>(platform_.run.cycles);
     // The domains in a vector: walking the map twice an instant cost more than a part's edge.
@@ -95,7 +98,10 @@ class TlEngine {
         observe(*d);
         first_ticked = first_ticked || d == &first;
       }
-      if (first_ticked) accountant_->observe(first.cycle);
+      if (first_ticked) {
+        accountant_->observe(first.cycle);
+        vc_channels_->observe(first.cycle);
+      }
       if (deadlocked_) break;
     }
     std::vector<const core::LoopObserver*> observed;
@@ -106,6 +112,7 @@ class TlEngine {
       for (const auto& p : parts_) p->add_flows(flows);
     }, [&](const std::string& name, core::Waits& waits) { part(name).add_waits(waits); });
     accountant_->finish(result);
+    vc_channels_->finish(result);
     result.view = "tl";
     result.jumps = jumps_.jumps();
     result.idle_cycles_skipped = skipped_;
@@ -289,6 +296,7 @@ class TlEngine {
     busy_answers_ = 0;
     for (std::size_t i : d.loops) observers_[i].observe_idle(t + 1, next, state_of(i));
     accountant_->observe_idle(t + 1, next);
+    vc_channels_->observe_idle(t + 1, next);
     for (const auto& p : parts_) p->skip_to(next);
     skipped_ += next - t - 1;
     d.next += static_cast<std::int64_t>(next - t) * d.period;
@@ -296,6 +304,7 @@ class TlEngine {
     drive_all();
     observe(d);
     accountant_->observe(next);
+    vc_channels_->observe(next);
     return true;
   }
 
@@ -327,6 +336,7 @@ class TlEngine {
   int busy_answers_ = 0;               // busy answers in a row
   core::SteadyStateJumps<TlEngine> jumps_;
   std::optional<Accountant> accountant_;
+  std::optional<VcChannelCheck> vc_channels_;
 };
 
 }  // namespace

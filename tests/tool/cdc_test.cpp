@@ -151,7 +151,7 @@ BOOST_AUTO_TEST_CASE(clock_errors) {
   auto err = [](const std::string& args) { return cftool::tool(args).err; };
   BOOST_TEST(err("run bad/clock_mismatch.yaml") ==
              "creditflow: bad/clock_mismatch.yaml:12: connection 'link.out -> rx.in': link.out runs on clock tx_clk "
-             "but rx.in on clock rx_clk; only a crossing (async_fifo, flit_crossing, gray, toggle, pulse) joins two "
+             "but rx.in on clock rx_clk; only a crossing (async_fifo, flit_crossing, gray, toggle, pulse, vc_crossing) joins two "
              "clocks\n");
   BOOST_TEST(err("run bad/missing_clock.yaml") ==
              "creditflow: bad/missing_clock.yaml:5: component src needs a clock: the platform has 2 clocks\n");

@@ -25,6 +25,31 @@ BOOST_AUTO_TEST_CASE(a_cpu_reaches_memory_across_two_router_kinds_in_both_views)
   BOOST_TEST(doc.at("links").at("mem").at("credits").get<int>() == 4);  // the interface's loop to the memory
 }
 
+// Routers in two clocks (tests/tool/crossed_routers.yaml): the memory's router at 800 MHz
+// behind a vc_crossing from the CPU's at 1 GHz. Every VC of every channel keeps its credits
+// every cycle, across the crossing too; latencies end in the memory's cycles, and the loop
+// out of the network is offered the CPU's 0.3 a ns as 0.375 of its 1.25 ns cycles.
+BOOST_AUTO_TEST_CASE(routers_in_two_clocks_meet_at_a_vc_crossing_in_both_views) {
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL, "run crossed_routers.yaml");
+  BOOST_TEST(doc.at("vc_channels").at("checked").get<int>() == 3);
+  BOOST_TEST(doc.at("vc_channels").at("violations").get<int>() == 0);
+  BOOST_TEST(doc.at("accounting").get<std::string>() == "checked every cycle");
+  const json& flow = doc.at("flows").at("cpu:mem");
+  BOOST_TEST(flow.at("latency").at("histogram").at(0).at(0).get<int>() == 14);
+  BOOST_TEST(flow.at("latency").at("p99").get<int>() == 19);
+  BOOST_TEST(flow.at("delivered_in_window").get<int>() == 910);
+  BOOST_TEST(doc.at("links").at("mem").at("latency").at("creation_to_send").at("p50").get<int>() == 14);
+  BOOST_TEST(cftool::diagnosis_line(doc, "link 'mem'") ==
+             "link 'mem' runs at 0.377 of full rate and never waited for a credit (4 credits, 2-cycle round trip); it "
+             "is limited by the offered load of 0.375");
+  const auto err = [](const std::string& set) {
+    return cftool::tool("run crossed_routers.yaml --set '" + set + "'").err;
+  };
+  BOOST_TEST(err("r0r1.num_vcs=4") == "creditflow: crossed_routers.yaml:14: r0.out1 feeds r1.in1 through r0r1: "
+                                      "r0.num_vcs = 2 but r0r1 has 4 (a sender counts on the buffers at the far end; "
+                                      "write num_vcs: ${r0r1.num_vcs})\n");
+}
+
 BOOST_AUTO_TEST_CASE(router_netlists_that_cannot_work_are_refused_naming_the_part) {
   const auto err = [](const std::string& set) { return cftool::tool("run two_routers.yaml --set '" + set + "'").err; };
   BOOST_TEST(err("r0.ports=1") == "creditflow: two_routers.yaml:9: r0.out1 is connected, past its 1 ports (allowed "

@@ -17,6 +17,11 @@ struct ClockPair {
   bool crosses() const {
     return from_period_ps > 0 && to_period_ps > 0 && (from_period_ps != to_period_ps || from_phase_ps != to_phase_ps);
   }
+  // The `to` clock's cycle during which the `from` clock's cycle `from` starts (0 before it).
+  Cycle cycle_at(Cycle from) const {
+    const double t = from_phase_ps + static_cast<double>(from) * from_period_ps - to_phase_ps;
+    return t > 0 ? static_cast<Cycle>(std::floor(t / to_period_ps + 1e-9)) : 0;
+  }
   std::uint64_t picoseconds(Cycle from, Cycle to) const {
     const double t = (to_phase_ps + static_cast<double>(to) * to_period_ps) -
                      (from_phase_ps + static_cast<double>(from) * from_period_ps);

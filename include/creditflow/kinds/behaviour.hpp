@@ -25,6 +25,7 @@
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/core/loop_state.hpp"
 #include "creditflow/core/steady_state.hpp"
+#include "creditflow/core/vc_terms.hpp"
 #include "creditflow/core/waits.hpp"
 #include "creditflow/kinds/port.hpp"
 
@@ -78,6 +79,9 @@ class Behaviour {
   void trace(Visit&&) const {}
   // In a deadlock (core/waits.hpp): what it holds that cannot move, and what it waits for.
   void add_waits(core::Waits&) const {}
+  // A channel between routers passing it at port `port` (an index into its table): its
+  // share of that channel's per-VC conservation (core/vc_terms.hpp).
+  void add_vc_terms(std::size_t /*port*/, core::VcTerms&) const {}
 
   // Idle stretches (the TL view, on one clock): the first cycle after t in which its state
   // or outputs may change other than by what it holds moving down its stages, while it

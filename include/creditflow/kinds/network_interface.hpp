@@ -120,6 +120,19 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
     whole_.for_each([&](const core::Flit& f) { c.hold(f); });
   }
 
+  // At to_router: the credits spent on the router's buffers and the flit driving it; at
+  // from_router: the ejection buffers and their credits on from_router_credit.
+  void add_vc_terms(std::size_t port, core::VcTerms& t) const {
+    if (port == to_router) {
+      for (int vc = 0; vc < t.vcs(); ++vc) t.spent[static_cast<std::size_t>(vc)] += router_input_.occupancy(vc);
+      if (send_valid_) ++t.on_wire[static_cast<std::size_t>(send_.vc)];
+    } else if (port == from_router) {
+      for (std::size_t vc = 0; vc < eject_.size() && vc < t.held.size(); ++vc)
+        t.held[vc] += static_cast<std::int64_t>(eject_[vc].size());
+      core::VcTerms::add_mask(t.back, credits_out_);
+    }
+  }
+
   // Its injection queue waits for room at the router (on the VC its packet holds, or the
   // first of its class when none is free); an ejection VC whose tail has no room among the
   // whole flits waits on them; those wait for a credit of the part after `out`.

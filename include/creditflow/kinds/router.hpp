@@ -101,6 +101,31 @@ class RouterKind : public Behaviour<core::Flit> {
       if (state_->outbox.valid[static_cast<std::size_t>(p)]) count_packet(c, state_->outbox.flits[static_cast<std::size_t>(p)]);
   }
 
+  // At out<p>: the credits it has spent per VC, the flits allocated to leave, the flit on
+  // the output, the credits arrived and not yet counted. At in<p>: the flits its buffers
+  // hold, their credits not yet sent and those on in<p>_credit.
+  void add_vc_terms(std::size_t port, core::VcTerms& t) const {
+    const State& s = *state_;
+    const int p = static_cast<int>(port / 4);
+    const auto i = static_cast<std::size_t>(p);
+    if (port == out(i)) {
+      for (int vc = 0; vc < t.vcs(); ++vc) {
+        const auto v = static_cast<std::size_t>(vc);
+        t.spent[v] += s.router.downstream(p).occupancy(vc);
+        t.leaving[v] += s.router.leaving(p, vc);
+        t.back[v] += s.router.credits_due(p, vc);
+      }
+      if (s.outbox.valid[i]) ++t.on_wire[static_cast<std::size_t>(s.outbox.flits[i].vc)];
+    } else if (port == in(i)) {
+      for (int vc = 0; vc < t.vcs(); ++vc) {
+        const auto v = static_cast<std::size_t>(vc);
+        t.held[v] += static_cast<std::int64_t>(s.router.buffered_ref(p, vc));
+        t.back[v] += s.router.credits_to_send(p, vc);
+      }
+      core::VcTerms::add_mask(t.back, s.outbox.credits[i]);
+    }
+  }
+
   void edge(int, Io& io) {
     State& s = *state_;
     bool woken = false;

@@ -56,6 +56,19 @@ class VcLinkKind : public Behaviour<core::Flit> {
     io[credit_out]->vcs = credits_->out_valid() ? credits_->out_value() : 0;
   }
 
+  // Its flits on the way at `in`, its credits on the way at `credit_in`.
+  void add_vc_terms(std::size_t port, core::VcTerms& t) const {
+    if (!flits_) return;
+    if (port == in)
+      flits_->for_each([&](bool valid, const noc::NocFlit& f) {
+        if (valid) ++t.on_wire[static_cast<std::size_t>(f.vc)];
+      });
+    else if (port == credit_in)
+      credits_->for_each([&](bool valid, noc::VcMask vcs) {
+        if (valid) core::VcTerms::add_mask(t.back, vcs);
+      });
+  }
+
   // A platform flit is held where its packet's tail is (network_interface.hpp).
   static constexpr bool counts_flits = true;
   void count(core::Census& c) const {

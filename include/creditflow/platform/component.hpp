@@ -15,6 +15,7 @@
 #include "creditflow/core/clock_pair.hpp"
 #include "creditflow/core/flow_stats.hpp"
 #include "creditflow/core/link_report.hpp"
+#include "creditflow/core/vc_terms.hpp"
 #include "creditflow/core/waits.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 #include "creditflow/platform/channel.hpp"
@@ -79,6 +80,13 @@ class ComponentConfig {
     const ComponentContext context = context_;
     return [context](std::uint32_t id) { return clock_pair(context, context.endpoint_clock(id), context.own_clock); };
   }
+  // From each endpoint's clock to its loop's sender's (ReceiverCore::set_creation_clocks);
+  // none on a platform of one clock.
+  std::function<core::ClockPair(std::uint32_t)> creation_clocks() const {
+    if (context_.clock_times.size() <= 1 || !context_.endpoint_clock || context_.loop_clock.empty()) return {};
+    const ComponentContext context = context_;
+    return [context](std::uint32_t id) { return clock_pair(context, context.endpoint_clock(id), context.loop_clock); };
+  }
   std::int64_t integer(const std::string& param) const;
   double real(const std::string& param) const;
   bool boolean(const std::string& param) const;
@@ -101,7 +109,7 @@ class ComponentConfig {
 };
 
 // Accounting asks it as a core::FlitCounter (kinds/behaviour.hpp count).
-class Component : public core::FlitCounter {
+class Component : public core::FlitCounter, public core::VcChannelPart {
  public:
   virtual ~Component() = default;
   virtual void bind_clock(sc_core::sc_clock& clk) = 0;

@@ -72,12 +72,23 @@ struct LoopPlan {
   std::string clock;
 };
 
+// A channel between routers (or a router and an interface): the sender's vc_flow output,
+// the pipes its flits pass (vc_link, vc_crossing), the receiver's input, and the pipes its
+// credits pass back (from the receiver's <input>_credit to the sender's <output>_credit).
+// Its per-VC conservation is checked every cycle (core/vc_terms.hpp).
+struct VcChannelPlan {
+  std::string sender, sender_port, receiver, receiver_port;
+  std::vector<std::string> forward, back;
+  int vcs = 0;
+};
+
 struct Platform {
   std::string file;
   std::vector<ClockDecl> clocks;
   std::vector<ResolvedComponent> components;
   std::vector<ResolvedConnection> connections;
   std::vector<LoopPlan> loops;
+  std::vector<VcChannelPlan> vc_channels;
   RunSettings run;
 
   const ResolvedComponent& component(const std::string& name) const;

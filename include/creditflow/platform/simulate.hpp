@@ -41,6 +41,8 @@ struct RunResult {
   std::vector<SourceLedger> sources;          // by source (when accounting is on)
   std::string accounting;                     // "checked every cycle", or "off: why"
   std::uint64_t accounting_violations = 0;    // cycles whose sums did not hold
+  std::size_t vc_channels = 0;                // channels between routers, checked per VC every cycle
+  std::uint64_t vc_channel_violations = 0;    // cycles a channel's per-VC sum did not hold
   std::vector<std::string> first_violations;  // per loop with any conservation violation
   std::vector<std::string> corruptions;       // per link with corrupted payloads: the first
   std::vector<std::string> deadlocks;         // per deadlocked loop: every holder's state, a line each

@@ -20,6 +20,7 @@
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/core/waits.hpp"
 #include "creditflow/core/steady_state.hpp"
+#include "creditflow/core/vc_terms.hpp"
 #include "creditflow/kinds/port.hpp"
 #include "creditflow/monitor/loop_participant.hpp"
 
@@ -28,7 +29,7 @@ namespace creditflow::platform {
 // One connection's values in the current cycle (kinds/port.hpp).
 using Wire = kinds::BasicWire<core::Flit>;
 
-class TlPart : public core::FlitCounter {  // accounting asks it as one
+class TlPart : public core::FlitCounter, public core::VcChannelPart {  // accounting asks it as these
  public:
   virtual ~TlPart() = default;
   // Called once per connected port with the connection's wire.
