@@ -164,6 +164,7 @@ void add_router_kinds(Registry& r) {
               {},
               {}};
   ni.capacity_param = "credits";
+  ni.offered_by_flows = true;
   ni.ends.push_back({LoopEnd::Side::sender, "out", "credit_in", "credits", ""});
   ni.check = [](const std::map<std::string, ParamValue>& params, const std::function<bool(const std::string&)>&,
                 const std::string& where) {

@@ -160,6 +160,7 @@ std::vector<std::string> diagnosis(const RunResult& r) {
   std::vector<std::string> out = r.starvations;
   for (const core::LinkReport& l : r.links)
     for (std::string& line : core::diagnose(l)) out.push_back(std::move(line));
+  out.insert(out.end(), r.flow_limits.begin(), r.flow_limits.end());
   for (const NetworkReport& n : r.networks)
     for (std::string& line : network_diagnosis(n)) out.push_back(std::move(line));
   return out;

@@ -2,6 +2,7 @@
 
 #include "creditflow/core/diagnosis.hpp"
 #include "run/merge_starvation.hpp"
+#include "run/flow_limits.hpp"
 #include "run/offered_rates.hpp"
 #include "creditflow/core/report_figures.hpp"
 
@@ -123,7 +124,9 @@ void link_chains(const Platform& platform, RunResult& result) {
     for (const std::size_t j : fed[i]) {
       result.links[i].fed_by.push_back(platform.loops[j].name);
       const std::string& source = platform.loops[i].source;
-      if (platform.component(source).kind->name == "responder") result.links[i].fed_through = "responder '" + source + "'";
+      // A source fed by a loop that makes flits of its own answers what it is fed.
+      const KindSpec& kind = *platform.component(source).kind;
+      if (kind.makes_flits) result.links[i].fed_through = kind.name + " '" + source + "'";
       result.links[j].feeds.push_back(platform.loops[i].name);
       // In the fed link's cycles: links of two clocks count their rates in their own.
       result.links[j].feeds_throughput += result.links[i].throughput * cycle_ratio(result.links[j], result.links[i]);
@@ -241,7 +244,8 @@ std::string wait_cycle(const Platform& platform, const std::vector<NamedHolders>
 
 // A cycle of waits among the parts' holdings (core/waits.hpp), joined along the
 // connections: a wait on an output port is on the holding of the input it reaches (through
-// any vc_links, whose stages hold nothing that waits), on the same VC. "" when there is none.
+// any pipes, vc_links and crossings, whose stages hold nothing that waits), on the same VC.
+// "" when there is none.
 std::string parts_wait_cycle(const Platform& platform,
                              const std::function<void(const std::string&, core::Waits&)>& add_waits) {
   std::map<std::pair<std::string, std::string>, std::pair<std::string, std::string>> reaches;  // (part, out) -> (part, in)
@@ -251,8 +255,9 @@ std::string parts_wait_cycle(const Platform& platform,
       const auto next = reaches.find(at);
       if (next == reaches.end()) return std::pair<std::string, std::string>{};
       at = next->second;
-      if (platform.component(at.first).kind->name != "vc_link") return at;
-      at.second = "out";
+      const std::string through = platform.component(at.first).kind->passes_to(at.second);
+      if (through.empty()) return at;
+      at.second = through;
     }
     return std::pair<std::string, std::string>{};
   };
@@ -322,7 +327,8 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
                           const std::vector<NamedHolders>& holders,
                           const std::function<void(const LoopPart&, core::LinkReport&)>& contribute,
                           const std::function<void(core::FlowTable&)>& add_flows,
-                          const std::function<void(const std::string& part, core::Waits&)>& add_waits) {
+                          const std::function<void(const std::string& part, core::Waits&)>& add_waits,
+                          const std::function<const core::VcChannelPart&(const std::string& part)>& vc_part) {
   RunResult result;
   result.run = platform.run;
   const MergeStarvation starvation(platform);
@@ -393,6 +399,7 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
   core::FlowTable flows;
   add_flows(flows);
   result.flows = named_flows(platform, result.run, flows);
+  result.flow_limits = flow_limits(platform, result, contribute, vc_part);
   return result;
 }
 

@@ -39,6 +39,7 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
                           const std::vector<NamedHolders>& holders,
                           const std::function<void(const LoopPart&, core::LinkReport&)>& contribute,
                           const std::function<void(core::FlowTable&)>& add_flows,
-                          const std::function<void(const std::string& part, core::Waits&)>& add_waits);
+                          const std::function<void(const std::string& part, core::Waits&)>& add_waits,
+                          const std::function<const core::VcChannelPart&(const std::string& part)>& vc_part);
 
 }  // namespace creditflow::platform

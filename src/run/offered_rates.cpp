@@ -71,29 +71,33 @@ void fed_class_rates(const Platform& platform, const Contribute& contribute, Run
   }
 }
 
-// A loop out of a network (a network_interface's) is offered what its receiver's flows
-// bring: each source's rate times its share of flits to that receiver, and a responder's
-// answers to the requests of the sources it replies for to that receiver, each per cycle
-// of the loop's clock. Measured, it would be what the network let through, which the loop
-// itself may hold back.
+double flow_offered(const Platform& platform, const Contribute& contribute, const std::string& source,
+                    const std::string& destination, const std::string& clock) {
+  const ResolvedComponent& c = platform.component(source);
+  double offered = 0;
+  if (c.kind->param("pattern") && c.kind->param("destinations"))
+    offered += source_rate(contribute, source) * destination_share(c.params, destination) *
+               cycles_per(platform, source, clock);
+  for (const ParamSpec& replies : c.kind->params) {
+    if (!replies.names_replies) continue;
+    for (const std::string& item : list_items(std::get<std::string>(c.params.at(replies.name)))) {
+      const std::size_t eq = item.find('=');
+      if (item.substr(eq + 1) == destination) offered += flow_offered(platform, contribute, item.substr(0, eq), source, clock);
+    }
+  }
+  return offered;
+}
+
+// A loop out of a network (KindSpec::offered_by_flows: a network_interface's) is offered
+// what its receiver's flows bring, per cycle of the loop's clock. Measured, it would be what
+// the network let through, which the loop itself may hold back.
 void network_offered_rates(const Platform& platform, const Contribute& contribute, RunResult& result) {
   for (std::size_t i = 0; i < platform.loops.size(); ++i) {
     const LoopPlan& loop = platform.loops[i];
-    if (loop.sender.empty() || platform.component(loop.sender).kind->name != "network_interface") continue;
-    // Requests each source sends to `target`, per cycle of the loop's clock.
-    const auto requests = [&](const std::string& source, const std::string& target) {
-      return source_rate(contribute, source) * destination_share(platform.component(source).params, target) *
-             cycles_per(platform, source, loop.clock);
-    };
+    if (loop.sender.empty() || !platform.component(loop.sender).kind->offered_by_flows) continue;
     double offered = 0;
-    for (const ResolvedComponent& c : platform.components) {
-      if (c.kind->param("pattern") && c.kind->param("destinations")) offered += requests(c.name, loop.receiver);
-      if (c.kind->name != "responder") continue;
-      for (const std::string& item : list_items(std::get<std::string>(c.params.at("replies")))) {
-        const std::size_t eq = item.find('=');
-        if (item.substr(eq + 1) == loop.receiver) offered += requests(item.substr(0, eq), c.name);
-      }
-    }
+    for (const ResolvedComponent& c : platform.components)
+      offered += flow_offered(platform, contribute, c.name, loop.receiver, loop.clock);
     if (offered > 0) result.links[i].offered_rate = std::min(1.0, offered);
   }
 }

@@ -3,6 +3,7 @@
 // whose flits its receiver takes. Both views call these once a platform has run.
 #pragma once
 #include <functional>
+#include <string>
 
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/platform/simulate.hpp"
@@ -14,6 +15,11 @@ using Contribute = std::function<void(const LoopPart&, core::LinkReport&)>;
 
 // Each class of a class_sender fed from its input: what the sources mapped to it offer.
 void fed_class_rates(const Platform& platform, const Contribute& contribute, RunResult& result);
+// What `source` offers `destination`, per cycle of `clock`: its rate times its share of
+// flits to it; a responder's answers to it are the requests of the sources it answers for
+// with them.
+double flow_offered(const Platform& platform, const Contribute& contribute, const std::string& source,
+                    const std::string& destination, const std::string& clock);
 // Each loop out of a network: what its receiver's flows bring (see offered_rates.cpp).
 void network_offered_rates(const Platform& platform, const Contribute& contribute, RunResult& result);
 

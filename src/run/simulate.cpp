@@ -167,7 +167,8 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     components.at(part.name)->contribute_at(part.end, r);
   }, [&](core::FlowTable& flows) {
     for (const auto& [name, c] : components) c->add_flows(flows);
-  }, [&](const std::string& name, core::Waits& waits) { components.at(name)->add_waits(waits); });
+  }, [&](const std::string& name, core::Waits& waits) { components.at(name)->add_waits(waits); },
+     [&](const std::string& name) -> const core::VcChannelPart& { return *components.at(name); });
   accountant.finish(result);
   vc_channels.finish(result);
   // SystemC unregisters each port and channel by a search from the newest one: torn down

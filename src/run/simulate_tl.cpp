@@ -110,7 +110,8 @@ class TlEngine {
       part(p.name).contribute_at(p.end, r);
     }, [&](core::FlowTable& flows) {
       for (const auto& p : parts_) p->add_flows(flows);
-    }, [&](const std::string& name, core::Waits& waits) { part(name).add_waits(waits); });
+    }, [&](const std::string& name, core::Waits& waits) { part(name).add_waits(waits); },
+       [&](const std::string& name) -> const core::VcChannelPart& { return part(name); });
     accountant_->finish(result);
     vc_channels_->finish(result);
     result.view = "tl";

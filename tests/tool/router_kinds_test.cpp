@@ -134,12 +134,39 @@ BOOST_AUTO_TEST_CASE(an_soc_on_a_mesh_of_router_kinds_names_what_limits_the_cpu)
   BOOST_TEST(cftool::diagnosis_line(shipped, "link 'cpu_rx' ") ==
              "link 'cpu_rx' runs at 0.068 of full rate and never waited for a credit (4 credits, 2-cycle round trip); "
              "it is limited by what the network delivers to ni0: 0.068 of the 0.100 its sources offer");
+  // Each flow short of its offer is said to be held where it is: past the last router, by
+  // the memory's link; the answers, offered only what reached the memory, are not.
+  BOOST_TEST(cftool::diagnosis_line(shipped, "flow 'cpu:mem' ") ==
+             "flow 'cpu:mem' carries 0.068 of the 0.100 its source offers: it is held beyond the last router: at r3, "
+             "switch requests on its VCs toward out0 were held for credits 27711 times (its input there, in2 on VCs "
+             "0-1, had 11265 failed VC allocations and 0 switch requests lost to other traffic) for ni3, whose link "
+             "'req_x' waited for credits in 12514 of its cycles");
+  BOOST_TEST(cftool::diagnosis_line(shipped, "flow 'mem:cpu_rx' ").empty());
   const json fixed = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/soc_on_mesh.yaml "
                                                                  "--set mem.queue_depth=18");
   BOOST_TEST(fixed.at("flows").at("cpu:mem").at("latency").at("p99").get<int>() == 69);
   BOOST_TEST(fixed.at("flows").at("cpu:mem").at("throughput").get<double>() > 0.099);
   BOOST_TEST(cftool::diagnosis_line(fixed, "link 'req_x' ").find("needs queue_depth >= 18 (rate x latency), which it has: its answers "
                                                "wait to leave on link 'rsp_x'") != std::string::npos);
+}
+
+// Two CPUs at 0.6 each into one router output (tests/tool/two_into_one.yaml): each gets
+// half, held by the router's arbitration between its two inputs, with no credit missed
+// anywhere after it; the diagnosis names the router, the input and the VCs.
+BOOST_AUTO_TEST_CASE(a_flow_held_by_a_routers_arbitration_is_said_to_be_held_there) {
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL, "run two_into_one.yaml");
+  BOOST_TEST(doc.at("flows").at("cpuA:mem").at("throughput").get<double>() == 0.5);
+  BOOST_TEST(doc.at("flows").at("cpuB:mem").at("throughput").get<double>() == 0.5);
+  BOOST_TEST(cftool::diagnosis_line(doc, "flow 'cpuA:mem' ") ==
+             "flow 'cpuA:mem' carries 0.500 of the 0.600 its source offers: it is held at r0 in0 (VCs 0-1), which "
+             "shares out2 with other traffic: over the run the flits on those VCs had 1994 failed VC allocations and "
+             "1 switch request lost to other traffic there, and waited for no credit there or at any router after it");
+  BOOST_TEST(cftool::diagnosis_line(doc, "flow 'cpuB:mem' ").rfind(
+                 "flow 'cpuB:mem' carries 0.500 of the 0.600 its source offers: it is held at r0 in1 (VCs 0-1)", 0) == 0);
+  // At 0.4 each the output carries both: no flow is short, and none is said to be held.
+  const json light = cftool::same_in_both_views(CREDITFLOW_TOOL, "run two_into_one.yaml --set cpuA.rate=0.4 "
+                                                                 "--set cpuB.rate=0.4");
+  BOOST_TEST(cftool::diagnosis_line(light, "flow ").empty(), light.at("diagnosis").dump());
 }
 
 // examples/hand_wired_mesh.cpp wires a 2x2 mesh of router, channel and interface modules

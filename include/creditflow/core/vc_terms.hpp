@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "creditflow/core/hop_waits.hpp"
+
 namespace creditflow::core {
 
 struct VcTerms {
@@ -48,6 +50,8 @@ class VcChannelPart {
   virtual std::size_t port_number(const std::string& /*name*/) const { return 0; }
   // Its share, at port number `port`, of the channel that passes it there.
   virtual void add_vc_terms(std::size_t /*port*/, VcTerms& /*terms*/) const {}
+  // A router's waits at port number `port` over the run (core/hop_waits.hpp).
+  virtual void add_hop_waits(std::size_t /*port*/, HopWaits& /*waits*/) const {}
 };
 
 }  // namespace creditflow::core

@@ -82,6 +82,8 @@ class Behaviour {
   // A channel between routers passing it at port `port` (an index into its table): its
   // share of that channel's per-VC conservation (core/vc_terms.hpp).
   void add_vc_terms(std::size_t /*port*/, core::VcTerms&) const {}
+  // A router's waits at port `port` over the run, per VC (core/hop_waits.hpp).
+  void add_hop_waits(std::size_t /*port*/, core::HopWaits&) const {}
 
   // Idle stretches (the TL view, on one clock): the first cycle after t in which its state
   // or outputs may change other than by what it holds moving down its stages, while it

@@ -67,6 +67,7 @@ class ShellComponent : public Component {
   void count(core::Census& c) const override { shell_.behaviour().count(c); }
   std::size_t port_number(const std::string& port) const override { return kinds::port_index(B::ports, port); }
   void add_vc_terms(std::size_t port, core::VcTerms& t) const override { shell_.behaviour().add_vc_terms(port, t); }
+  void add_hop_waits(std::size_t port, core::HopWaits& w) const override { shell_.behaviour().add_hop_waits(port, w); }
   const monitor::LoopParticipant* participant_at(const std::string& end) const override {
     if constexpr (B::several_loops) return &shell_.end_holder(kinds::port_index(B::ports, end));
     else return participant();

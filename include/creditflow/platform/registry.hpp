@@ -94,6 +94,10 @@ struct KindSpec {
   // It makes flits of its own without a traffic pattern (a responder's responses): a
   // source that accounting counts by, as every kind with a `pattern` is.
   bool makes_flits = false;
+  // Its loop carries what reaches it from sources elsewhere, by their destinations (a
+  // network interface's flits out of a network): that loop is offered what its receiver's
+  // flows bring, not what its own figures say.
+  bool offered_by_flows = false;
   // Checks of a component against its connections, once the netlist is resolved: throws
   // ParameterError naming `where` (file:line) when its parameters ask for a port that is
   // not connected (a split's route to an unconnected output).

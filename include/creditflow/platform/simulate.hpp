@@ -20,7 +20,7 @@ struct FlowReport {
   std::string traffic_class;  // its source's `class`, where it has one
   std::string link;           // the link that ends at its destination
   core::FlowFigures figures;
-  double throughput = 0.0;  // delivered in the measurement window, per cycle of the source
+  double throughput = 0.0;  // delivered in the measurement window, per cycle of the run's first clock
 };
 
 // One source's ledger at the end of a run (timing.md section 5's accounting): created =
@@ -47,6 +47,7 @@ struct RunResult {
   std::vector<std::string> corruptions;       // per link with corrupted payloads: the first
   std::vector<std::string> deadlocks;         // per deadlocked loop: every holder's state, a line each
   std::vector<std::string> starvations;       // per link starved at a merge: who had the grants, how long
+  std::vector<std::string> flow_limits;       // per flow across routers short of its offer: the hop that holds it
   std::string wait_cycle;                     // a deadlock's cycle of buffers: "hop1 (2 of 2) -> ... -> hop1"
   std::vector<NetworkReport> networks;        // networks of routers (timing.md section 6)
 };

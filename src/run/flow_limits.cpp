@@ -1,0 +1,187 @@
+#include "run/flow_limits.hpp"
+
+#include <cmath>
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "creditflow/platform/kind_config.hpp"
+#include "creditflow/core/figure_text.hpp"
+
+namespace creditflow::platform {
+namespace {
+
+using Endpoint = std::pair<std::string, std::string>;  // component, port
+
+// One router on a flow's path, with its waits summed over the flow's VCs.
+struct Hop {
+  std::string router, in, out;
+  std::int64_t held_for_credit = 0, lost_vc = 0, lost_switch = 0;
+  std::int64_t lost() const { return lost_vc + lost_switch; }
+  bool waited() const { return held_for_credit + lost() > 0; }
+};
+
+std::string text_param(const ResolvedComponent& c, const char* name) {
+  const auto p = c.params.find(name);
+  return p != c.params.end() && std::holds_alternative<std::string>(p->second) ? std::get<std::string>(p->second) : "";
+}
+int integer_param(const ResolvedComponent& c, const char* name, int otherwise) {
+  const auto p = c.params.find(name);
+  return p != c.params.end() && std::holds_alternative<std::int64_t>(p->second)
+             ? static_cast<int>(std::get<std::int64_t>(p->second))
+             : otherwise;
+}
+
+class Paths {
+ public:
+  Paths(const Platform& platform, const VcPartOf& part_of) : platform_(platform), part_of_(part_of) {
+    for (const VcChannelPlan& c : platform.vc_channels) from_[{c.sender, c.sender_port}] = &c;
+    for (const ResolvedConnection& c : platform.connections)
+      if (c.type == ChannelType::stream || c.type == ChannelType::flow) downstream_[c.from].push_back(c.to);
+  }
+
+  // The first channel into the network that `source`'s flits reach (through parts on
+  // streams and flows), or null.
+  const VcChannelPlan* entry(const std::string& source) const {
+    std::set<std::string> seen{source};
+    std::vector<std::string> todo{source};
+    while (!todo.empty()) {
+      const std::string at = todo.front();
+      todo.erase(todo.begin());
+      for (const VcChannelPlan& c : platform_.vc_channels)
+        if (c.sender == at) return &c;
+      const auto next = downstream_.find(at);
+      if (next == downstream_.end()) continue;
+      for (const std::string& n : next->second)
+        if (seen.insert(n).second) todo.push_back(n);
+    }
+    return nullptr;
+  }
+
+  // The routers from channel `c` on to `destination`, and the channel it leaves them by.
+  std::vector<Hop> hops(const VcChannelPlan*& c, const std::string& destination, int first_vc, int vcs) const {
+    std::vector<Hop> out;
+    for (std::size_t guard = 0; c && guard <= platform_.components.size(); ++guard) {
+      const ResolvedComponent& router = platform_.component(c->receiver);
+      std::string port;
+      if (router.kind->param("routes"))
+        for (const auto& [to, output] : split_routes(text_param(router, "routes"), router.name))
+          if (to == destination) port = output;
+      const auto next = from_.find({router.name, port});
+      if (port.empty() || next == from_.end()) break;
+      Hop hop{router.name, c->receiver_port, port};
+      const core::VcChannelPart& part = part_of_(router.name);
+      core::HopWaits waits(integer_param(router, "num_vcs", vcs));
+      part.add_hop_waits(part.port_number(hop.in), waits);
+      part.add_hop_waits(part.port_number(hop.out), waits);
+      for (int vc = first_vc; vc < first_vc + vcs && vc < waits.vcs(); ++vc) {
+        hop.held_for_credit += waits.held_for_credit[static_cast<std::size_t>(vc)];
+        hop.lost_vc += waits.lost_vc[static_cast<std::size_t>(vc)];
+        hop.lost_switch += waits.lost_switch[static_cast<std::size_t>(vc)];
+      }
+      out.push_back(hop);
+      c = next->second;
+    }
+    return out;
+  }
+
+ private:
+  const Platform& platform_;
+  const VcPartOf& part_of_;
+  std::map<Endpoint, const VcChannelPlan*> from_;
+  std::map<std::string, std::vector<std::string>> downstream_;
+};
+
+std::string count(std::int64_t n, const std::string& what) {
+  return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+}
+
+std::string vc_range(int first, int vcs) {
+  return vcs == 1 ? "VC " + std::to_string(first)
+                  : "VCs " + std::to_string(first) + "-" + std::to_string(first + vcs - 1);
+}
+
+// Where the hops say the flow is held ("" when its flits never waited at a router): the
+// last router where they waited. Held for credits there, it is what lies beyond that limits
+// the output they share (the interface and its link past the last router, else the channel
+// into the next router, which never held them: its buffers are too few for the round
+// trip); only losing VC allocations and the switch to other traffic, it is that router.
+std::string limit_text(const Platform& platform, const RunResult& result, const std::vector<Hop>& hops,
+                       const std::string& exit, const std::string& vcs) {
+  std::size_t last = hops.size();
+  for (std::size_t i = 0; i < hops.size(); ++i)
+    if (hops[i].waited()) last = i;
+  if (last == hops.size()) return "";
+  const Hop& h = hops[last];
+  const std::string at_input = h.router + " " + h.in + " (" + vcs + ")";
+  const std::string lost = count(h.lost_vc, "failed VC allocation") + " and " +
+                           count(h.lost_switch, "switch request") + " lost to other traffic";
+  if (h.held_for_credit == 0)
+    return "it is held at " + at_input + ", which shares " + h.out + " with other traffic: over the run the flits " +
+           "on those VCs had " + lost + " there, and waited for no credit there or at any router after it";
+  const std::string waited = "at " + h.router + ", switch requests on its VCs toward " + h.out + " were held for " +
+                             "credits " + count(h.held_for_credit, "time") + " (its input there, " + h.in + " on " + vcs +
+                             ", had " + lost + ")";
+  if (last + 1 < hops.size()) {
+    const Hop& next = hops[last + 1];
+    return "it is held on the channel " + h.router + " " + h.out + " -> " + next.router + " " + next.in + ": " + waited +
+           ", while at " + next.router + " they never waited: the buffers at " + next.router + " " + next.in +
+           " are too few for the channel's round trip";
+  }
+  // Past the last router: the interface it leaves by, and the link out of that when its
+  // sender waited for credits.
+  std::string beyond = " to eject them";
+  for (std::size_t i = 0; i < platform.loops.size() && i < result.links.size(); ++i)
+    if (platform.loops[i].sender == exit && result.links[i].credit_stall_cycles > 0)
+      beyond = ", whose link '" + result.links[i].name + "' waited for credits in " +
+               std::to_string(result.links[i].credit_stall_cycles) + " of its cycles";
+  return "it is held beyond the last router: " + waited + " for " + exit + beyond;
+}
+
+}  // namespace
+
+std::vector<std::string> flow_limits(const Platform& platform, const RunResult& result, const Contribute& contribute,
+                                     const VcPartOf& part_of) {
+  std::vector<std::string> out;
+  if (platform.vc_channels.empty()) return out;
+  const Paths paths(platform, part_of);
+  const double window = static_cast<double>(std::max<std::int64_t>(1, result.run.cycles - result.run.warmup));
+  const std::string& run_clock = platform.clocks.front().name;  // a flow's throughput counts its cycles
+  const auto carried = [&](const std::string& source, const std::string& destination) {
+    for (const FlowReport& f : result.flows)
+      if (f.source == source && f.destination == destination) return f.throughput;
+    return 0.0;
+  };
+  for (const FlowReport& f : result.flows) {
+    if (f.destination.empty()) continue;
+    // A responder answers what reached it: its flows are offered the requests it was given.
+    double offered = 0;
+    const ResolvedComponent& source = platform.component(f.source);
+    for (const ParamSpec& replies : source.kind->params)
+      if (replies.names_replies)
+        for (const std::string& item : list_items(text_param(source, replies.name.c_str()))) {
+          const std::size_t eq = item.find('=');
+          if (item.substr(eq + 1) == f.destination) offered += carried(item.substr(0, eq), f.source);
+        }
+    if (!source.kind->makes_flits) offered = flow_offered(platform, contribute, f.source, f.destination, run_clock);
+    // Short of its offer beyond four standard deviations of a Bernoulli count over the window.
+    if (offered <= 0 || f.throughput >= offered - 4.0 * std::sqrt(offered * (1.0 - std::min(offered, 1.0)) / window))
+      continue;
+    const VcChannelPlan* channel = paths.entry(f.source);
+    if (!channel) continue;
+    const ResolvedComponent& injector = platform.component(channel->sender);
+    const int all = integer_param(injector, "num_vcs", channel->vcs);
+    const int per_class = all / std::max(1, integer_param(injector, "vc_classes", 1));
+    const int first = integer_param(injector, "message_class", 0) * per_class;
+    const std::vector<Hop> hops = paths.hops(channel, f.destination, first, per_class);
+    if (hops.empty() || !channel) continue;
+    const std::string limit = limit_text(platform, result, hops, channel->receiver, vc_range(first, per_class));
+    if (limit.empty()) continue;
+    out.push_back("flow '" + f.source + ":" + f.destination + "' carries " + core::fixed(f.throughput, 3) + " of the " +
+                  core::fixed(offered, 3) + " its source offers: " + limit);
+  }
+  return out;
+}
+
+}  // namespace creditflow::platform
