@@ -66,11 +66,6 @@ ParamSpec class_names_param() {
 }
 
 // Parameters shared by the kinds whose values cross into another clock.
-std::vector<ParamSpec> sync_params() {
-  return {ParamSpec::integer("sync_stages", "2", 2, 16, "synchronizer flops N in each destination domain"),
-          ParamSpec::real("uncertainty", "0", 0.0, 1.0,
-                          "chance per destination edge that a crossing lands one cycle late (1: always)")};
-}
 
 // A pipelined link's stages, forward (carrying `what`) and back.
 std::vector<ParamSpec> link_params(const std::string& what) {

@@ -2,6 +2,8 @@
 // cycle view's components and the transaction-level view's parts.
 #include "creditflow/platform/kind_config.hpp"
 
+#include "creditflow/noc/noc_config.hpp"
+
 #include <algorithm>
 
 #include "creditflow/core/limits.hpp"
@@ -44,6 +46,30 @@ std::vector<ParamSpec> drain_params() {
           ParamSpec::integer("stall_cycles", "0", 0, INT64_MAX / 2, "length of that stall")};
 }
 
+
+std::vector<ParamSpec> sync_params() {
+  return {ParamSpec::integer("sync_stages", "2", 2, 16, "synchronizer flops N in each destination domain"),
+          ParamSpec::real("uncertainty", "0", 0.0, 1.0,
+                          "chance per destination edge that a crossing lands one cycle late (1: always)")};
+}
+
+ParamSpec noc_key(const std::string& key) {
+  const noc::NocConfig::KeyInfo info = noc::NocConfig::info(key);
+  const std::string value = noc::NocConfig{}.text(key);
+  using Type = noc::NocConfig::KeyInfo::Type;
+  switch (info.type) {
+    case Type::integer:
+      return ParamSpec::integer(key, value, static_cast<std::int64_t>(info.lo), static_cast<std::int64_t>(info.hi),
+                                info.doc);
+    case Type::real:
+      return ParamSpec::real(key, value, info.lo, info.hi, info.doc);
+    case Type::choice:
+      return ParamSpec::choice(key, value, info.choices, info.doc);
+    case Type::text:
+      break;
+  }
+  return ParamSpec::text(key, value, info.doc).allowing(noc::NocConfig::allowed(key));
+}
 
 std::vector<std::pair<std::string, std::string>> split_routes(const std::string& text, const std::string& where) {
   std::vector<std::pair<std::string, std::string>> routes;

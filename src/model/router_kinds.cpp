@@ -24,12 +24,10 @@ const std::vector<std::pair<std::string, std::string>> kVcPipe{{"in", "out"}, {"
 
 // The keys a router and the interfaces at its ports share: what its input buffers are.
 std::vector<ParamSpec> buffer_params() {
-  return {P::integer("num_vcs", "16", 1, 64, "virtual channels per port"),
-          P::integer("vc_buf_size", "8", 1, 4096, "flits each VC buffers at each input").storing(64),
+  return {noc_key("num_vcs"), noc_key("vc_buf_size").storing(64),
           P::integer("vc_classes", "1", 1, 64,
                      "message classes (requests, responses), each kept on its own share of the VCs"),
-          P::integer("wait_for_tail_credit", "0", 0, 1,
-                     "1: a VC is free for a new packet only when its tail's credit is back")};
+          noc_key("wait_for_tail_credit")};
 }
 
 std::vector<ParamSpec> router_params() {
@@ -39,21 +37,10 @@ std::vector<ParamSpec> router_params() {
           .naming_destinations()
           .make_required()};
   for (ParamSpec& p : buffer_params()) params.push_back(p);
-  for (ParamSpec p : {P::integer("routing_delay", "1", 1, 16, "cycles to route a head flit"),
-                      P::integer("vc_alloc_delay", "1", 1, 16, "cycles of VC allocation"),
-                      P::integer("sw_alloc_delay", "1", 1, 16, "cycles of switch allocation"),
-                      P::integer("st_prepare_delay", "0", 0, 16, "cycles before switch traversal"),
-                      P::integer("st_final_delay", "1", 0, 16, "cycles of switch traversal"),
-                      P::integer("credit_delay", "0", 0, 64, "cycles before a credit received counts"),
-                      P::choice("vc_allocator", "islip", {"islip", "separable_input_first", "separable_output_first"},
-                                "VC allocation"),
-                      P::choice("sw_allocator", "islip", {"islip", "separable_input_first", "separable_output_first"},
-                                "switch allocation"),
-                      P::integer("alloc_iters", "1", 1, 16, "iSLIP iterations (the separable allocators make one pass)"),
-                      P::integer("input_speedup", "1", 1, 16, "crossbar inputs per router input"),
-                      P::integer("output_speedup", "1", 1, 16, "crossbar outputs per router output"),
-                      P::real("internal_speedup", "1", 1.0, 16.0, "crossbar cycles per router cycle")})
-    params.push_back(p);
+  for (const char* key : {"routing_delay", "vc_alloc_delay", "sw_alloc_delay", "st_prepare_delay", "st_final_delay",
+                          "credit_delay", "vc_allocator", "sw_allocator", "alloc_iters", "input_speedup",
+                          "output_speedup", "internal_speedup"})
+    params.push_back(noc_key(key));
   return params;
 }
 
@@ -134,10 +121,12 @@ void add_router_kinds(Registry& r) {
       {"vc_crossing",
        "a channel between routers in two clocks: flits holding a VC cross through a Gray-coded count, each VC's "
        "credits back through one of their own",
-       {P::clock("to_clock", "the receiving router's clock (the sender's is `clock`)"),
-        P::integer("num_vcs", "16", 1, 64, "virtual channels per port: the routers' it joins"),
-        P::integer("sync_stages", "2", 2, 16, "synchronizer flops N in each destination domain"),
-        P::real("uncertainty", "0", 0.0, 1.0, "chance per destination edge that a crossing lands one cycle late")},
+       [] {
+         std::vector<ParamSpec> p{P::clock("to_clock", "the receiving router's clock (the sender's is `clock`)"),
+                                  noc_key("num_vcs")};
+         for (const ParamSpec& s : sync_params()) p.push_back(s);
+         return p;
+       }(),
        {},
        LoopRole::none,
        kVcPipe,

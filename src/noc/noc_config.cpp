@@ -87,7 +87,9 @@ struct Field {
   Setter set;
   Getter get;
   std::string allowed;  // in words, for `creditflow list`
+  NocConfig::KeyInfo info{};  // its type and range (its doc comes from key_docs())
 };
+using Type = NocConfig::KeyInfo::Type;
 
 std::string number_text(double value) {
   char text[32];
@@ -108,14 +110,16 @@ Field int_field(Member field, long long lo, long long hi) {
             c.*field = static_cast<int>(whole(where, key, value, lo, hi));
           },
           [=](const NocConfig& c) { return std::to_string(c.*field); },
-          std::to_string(lo) + ".." + std::to_string(hi)};
+          std::to_string(lo) + ".." + std::to_string(hi),
+          {Type::integer, static_cast<double>(lo), static_cast<double>(hi), {}, ""}};
 }
 template <class Member>
 Field real_field(Member field, double lo, double hi) {
   return {[=](NocConfig& c, const std::string& where, const std::string& key,
               const std::string& value) { c.*field = real(where, key, value, lo, hi); },
           [=](const NocConfig& c) { return number_text(c.*field); },
-          number_text(lo) + ".." + number_text(hi)};
+          number_text(lo) + ".." + number_text(hi),
+          {Type::real, lo, hi, {}, ""}};
 }
 template <class Member>
 Field name_field(Member field, std::initializer_list<const char*> allowed) {
@@ -137,7 +141,8 @@ Field name_field(Member field, std::initializer_list<const char*> allowed) {
             std::string words = "one of ";
             for (std::size_t i = 0; i < names.size(); ++i) words += (i ? ", " : "") + std::string(names[i]);
             return words;
-          }()};
+          }(),
+          {Type::choice, 0, 0, std::vector<std::string>(names.begin(), names.end()), ""}};
 }
 template <class Member>
 Field list_field(Member field, long long lo, long long hi) {
@@ -279,7 +284,8 @@ const std::vector<std::pair<std::string, Field>>& table() {
                   c.seed = static_cast<std::uint64_t>(whole(where, key, value, 0, 4294967295LL));
                 },
                 [](const NocConfig& c) { return std::to_string(c.seed); },
-                "0..4294967295"}},
+                "0..4294967295",
+                {Type::integer, 0, 4294967295.0, {}, ""}}},
       {"router", only("iq")},
       {"speculative", only("0")},
       {"input_speedup", int_field(&NocConfig::input_speedup, 1, 16)},
@@ -302,7 +308,70 @@ const std::vector<std::pair<std::string, Field>>& table() {
   return setters;
 }
 
+// What each key means, for `creditflow list` and the table of docs/guide/networks.md.
+const std::map<std::string, std::string>& key_docs() {
+  static const std::map<std::string, std::string> docs{
+      {"topology", "mesh, torus, ring (a torus of one dimension) or anynet (a netlist)"},
+      {"netlist", "anynet: BookSim2's netlist, lines like 'router 0 node 0 router 1 4' (';' may part them)"},
+      {"network_file", "anynet: the file holding the netlist, beside the model"},
+      {"router_names", "anynet: the routers' names for the reports, router 0 first (a,b,c; creditflow's key)"},
+      {"k", "routers per dimension"},
+      {"n", "dimensions"},
+      {"channel_latency", "cycles on a router-to-router channel, both ways (0: BookSim2's, 1 on a mesh, 2 on a torus)"},
+      {"routing_function", "dor (mesh), dim_order (torus, ring: a dateline splits the VCs in two classes), min (anynet), "
+                           "or one registered in C++"},
+      {"num_vcs", "virtual channels per port"},
+      {"vc_buf_size", "flits each VC buffers at each input"},
+      {"routing_delay", "cycles to route a head flit"},
+      {"vc_alloc_delay", "cycles of VC allocation"},
+      {"sw_alloc_delay", "cycles of switch allocation"},
+      {"st_prepare_delay", "cycles before switch traversal"},
+      {"st_final_delay", "cycles of switch traversal"},
+      {"credit_delay", "cycles before a credit received counts"},
+      {"wait_for_tail_credit", "1: a VC is free for a new packet only when its tail's credit is back"},
+      {"vc_allocator", "islip, separable_input_first or separable_output_first (round-robin arbiters)"},
+      {"sw_allocator", "islip, separable_input_first or separable_output_first (round-robin arbiters)"},
+      {"alloc_iters", "iSLIP iterations (the separable allocators make one pass)"},
+      {"traffic", "uniform (self included), uniform_noself, transpose, bitcomp, bitrev, shuffle, tornado, neighbor, hotspot"},
+      {"injection_rate", "packets per node and cycle (flits with injection_rate_uses_flits = 1)"},
+      {"injection_rate_uses_flits", "1: injection_rate counts flits"},
+      {"injection_process", "bernoulli or on_off (bursty)"},
+      {"burst_alpha", "on_off: chance per cycle to turn on"},
+      {"burst_beta", "on_off: chance per cycle to turn off"},
+      {"packet_size", "flits per packet, or sizes drawn by packet_size_rate: a,b or BookSim2's {{a,b}}"},
+      {"packet_size_rate", "weights of the packet sizes: x,y or {{x,y}}"},
+      {"hotspot_nodes", "hotspot traffic: the nodes all packets go to, {a,b,...}"},
+      {"hotspot_rates", "hotspot traffic: their weights"},
+      {"include_queuing", "1: packet latency counts from when the packet fell due at its source"},
+      {"sim_type", "latency or throughput (BookSim2's measurement), window (run.warmup, then to run.cycles)"},
+      {"warmup_periods", "sample periods of warm-up"},
+      {"sample_period", "cycles per sample"},
+      {"max_samples", "sample periods at most"},
+      {"latency_thres", "mean latency above which the run is unstable"},
+      {"warmup_thres", "latency change under which warm-up ends (warmup_periods 0)"},
+      {"stopping_thres", "latency change under which a sample counts as converged"},
+      {"acc_warmup_thres", "accepted-rate change under which warm-up ends (warmup_periods 0)"},
+      {"acc_stopping_thres", "accepted-rate change under which a sample counts as converged"},
+      {"seed", "seed of the traffic"},
+      {"input_speedup", "crossbar inputs per router input: VCs of one input that may cross in one cycle"},
+      {"output_speedup", "crossbar outputs per router output: inputs that may reach one output in one cycle"},
+      {"internal_speedup", "crossbar cycles per router cycle"},
+  };
+  return docs;
+}
+
 }  // namespace
+
+NocConfig::KeyInfo NocConfig::info(const std::string& key) {
+  for (const auto& [name, field] : table())
+    if (name == key) {
+      KeyInfo info = field.info;
+      const auto doc = key_docs().find(key);
+      info.doc = doc != key_docs().end() ? doc->second : "BookSim2's key, modelled at its default only";
+      return info;
+    }
+  throw ParameterError("'" + key + "' is not a network parameter");
+}
 
 std::string NocConfig::allowed(const std::string& key) {
   for (const auto& [name, field] : table())

@@ -52,18 +52,24 @@ BOOST_AUTO_TEST_CASE(list_shows_kinds_parameters_and_ports) {
 }
 
 // Before: every key of a network said "allowed any text", and the speedups, which take 1..16
-// and change the figures, were called "modelled at its default only".
+// and change the figures, were called "modelled at its default only". Each key is typed
+// and ranged by the network's own table, the one the router kind takes its keys from.
 BOOST_AUTO_TEST_CASE(list_network_says_what_each_key_takes) {
+  const auto router = cftool::tool("list router");
+  BOOST_TEST(router.out.find("    vc_buf_size (integer, default 8, allowed 1..4096): flits each VC buffers at each "
+                             "input\n") != std::string::npos);
   const auto o = cftool::tool("list network");
+  BOOST_TEST(o.out.find("    vc_buf_size (integer, default 8, allowed 1..4096): flits each VC buffers at each "
+                        "input\n") != std::string::npos);
   BOOST_TEST_REQUIRE(o.status == 0);
   BOOST_TEST(o.out.find("any text") == std::string::npos);
   for (const char* line :
-       {"    topology (text, default torus, allowed one of mesh, torus, ring, anynet): mesh, torus, ring (a torus of one "
+       {"    topology (choice, default torus, allowed one of mesh, torus, ring, anynet): mesh, torus, ring (a torus of one "
         "dimension) or anynet (a netlist)",
-        "    k (text, default 8, allowed 2..64): routers per dimension",
-        "    injection_rate (text, default 0.1, allowed 0..64): packets per node and cycle (flits with "
+        "    k (integer, default 8, allowed 2..64): routers per dimension",
+        "    injection_rate (real, default 0.1, allowed 0..64): packets per node and cycle (flits with "
         "injection_rate_uses_flits = 1)",
-        "    input_speedup (text, default 1, allowed 1..16): crossbar inputs per router input: VCs of one input that may "
+        "    input_speedup (integer, default 1, allowed 1..16): crossbar inputs per router input: VCs of one input that may "
         "cross in one cycle",
         "    router (text, default iq, allowed iq only (BookSim2's default, the one creditflow models)): BookSim2's key, "
         "modelled at its default only"})

@@ -79,6 +79,17 @@ struct NocConfig {
   static const std::vector<std::string>& keys();
   // What `key` takes, in words ("1..64", "one of mesh, torus, ring, anynet"): for `creditflow list`.
   static std::string allowed(const std::string& key);
+  // What `key` takes, for a parameter system to type it once (the `network` and `router`
+  // kinds): a whole number or a number in lo..hi, one of `choices`, or text that set()
+  // checks (lists, netlists, names, BookSim2's keys modelled at their default only); and
+  // what it means. Throws ParameterError for a key set() does not take.
+  struct KeyInfo {
+    enum class Type { integer, real, choice, text } type = Type::text;
+    double lo = 0, hi = 0;
+    std::vector<std::string> choices;
+    std::string doc;
+  };
+  static KeyInfo info(const std::string& key);
   // Throws ParameterError when the keys together make no network (a dor routing function
   // on a torus, a transpose on a node count that is not an even power of two, ...).
   void validate(const std::string& where) const;

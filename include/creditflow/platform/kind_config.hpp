@@ -29,6 +29,13 @@ namespace creditflow::platform {
 std::vector<ParamSpec> pattern_params();
 std::vector<ParamSpec> drain_params();
 
+// A crossing's synchronizers: sync_stages and uncertainty.
+std::vector<ParamSpec> sync_params();
+// A network key (BookSim2's name) as a parameter, typed and ranged by the network's own
+// key table (noc::NocConfig::info), with its default and meaning: the `network` kind and
+// the `router` kind take their keys from here, so a key is defined once.
+ParamSpec noc_key(const std::string& key);
+
 core::SourceParams source_params(const ComponentConfig& c);
 // A split's or a router's routes, "rxA=out0, rxB=out1": (destination, output port) pairs;
 // throws ParameterError naming `where` for an item that is not one, or a destination twice.
