@@ -120,7 +120,15 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
   std::vector<Accountant::Part> counted;
   for (const ResolvedComponent& rc : platform.components) counted.push_back({rc.name, components.at(rc.name).get()});
   Accountant accountant(platform, std::move(counted));
-  VcChannelCheck vc_channels(platform, [&](const std::string& name) -> const core::VcChannelPart& { return *components.at(name); });
+  VcChannelCheck vc_channels(
+      platform, [&](const std::string& name) -> const core::VcChannelPart& { return *components.at(name); },
+      [&](std::size_t i) {
+        if (const auto* flits = dynamic_cast<const VcFlowChannel*>(channels[i].get()))
+          return VcChannelCheck::Wires{&flits->valid.read(), &flits->flit.read(), nullptr};
+        if (const auto* credits = dynamic_cast<const VcCreditChannel*>(channels[i].get()))
+          return VcChannelCheck::Wires{nullptr, nullptr, &credits->vcs.read()};
+        return VcChannelCheck::Wires{};
+      });
   monitor::LoopMonitor& first_monitor = monitors.count(platform.clocks.front().name)
                                             ? *monitors.at(platform.clocks.front().name)
                                             : *monitors.at("\x01run");

@@ -58,7 +58,9 @@ class TlEngine {
     std::vector<Accountant::Part> counted;
     for (const ResolvedComponent& rc : platform.components) counted.push_back({rc.name, &part(rc.name)});
     accountant_.emplace(platform, std::move(counted));
-    vc_channels_.emplace(platform, [&](const std::string& name) -> const core::VcChannelPart& { return part(name); });
+    vc_channels_.emplace(
+        platform, [&](const std::string& name) -> const core::VcChannelPart& { return part(name); },
+        [&](std::size_t i) { return VcChannelCheck::Wires{&wires_[i].valid, &wires_[i].noc, &wires_[i].vcs}; });
   }
 
   RunResult run() {

@@ -1,8 +1,11 @@
 // The per-VC conservation of every channel between routers (core/vc_terms.hpp,
-// Platform::vc_channels), for both views: each cycle of the first clock, the shares of the
-// channel's sender, pipes and receiver summed per VC; a violation is counted a cycle and the
-// first is kept with its terms. A check of the sums the parts' own moves could hide: a
-// flit or credit that one part lost and none refused.
+// Platform::vc_channels), for both views: the shares of the channel's sender, pipes and
+// receiver summed per VC; a violation is counted a cycle and the first is kept with its
+// terms. A check of the sums the parts' own moves could hide: a flit or credit that one part
+// lost and none refused. As the network's own engine does, a channel's VC is summed in each
+// cycle of the first clock in which a flit or credit is on it on the channel's wires or was
+// the cycle before (a part's moves between them keep the sum unless a part is wrong), and
+// every VC of every channel every 1024 cycles.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -10,6 +13,7 @@
 #include <vector>
 
 #include "creditflow/core/vc_terms.hpp"
+#include "creditflow/noc/noc_flit.hpp"
 #include "creditflow/platform/platform.hpp"
 #include "creditflow/platform/simulate.hpp"
 
@@ -18,7 +22,21 @@ namespace creditflow::platform {
 class VcChannelCheck {
  public:
   using PartOf = std::function<const core::VcChannelPart&(const std::string& name)>;
-  VcChannelCheck(const Platform& platform, const PartOf& part_of);
+  // A connection's wires as a view holds them: a flit's valid (vc_flow) or the VCs credited
+  // (vc_credit), the other null.
+  struct Wires {
+    const bool* valid = nullptr;
+    const noc::NocFlit* flit = nullptr;
+    const noc::VcMask* vcs = nullptr;
+    // The VCs a flit or credits on them are on now.
+    noc::VcMask carried() const {
+      noc::VcMask m = vcs ? *vcs : 0;
+      if (valid && *valid && flit->vc >= 0) m |= noc::VcMask{1} << flit->vc;
+      return m;
+    }
+  };
+  using WiresOf = std::function<Wires(std::size_t connection)>;
+  VcChannelCheck(const Platform& platform, const PartOf& part_of, const WiresOf& wires_of);
 
   // After the edge closing cycle t - 1 (the state at the start of t).
   void observe(core::Cycle t);
@@ -39,7 +57,10 @@ class VcChannelCheck {
     std::string name;  // "r0.out1 -> r1.in3"
     std::vector<Share> shares;
     int vcs;
+    std::vector<Wires> wires;        // its flits' connections and its credits'
+    noc::VcMask carried = ~noc::VcMask{0};  // the VCs its wires carried in the cycle before
   };
+  void check(core::Cycle t, const Channel& c, noc::VcMask which);
   void violated(core::Cycle t, const Channel& c, int vc);
 
   std::vector<Channel> channels_;

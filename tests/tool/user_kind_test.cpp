@@ -74,3 +74,22 @@ BOOST_AUTO_TEST_CASE(conservation_is_checked_on_each_of_the_four_loops) {
     BOOST_TEST(doc.at("links").at("linkA").at("throughput").get<double>() == 0.375);
   }
 }
+
+// leaky_vc_link (tool/crossed_hop/leaky_vc_link.hpp): a channel between routers of the tests'
+// own that loses the first credits it carries back from cycle 2000. Nothing refuses the
+// loss where it happens; the platform's per-VC sum of the channel finds it, names the
+// channel, the VC and each term, and the run ends in error, in both views alike.
+BOOST_AUTO_TEST_CASE(a_credit_lost_between_routers_breaks_its_channels_vc_sum) {
+  const std::string leaky = "run crossed_hop/leaky_routers.yaml";
+  const auto fine = cftool::same_in_both_views(CREDITFLOW_CROSSED_TOOL, leaky);
+  BOOST_TEST(fine.at("vc_channels").at("violations").get<int>() == 0);
+  for (const std::string view : {"cycle", "tl"}) {
+    const auto o = cftool::run(CREDITFLOW_CROSSED_TOOL, leaky + " --set r0r1.lose_at=2000 --json --view " + view);
+    BOOST_TEST(o.status == 1);
+    BOOST_TEST(o.err == "creditflow: per-VC conservation at cycle 2004 on r0.out1 -> r1.in1 VC 0: 2 credits spent != "
+                        "0 flits leaving + 1 on the way + 0 buffered + 0 credits on the way back = 1\n",
+               view);
+    const auto doc = nlohmann::json::parse(o.out);
+    BOOST_TEST(doc.at("vc_channels").at("violations").get<int>() > 1000);
+  }
+}

@@ -6,6 +6,7 @@
 // on the channel adds its share at the port it joins it by; the platform sums them.
 #pragma once
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -16,24 +17,38 @@
 namespace creditflow::core {
 
 struct VcTerms {
-  explicit VcTerms(int vcs = 0) { resize(vcs); }
-  void resize(int vcs) {
-    for (auto* v : {&spent, &leaving, &on_wire, &held, &back}) v->assign(static_cast<std::size_t>(vcs), 0);
+  static constexpr int kMaxVcs = 64;  // as a VcMask holds
+  using PerVc = std::array<std::int64_t, kMaxVcs>;
+
+  explicit VcTerms(int vcs = 0) { reset(vcs); }
+  // Zero terms for the VCs of `which` among `vcs` (at most kMaxVcs): the ones summed; a
+  // part may add to others, which are then not looked at.
+  void reset(int vcs, std::uint64_t which = ~std::uint64_t{0}) {
+    vcs_ = std::min(std::max(vcs, 0), kMaxVcs);
+    which_ = vcs_ == kMaxVcs ? which : which & ((std::uint64_t{1} << vcs_) - 1);
+    each([&](std::size_t vc) { spent[vc] = leaving[vc] = on_wire[vc] = held[vc] = back[vc] = 0; });
   }
-  void clear() {
-    for (auto* v : {&spent, &leaving, &on_wire, &held, &back}) std::fill(v->begin(), v->end(), 0);
+  int vcs() const { return vcs_; }
+  std::uint64_t which() const { return which_; }
+  // Visits each VC summed.
+  template <class F>
+  void each(F&& f) const {
+    for (std::uint64_t m = which_; m != 0; m &= m - 1) f(static_cast<std::size_t>(__builtin_ctzll(m)));
   }
-  int vcs() const { return static_cast<int>(spent.size()); }
   bool holds(int vc) const {
     const auto i = static_cast<std::size_t>(vc);
     return spent[i] == leaving[i] + on_wire[i] + held[i] + back[i];
   }
   // Adds one for each VC in `mask` (a set of VCs, one bit each) to `to`.
-  static void add_mask(std::vector<std::int64_t>& to, std::uint64_t mask) {
+  static void add_mask(PerVc& to, std::uint64_t mask) {
     for (; mask != 0; mask &= mask - 1) ++to[static_cast<std::size_t>(__builtin_ctzll(mask))];
   }
 
-  std::vector<std::int64_t> spent, leaving, on_wire, held, back;
+  PerVc spent, leaving, on_wire, held, back;
+
+ private:
+  int vcs_ = 0;
+  std::uint64_t which_ = 0;
 };
 
 }  // namespace creditflow::core

@@ -124,11 +124,12 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
   // from_router: the ejection buffers and their credits on from_router_credit.
   void add_vc_terms(std::size_t port, core::VcTerms& t) const {
     if (port == to_router) {
-      for (int vc = 0; vc < t.vcs(); ++vc) t.spent[static_cast<std::size_t>(vc)] += router_input_.occupancy(vc);
+      t.each([&](std::size_t vc) { t.spent[vc] += router_input_.occupancy(static_cast<int>(vc)); });
       if (send_valid_) ++t.on_wire[static_cast<std::size_t>(send_.vc)];
     } else if (port == from_router) {
-      for (std::size_t vc = 0; vc < eject_.size() && vc < t.held.size(); ++vc)
-        t.held[vc] += static_cast<std::int64_t>(eject_[vc].size());
+      t.each([&](std::size_t vc) {
+        if (vc < eject_.size()) t.held[vc] += static_cast<std::int64_t>(eject_[vc].size());
+      });
       core::VcTerms::add_mask(t.back, credits_out_);
     }
   }

@@ -109,19 +109,19 @@ class RouterKind : public Behaviour<core::Flit> {
     const int p = static_cast<int>(port / 4);
     const auto i = static_cast<std::size_t>(p);
     if (port == out(i)) {
-      for (int vc = 0; vc < t.vcs(); ++vc) {
-        const auto v = static_cast<std::size_t>(vc);
+      t.each([&](std::size_t v) {
+        const int vc = static_cast<int>(v);
         t.spent[v] += s.router.downstream(p).occupancy(vc);
         t.leaving[v] += s.router.leaving(p, vc);
         t.back[v] += s.router.credits_due(p, vc);
-      }
+      });
       if (s.outbox.valid[i]) ++t.on_wire[static_cast<std::size_t>(s.outbox.flits[i].vc)];
     } else if (port == in(i)) {
-      for (int vc = 0; vc < t.vcs(); ++vc) {
-        const auto v = static_cast<std::size_t>(vc);
+      t.each([&](std::size_t v) {
+        const int vc = static_cast<int>(v);
         t.held[v] += static_cast<std::int64_t>(s.router.buffered_ref(p, vc));
         t.back[v] += s.router.credits_to_send(p, vc);
-      }
+      });
       core::VcTerms::add_mask(t.back, s.outbox.credits[i]);
     }
   }

@@ -79,7 +79,9 @@ class VcCrossingKind : public Behaviour<core::Flit> {
     if (port == in)
       flits_.for_each_flit([&](const noc::NocFlit& f) { ++t.on_wire[static_cast<std::size_t>(f.vc)]; });
     else if (port == credit_in)
-      for (std::size_t vc = 0; vc < credits_.size() && vc < t.back.size(); ++vc) t.back[vc] += credits_[vc].in_flight();
+      t.each([&](std::size_t vc) {
+        if (vc < credits_.size()) t.back[vc] += credits_[vc].in_flight();
+      });
   }
   void add_figures(core::LinkReport& r) const { r.crosses_clocks = true; }
 

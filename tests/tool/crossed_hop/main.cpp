@@ -1,11 +1,13 @@
-// A creditflow tool with one more kind, `crossed_hop` (crossed_hop.hpp), registered from
-// its one definition: both views, and a loop end at each of its four flit ports.
+// A creditflow tool with two more kinds, each registered from its one definition: both
+// views. `crossed_hop` (crossed_hop.hpp) has a loop end at each of its four flit ports;
+// `leaky_vc_link` (leaky_vc_link.hpp) is a channel between routers that loses credits.
 #include <cstdlib>
 
 #include <creditflow/cli/tool.hpp>
 #include <creditflow/platform/define_kind.hpp>
 
 #include "crossed_hop.hpp"
+#include "leaky_vc_link.hpp"
 
 namespace pf = creditflow::platform;
 
@@ -33,5 +35,15 @@ int sc_main(int argc, char* argv[]) {
   registry.add(pf::defined_by<CrossedHop>(kind, [](const pf::ComponentConfig& c) {
     return CrossedHop(c.integer("depth"), c.integer("credits"), c.boolean("cross"), c.name());
   }));
+  registry.add(pf::defined_by<LeakyVcLink>(
+      {"leaky_vc_link",
+       "a vc_link that loses the first credits it carries back at or after a cycle",
+       {pf::ParamSpec::integer("latency", "1", 1, 64, "stages each way"),
+        pf::ParamSpec::integer("lose_at", "-1", -1, 1 << 30, "from this cycle, the next credits back are lost (-1: none)")},
+       {},
+       pf::LoopRole::none,
+       {{"in", "out"}, {"credit_in", "credit_out"}},
+       {}},
+      [](const pf::ComponentConfig& c) { return LeakyVcLink(c.integer("latency"), c.integer("lose_at"), c.name()); }));
   return creditflow::cli::run_tool(argc, argv, registry);
 }
