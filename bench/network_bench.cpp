@@ -9,6 +9,10 @@
 //   Then scale: 4x4 to 32x32 meshes in the TL view at 1/k flits/node/cycle (about the same
 //   load on every channel: a mesh's saturation falls as 1/k), cost per router-cycle and
 //   peak memory, and a plot of both (build/network_scale.png).
+//   Then routers as parts of a platform: the same 2x2 mesh (bitcomp at 0.2, 2 VCs of 4
+//   flits) as a `network` component and as parts (models/hand_wired_mesh.yaml: routers,
+//   channels, interfaces, sources and receivers on the generic engine), and the mixed SoC
+//   (models/soc_on_mesh.yaml), 200,000 cycles in each view.
 //     network_bench [creditflow binary]     BOOKSIM=path/to/booksim network_bench
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -153,5 +157,40 @@ int main(int argc, char** argv) {
       "'network_scale.dat' using 1:3 axes x1y2 with linespoints title 'peak MB'";
   const Timed plot = run_child({"gnuplot", "-e", script});
   std::printf("%s\n", plot.out.empty() && access("network_scale.png", F_OK) == 0 ? "plot: network_scale.png" : "plot: gnuplot failed");
+
+  // Routers as parts of a platform against the network's own engine, and the mixed SoC.
+  std::printf("\nrouters as parts: 200000 cycles; CPU seconds, best of 2\n");
+  std::printf("%-44s %-6s %6s %12s %14s %11s\n", "platform", "view", "parts", "cycles/s", "part-cyc/s", "vs network");
+  const std::string models = std::string(CREDITFLOW_SOURCE_DIR) + "/models/";
+  struct Case {
+    const char* name;
+    std::vector<std::string> args;
+    int parts;
+  };
+  const std::vector<Case> cases{
+      {"2x2 mesh, bitcomp 0.2: network component",
+       {"run", model, "--set", "net.k=2", "--set", "net.traffic=bitcomp", "--set", "net.num_vcs=2", "--set",
+        "net.vc_buf_size=4", "--set", "net.injection_rate=0.2", "--set", "net.sim_type=window", "--warmup", "1000"},
+       1},
+      {"2x2 mesh, bitcomp 0.2: as parts", {"run", models + "hand_wired_mesh.yaml", "--warmup", "1000"}, 32},
+      {"SoC on a 2x2 mesh (soc_on_mesh.yaml)", {"run", models + "soc_on_mesh.yaml", "--warmup", "2000"}, 37}};
+  double network_rate = 0;
+  for (const char* view : {"tl", "cycle"}) {
+    for (const Case& c : cases) {
+      std::vector<std::string> args{tool};
+      args.insert(args.end(), c.args.begin(), c.args.end());
+      for (const char* a : {"--cycles", "200000", "--json", "--view"}) args.push_back(a);
+      args.push_back(view);
+      const Timed t = best_of_two(args);
+      if (!t.ok) {
+        std::printf("%-44s %-6s failed\n", c.name, view);
+        continue;
+      }
+      const double rate = 200000.0 / t.cpu;
+      if (c.parts == 1) network_rate = rate;
+      std::printf("%-44s %-6s %6d %12.0f %14.0f %11.2f\n", c.name, view, c.parts, rate, rate * c.parts,
+                  network_rate > 0 ? rate / network_rate : 0.0);
+    }
+  }
   return 0;
 }
