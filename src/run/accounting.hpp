@@ -14,10 +14,11 @@
 #include "creditflow/core/census.hpp"
 #include "creditflow/platform/platform.hpp"
 #include "creditflow/platform/simulate.hpp"
+#include "run/cycle_check.hpp"
 
 namespace creditflow::platform {
 
-class Accountant {
+class Accountant final : public CycleCheck {
  public:
   struct Part {
     std::string name;
@@ -28,19 +29,11 @@ class Accountant {
   Accountant(const Platform& platform, std::vector<Part> parts);
 
   bool on() const { return off_.empty(); }
-  // After the edge closing cycle t - 1 (the state at the start of t).
-  void observe(core::Cycle t) {
+  void observe(core::Cycle t) override {
     if (!on()) return;
     census_.clear();
     for (const Part* p : asked_) count(*p, census_);
     if (census_.unbalanced() >= 0) violated(t);
-  }
-  // The state that opened cycle `from` opening every cycle up to `to` (an idle stretch): a
-  // violation is one a cycle, as observing each would count it.
-  void observe_idle(core::Cycle from, core::Cycle to) {
-    const std::uint64_t before = violations_;
-    observe(from);
-    if (violations_ != before) violations_ += to - from - 1;
   }
   // The ledger per source, the verdict and the first violation, into the run's result.
   void finish(RunResult& result) const;
@@ -68,7 +61,6 @@ class Accountant {
   std::shared_ptr<const std::vector<std::uint32_t>> slot_of_;  // endpoint id -> slot
   std::string off_;  // why it is off ("" when on)
   core::Census census_;
-  std::uint64_t violations_ = 0;
   std::string first_violation_;
 };
 

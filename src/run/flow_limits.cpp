@@ -2,7 +2,6 @@
 
 #include <cmath>
 #include <map>
-#include <optional>
 #include <set>
 #include <utility>
 

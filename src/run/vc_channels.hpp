@@ -16,10 +16,11 @@
 #include "creditflow/noc/noc_flit.hpp"
 #include "creditflow/platform/platform.hpp"
 #include "creditflow/platform/simulate.hpp"
+#include "run/cycle_check.hpp"
 
 namespace creditflow::platform {
 
-class VcChannelCheck {
+class VcChannelCheck final : public CycleCheck {
  public:
   using PartOf = std::function<const core::VcChannelPart&(const std::string& name)>;
   // A connection's wires as a view holds them: a flit's valid (vc_flow) or the VCs credited
@@ -38,14 +39,7 @@ class VcChannelCheck {
   using WiresOf = std::function<Wires(std::size_t connection)>;
   VcChannelCheck(const Platform& platform, const PartOf& part_of, const WiresOf& wires_of);
 
-  // After the edge closing cycle t - 1 (the state at the start of t).
-  void observe(core::Cycle t);
-  // The state that opened cycle `from` opening every cycle up to `to` (an idle stretch).
-  void observe_idle(core::Cycle from, core::Cycle to) {
-    const std::uint64_t before = violations_;
-    observe(from);
-    if (violations_ != before) violations_ += to - from - 1;
-  }
+  void observe(core::Cycle t) override;
   void finish(RunResult& result) const;
 
  private:
@@ -65,7 +59,6 @@ class VcChannelCheck {
 
   std::vector<Channel> channels_;
   core::VcTerms terms_;
-  std::uint64_t violations_ = 0;
   std::string first_violation_;
 };
 
