@@ -1,6 +1,7 @@
 // The kinds a network is made of, placed in a platform by hand: `router` (BookSim2's iq
 // router, its keys typed and ranged as every kind's parameters), `vc_link` (the channel
-// between routers) and `network_interface` (where a platform's flits enter and leave).
+// between routers), `vc_crossing` (the same between routers in two clocks) and
+// `network_interface` (where a platform's flits enter and leave).
 #include <map>
 #include <string>
 

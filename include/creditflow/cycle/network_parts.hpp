@@ -1,5 +1,5 @@
 // A network's parts wired by hand (kinds/router.hpp, kinds/vc_link.hpp,
-// kinds/network_interface.hpp, which say their timing): the cycle shells of their one
+// kinds/vc_crossing.hpp, kinds/network_interface.hpp, which say their timing): the cycle shells of their one
 // definitions, with their ports bound by name. A channel between two parts is a valid
 // signal, a flit signal (noc::NocFlit) and a credit signal (noc::VcMask) back.
 #pragma once
@@ -11,6 +11,7 @@
 #include "creditflow/cycle/shell.hpp"
 #include "creditflow/kinds/network_interface.hpp"
 #include "creditflow/kinds/router.hpp"
+#include "creditflow/kinds/vc_crossing.hpp"
 #include "creditflow/kinds/vc_link.hpp"
 
 namespace creditflow::cycle {
@@ -69,6 +70,25 @@ class VcLink : public Shell<kinds::VcLinkKind> {
 
   VcLink(sc_core::sc_module_name name, std::int64_t latency)
       : Shell<Kind>(name, [&](const std::string& n) { return Kind(latency, n); }), clk(clock(0)) {}
+
+  void in(VcWires& w) { detail::bind_in(*this, Kind::in, Kind::credit_out, w); }
+  void out(VcWires& w) { detail::bind_out(*this, Kind::out, Kind::credit_in, w); }
+};
+
+// A channel between routers in two clocks: `clk` the sending router's, `to_clk` the
+// receiving router's.
+class VcCrossing : public Shell<kinds::VcCrossingKind> {
+  using Kind = kinds::VcCrossingKind;
+
+ public:
+  sc_core::sc_in<bool>& clk;
+  sc_core::sc_in<bool>& to_clk;
+
+  VcCrossing(sc_core::sc_module_name name, int num_vcs, std::int64_t sync_stages = 2, double uncertainty = 0.0,
+             std::uint64_t seed = 1)
+      : Shell<Kind>(name, [&](const std::string& n) { return Kind(num_vcs, sync_stages, uncertainty, seed, n); }),
+        clk(clock(0)),
+        to_clk(clock(1)) {}
 
   void in(VcWires& w) { detail::bind_in(*this, Kind::in, Kind::credit_out, w); }
   void out(VcWires& w) { detail::bind_out(*this, Kind::out, Kind::credit_in, w); }
