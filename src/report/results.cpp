@@ -413,7 +413,7 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
     }
   }
   if (result.vc_channels) {
-    os << "channels between routers: " << result.vc_channels << ", each VC's credits checked every cycle";
+    os << "channels between routers: " << result.vc_channels << ", each VC's credits checked in every cycle they move";
     if (result.vc_channel_violations) os << ": VIOLATED in " << result.vc_channel_violations << " cycles";
     os << "\n";
   }
