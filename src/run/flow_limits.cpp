@@ -1,5 +1,6 @@
 #include "run/flow_limits.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -102,31 +103,40 @@ std::string vc_range(int first, int vcs) {
 }
 
 // Where the hops say the flow is held ("" when its flits never waited at a router): the
-// last router where they waited. Held for credits there, it is what lies beyond that limits
-// the output they share (the interface and its link past the last router, else the channel
-// into the next router, which never held them: its buffers are too few for the round
-// trip); only losing VC allocations and the switch to other traffic, it is that router.
+// last router where they waited at least a tenth as often as where they waited most (a
+// stray wait elsewhere says nothing). Held for credits more than they lost there, it is
+// what lies beyond that limits the output they share: the interface and its link past the
+// last router, else the channel into the next router, which held them less; losing more
+// VC allocations and switch requests to other traffic than they waited for credits, it is
+// that router.
 std::string limit_text(const Platform& platform, const RunResult& result, const std::vector<Hop>& hops,
                        const std::string& exit, const std::string& vcs) {
+  std::int64_t most = 0;
+  for (const Hop& h : hops) most = std::max(most, h.held_for_credit + h.lost());
   std::size_t last = hops.size();
   for (std::size_t i = 0; i < hops.size(); ++i)
-    if (hops[i].waited()) last = i;
+    if (hops[i].waited() && 10 * (hops[i].held_for_credit + hops[i].lost()) >= most) last = i;
   if (last == hops.size()) return "";
   const Hop& h = hops[last];
   const std::string at_input = h.router + " " + h.in + " (" + vcs + ")";
   const std::string lost = count(h.lost_vc, "failed VC allocation") + " and " +
                            count(h.lost_switch, "switch request") + " lost to other traffic";
-  if (h.held_for_credit == 0)
+  if (h.lost() > h.held_for_credit)
     return "it is held at " + at_input + ", which shares " + h.out + " with other traffic: over the run the flits " +
-           "on those VCs had " + lost + " there, and waited for no credit there or at any router after it";
+           "on those VCs had " + lost + " there against " + count(h.held_for_credit, "switch request") +
+           " held for credits" +
+           (last + 1 < hops.size() ? "; at the routers after it they waited less than a tenth as often as where they "
+                                     "waited most"
+                                   : "");
   const std::string waited = "at " + h.router + ", switch requests on its VCs toward " + h.out + " were held for " +
                              "credits " + count(h.held_for_credit, "time") + " (its input there, " + h.in + " on " + vcs +
                              ", had " + lost + ")";
   if (last + 1 < hops.size()) {
     const Hop& next = hops[last + 1];
     return "it is held on the channel " + h.router + " " + h.out + " -> " + next.router + " " + next.in + ": " + waited +
-           ", while at " + next.router + " they never waited: the buffers at " + next.router + " " + next.in +
-           " are too few for the channel's round trip";
+           ", while at " + next.router + " they waited " + count(next.held_for_credit + next.lost(), "time") +
+           ", less than a tenth as often: the buffers at " + next.router + " " +
+           next.in + " are too few for the channel's round trip";
   }
   // Past the last router: the interface it leaves by, and the link out of that when its
   // sender waited for credits.
