@@ -184,7 +184,7 @@ std::vector<std::string> flow_limits(const Platform& platform, const RunResult& 
     const int per_class = all / std::max(1, integer_param(injector, "vc_classes", 1));
     const int first = integer_param(injector, "message_class", 0) * per_class;
     const std::vector<Hop> hops = paths.hops(channel, f.destination, first, per_class);
-    if (hops.empty() || !channel) continue;
+    if (hops.empty()) continue;
     const std::string limit = limit_text(platform, result, hops, channel->receiver, vc_range(first, per_class));
     if (limit.empty()) continue;
     out.push_back("flow '" + f.source + ":" + f.destination + "' carries " + core::fixed(f.throughput, 3) + " of the " +

@@ -2,10 +2,11 @@
 // for a flow that carries less than its source offers it, its path from the interface its
 // source feeds, router by router (by their routes), to the interface it leaves by; each
 // router says how often the flow's VCs were held there for credits (by what is further on)
-// and lost the switch (to the router's other traffic). The limit is the last hop where they
-// waited: a router where they lost the switch more than they waited for credits, the
-// channel into a router that never held them, or, past the last router, the interface and
-// the link out of it. Both views call this once a platform has run.
+// and lost VC allocations and the switch (to the router's other traffic). The limit is the
+// last router where they waited at least a tenth as often as where they waited most: that
+// router where they lost more than they waited for credits, else the channel into the next
+// router, or, past the last router, the interface and the link out of it. Both views call
+// this once a platform has run.
 #pragma once
 #include <functional>
 #include <string>
