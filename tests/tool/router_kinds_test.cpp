@@ -155,6 +155,13 @@ BOOST_AUTO_TEST_CASE(an_soc_on_a_mesh_of_router_kinds_names_what_limits_the_cpu)
   BOOST_TEST(fixed.at("flows").at("cpu:mem").at("throughput").get<double>() > 0.099);
   BOOST_TEST(cftool::diagnosis_line(fixed, "link 'req_x' ").find("needs queue_depth >= 18 (rate x latency), which it has: its answers "
                                                "wait to leave on link 'rsp_x'") != std::string::npos);
+  // Then the DMA engine that shares its input into the controller's router gets less, said
+  // to be held there.
+  BOOST_TEST(cftool::diagnosis_line(fixed, "flow 'dma0:mem' ").rfind(
+                 "flow 'dma0:mem' carries 0.269 of the 0.300 its source offers: it is held at r3 in2 (VCs 0-1), which "
+                 "shares out0 with other traffic: over the run the flits on those VCs had 10405 failed VC allocations",
+                 0) == 0,
+             fixed.at("diagnosis").dump());
 }
 
 // Two CPUs at 0.6 each into one router output (tests/tool/two_into_one.yaml): each gets
