@@ -165,6 +165,18 @@ ParamValue parse_param(const ParamSpec& spec, const std::string& text, const std
   return text;
 }
 
+std::string text_param(const std::map<std::string, ParamValue>& params, const std::string& name) {
+  const auto p = params.find(name);
+  return p != params.end() && std::holds_alternative<std::string>(p->second) ? std::get<std::string>(p->second) : "";
+}
+
+std::int64_t integer_param(const std::map<std::string, ParamValue>& params, const std::string& name,
+                           std::int64_t otherwise) {
+  const auto p = params.find(name);
+  return p != params.end() && std::holds_alternative<std::int64_t>(p->second) ? std::get<std::int64_t>(p->second)
+                                                                            : otherwise;
+}
+
 std::vector<std::string> list_items(const std::string& list, char separator) {
   std::vector<std::string> items;
   std::string item;

@@ -521,8 +521,7 @@ class Resolver {
                     plan.receiver + "." + plan.receiver_port + " to " + back.first + "." + back.second + ", but " +
                     plan.sender + "." + plan.sender_port + " sends its flits (allowed: back to " + credits_to.first +
                     "." + credits_to.second + ")");
-      const auto vcs = tx.params.find("num_vcs");
-      plan.vcs = vcs == tx.params.end() ? 0 : static_cast<int>(std::get<std::int64_t>(vcs->second));
+      plan.vcs = static_cast<int>(integer_param(tx.params, "num_vcs"));
       if (plan.vcs > 0) out_.vc_channels.push_back(std::move(plan));
     }
   }

@@ -45,10 +45,6 @@ std::vector<ParamSpec> router_params() {
   return params;
 }
 
-int integer_of(const std::map<std::string, ParamValue>& params, const std::string& name) {
-  return static_cast<int>(std::get<std::int64_t>(params.at(name)));
-}
-
 // The router's keys into the network's configuration, through its one table of BookSim2's
 // keys (the ranges are the same: the parameters have checked them).
 noc::NocConfig router_config(const ComponentConfig& c) {
@@ -60,7 +56,7 @@ noc::NocConfig router_config(const ComponentConfig& c) {
 }
 
 void check_classes(const std::map<std::string, ParamValue>& params, const std::string& where) {
-  const int vcs = integer_of(params, "num_vcs"), classes = integer_of(params, "vc_classes");
+  const std::int64_t vcs = integer_param(params, "num_vcs"), classes = integer_param(params, "vc_classes");
   if (vcs % classes != 0)
     throw ParameterError(where + ": num_vcs = " + std::to_string(vcs) + " does not split into vc_classes = " +
                          std::to_string(classes) + " (allowed num_vcs a multiple of vc_classes)");
@@ -80,10 +76,10 @@ void add_router_kinds(Registry& r) {
   router.check = [](const std::map<std::string, ParamValue>& params,
                     const std::function<bool(const std::string&)>& connected, const std::string& where) {
     check_classes(params, where);
-    if (integer_of(params, "st_prepare_delay") + integer_of(params, "st_final_delay") == 0)
+    if (integer_param(params, "st_prepare_delay") + integer_param(params, "st_final_delay") == 0)
       throw ParameterError(where + ": st_prepare_delay + st_final_delay = 0 (allowed 1 or more: a flit crosses the "
                            "switch in a cycle at least)");
-    const int ports = integer_of(params, "ports");
+    const auto ports = static_cast<int>(integer_param(params, "ports"));
     for (std::size_t p = static_cast<std::size_t>(ports); p < kinds::kRouterPorts; ++p)
       for (std::size_t k = 0; k < 4; ++k)
         if (const char* name = kinds::kRouterPortNames[4 * p + k]; connected(name))
@@ -159,9 +155,9 @@ void add_router_kinds(Registry& r) {
   ni.check = [](const std::map<std::string, ParamValue>& params, const std::function<bool(const std::string&)>&,
                 const std::string& where) {
     check_classes(params, where);
-    if (integer_of(params, "message_class") >= integer_of(params, "vc_classes"))
-      throw ParameterError(where + ": message_class = " + std::to_string(integer_of(params, "message_class")) +
-                           " (allowed 0.." + std::to_string(integer_of(params, "vc_classes") - 1) +
+    if (integer_param(params, "message_class") >= integer_param(params, "vc_classes"))
+      throw ParameterError(where + ": message_class = " + std::to_string(integer_param(params, "message_class")) +
+                           " (allowed 0.." + std::to_string(integer_param(params, "vc_classes") - 1) +
                            ", one of its vc_classes)");
   };
   r.add(defined_by<kinds::NetworkInterfaceKind>(ni, [](const ComponentConfig& c) {

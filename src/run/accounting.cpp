@@ -12,11 +12,7 @@ namespace {
 std::string flits(std::uint64_t n) { return std::to_string(n) + (n == 1 ? " flit" : " flits"); }
 
 // A class_sender whose classes take packets from `sources` makes none of its own.
-bool takes_from_sources(const ResolvedComponent& c) {
-  const auto sources = c.params.find("sources");
-  return sources != c.params.end() && std::holds_alternative<std::string>(sources->second) &&
-         !std::get<std::string>(sources->second).empty();
-}
+bool takes_from_sources(const ResolvedComponent& c) { return !text_param(c.params, "sources").empty(); }
 
 // Slot 0 and one per creator (a kind that creates flits by a traffic pattern), by endpoint
 // id: `names` the creators' names by slot.

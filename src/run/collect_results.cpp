@@ -14,13 +14,13 @@
 
 namespace creditflow::platform {
 
-namespace {
-
 double clock_period_ps(const Platform& p, const std::string& clock) {
   for (const ClockDecl& c : p.clocks)
     if (c.name == clock) return c.period_ps;
   return 0.0;
 }
+
+namespace {
 
 // Picosecond latencies in cycles of `period_ps`, each rounded up to a whole cycle.
 core::LatencyStats in_cycles(const core::LatencyStats& ps, double period_ps) {
@@ -40,10 +40,7 @@ ComponentContext component_context(const Platform& platform, const ResolvedCompo
     context.loop_clock = loop->clock;
     context.loop_capacity = loop->capacity;
     if (!loop->source.empty()) {
-      const auto& params = platform.component(loop->source).params;
-      const auto pattern = params.find("pattern");
-      context.random_source = pattern != params.end() && std::holds_alternative<std::string>(pattern->second) &&
-                              std::get<std::string>(pattern->second) == "bernoulli";
+      context.random_source = text_param(platform.component(loop->source).params, "pattern") == "bernoulli";
     }
   }
   for (const ClockDecl& clock : platform.clocks) context.clock_times[clock.name] = {clock.period_ps, clock.phase_ps};
@@ -308,12 +305,7 @@ std::vector<FlowReport> named_flows(const Platform& platform, const RunSettings&
     r.source = endpoint_name(platform, key.first);
     r.destination = endpoint_name(platform, key.second);
     r.figures = f;
-    if (!r.source.empty()) {
-      const auto& params = platform.component(r.source).params;
-      const auto cls = params.find("class");
-      if (cls != params.end() && std::holds_alternative<std::string>(cls->second))
-        r.traffic_class = std::get<std::string>(cls->second);
-    }
+    if (!r.source.empty()) r.traffic_class = text_param(platform.component(r.source).params, "class");
     if (const LoopPlan* loop = r.destination.empty() ? nullptr : platform.loop_of(r.destination)) r.link = loop->name;
     r.throughput = window > 0 ? static_cast<double>(f.delivered_in_window) / window : 0.0;
     flows.push_back(std::move(r));

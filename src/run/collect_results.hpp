@@ -25,6 +25,9 @@ std::vector<LoopPart> parts_of(const LoopPlan& loop);
 // either view.
 ComponentContext component_context(const Platform& platform, const ResolvedComponent& c);
 
+// The period of the platform's clock `clock` in ps (0 for a name it has not).
+double clock_period_ps(const Platform& platform, const std::string& clock);
+
 // A loop's credit holders by component name, as the monitor sums them.
 using NamedHolders = std::vector<std::pair<std::string, const monitor::LoopParticipant*>>;
 

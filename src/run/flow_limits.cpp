@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <map>
 #include <set>
 #include <utility>
@@ -22,21 +23,13 @@ struct Hop {
   bool waited() const { return held_for_credit + lost() > 0; }
 };
 
-std::string text_param(const ResolvedComponent& c, const char* name) {
-  const auto p = c.params.find(name);
-  return p != c.params.end() && std::holds_alternative<std::string>(p->second) ? std::get<std::string>(p->second) : "";
-}
-int integer_param(const ResolvedComponent& c, const char* name, int otherwise) {
-  const auto p = c.params.find(name);
-  return p != c.params.end() && std::holds_alternative<std::int64_t>(p->second)
-             ? static_cast<int>(std::get<std::int64_t>(p->second))
-             : otherwise;
-}
-
 class Paths {
  public:
   Paths(const Platform& platform, const VcPartOf& part_of) : platform_(platform), part_of_(part_of) {
-    for (const VcChannelPlan& c : platform.vc_channels) from_[{c.sender, c.sender_port}] = &c;
+    for (const VcChannelPlan& c : platform.vc_channels) {
+      from_[{c.sender, c.sender_port}] = &c;
+      first_from_.emplace(c.sender, &c);
+    }
     for (const ResolvedConnection& c : platform.connections)
       if (c.type == ChannelType::stream || c.type == ChannelType::flow) downstream_[c.from].push_back(c.to);
   }
@@ -45,12 +38,11 @@ class Paths {
   // streams and flows), or null.
   const VcChannelPlan* entry(const std::string& source) const {
     std::set<std::string> seen{source};
-    std::vector<std::string> todo{source};
+    std::deque<std::string> todo{source};
     while (!todo.empty()) {
       const std::string at = todo.front();
-      todo.erase(todo.begin());
-      for (const VcChannelPlan& c : platform_.vc_channels)
-        if (c.sender == at) return &c;
+      todo.pop_front();
+      if (const auto first = first_from_.find(at); first != first_from_.end()) return first->second;
       const auto next = downstream_.find(at);
       if (next == downstream_.end()) continue;
       for (const std::string& n : next->second)
@@ -66,13 +58,13 @@ class Paths {
       const ResolvedComponent& router = platform_.component(c->receiver);
       std::string port;
       if (router.kind->param("routes"))
-        for (const auto& [to, output] : split_routes(text_param(router, "routes"), router.name))
+        for (const auto& [to, output] : split_routes(text_param(router.params, "routes"), router.name))
           if (to == destination) port = output;
       const auto next = from_.find({router.name, port});
       if (port.empty() || next == from_.end()) break;
       Hop hop{router.name, c->receiver_port, port};
       const core::VcChannelPart& part = part_of_(router.name);
-      core::HopWaits waits(integer_param(router, "num_vcs", vcs));
+      core::HopWaits waits(static_cast<int>(integer_param(router.params, "num_vcs", vcs)));
       part.add_hop_waits(part.port_number(hop.in), waits);
       part.add_hop_waits(part.port_number(hop.out), waits);
       for (int vc = first_vc; vc < first_vc + vcs && vc < waits.vcs(); ++vc) {
@@ -90,6 +82,7 @@ class Paths {
   const Platform& platform_;
   const VcPartOf& part_of_;
   std::map<Endpoint, const VcChannelPlan*> from_;
+  std::map<std::string, const VcChannelPlan*> first_from_;  // by sender, the first it sends on
   std::map<std::string, std::vector<std::string>> downstream_;
 };
 
@@ -167,12 +160,8 @@ std::vector<std::string> flow_limits(const Platform& platform, const RunResult& 
     // A responder answers what reached it: its flows are offered the requests it was given.
     double offered = 0;
     const ResolvedComponent& source = platform.component(f.source);
-    for (const ParamSpec& replies : source.kind->params)
-      if (replies.names_replies)
-        for (const std::string& item : list_items(text_param(source, replies.name.c_str()))) {
-          const std::size_t eq = item.find('=');
-          if (item.substr(eq + 1) == f.destination) offered += carried(item.substr(0, eq), f.source);
-        }
+    for (const auto& [asker, receiver] : replies_of(source))
+      if (receiver == f.destination) offered += carried(asker, f.source);
     if (!source.kind->makes_flits) offered = flow_offered(platform, contribute, f.source, f.destination, run_clock);
     // Short of its offer beyond four standard deviations of a Bernoulli count over the window.
     if (offered <= 0 || f.throughput >= offered - 4.0 * std::sqrt(offered * (1.0 - std::min(offered, 1.0)) / window))
@@ -180,9 +169,9 @@ std::vector<std::string> flow_limits(const Platform& platform, const RunResult& 
     const VcChannelPlan* channel = paths.entry(f.source);
     if (!channel) continue;
     const ResolvedComponent& injector = platform.component(channel->sender);
-    const int all = integer_param(injector, "num_vcs", channel->vcs);
-    const int per_class = all / std::max(1, integer_param(injector, "vc_classes", 1));
-    const int first = integer_param(injector, "message_class", 0) * per_class;
+    const auto all = static_cast<int>(integer_param(injector.params, "num_vcs", channel->vcs));
+    const int per_class = all / std::max(1, static_cast<int>(integer_param(injector.params, "vc_classes", 1)));
+    const auto first = static_cast<int>(integer_param(injector.params, "message_class")) * per_class;
     const std::vector<Hop> hops = paths.hops(channel, f.destination, first, per_class);
     if (hops.empty()) continue;
     const std::string limit = limit_text(platform, result, hops, channel->receiver, vc_range(first, per_class));

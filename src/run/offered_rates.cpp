@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace creditflow::platform {
@@ -18,27 +19,18 @@ double source_rate(const Contribute& contribute, const std::string& source) {
 // Cycles of component `from`'s clock in one cycle of clock `to`: a rate per cycle of the
 // one times this is per cycle of the other.
 double cycles_per(const Platform& platform, const std::string& from, const std::string& to) {
-  double from_ps = 0, to_ps = 0;
-  for (const ClockDecl& c : platform.clocks) {
-    if (c.name == platform.component(from).clock) from_ps = c.period_ps;
-    if (c.name == to) to_ps = c.period_ps;
-  }
+  const double from_ps = clock_period_ps(platform, platform.component(from).clock), to_ps = clock_period_ps(platform, to);
   return from_ps > 0 && to_ps > 0 ? to_ps / from_ps : 1.0;
 }
 
 // The share of a source's flits that go to `receiver`: its destinations in turn, or at
 // random by their weights (equal where none are given).
 double destination_share(const std::map<std::string, ParamValue>& params, const std::string& receiver) {
-  const auto text = [&](const char* name) {
-    const auto p = params.find(name);
-    return p != params.end() && std::holds_alternative<std::string>(p->second) ? std::get<std::string>(p->second)
-                                                                               : std::string();
-  };
-  if (text("destinations").empty()) return 0.0;
-  const auto names = list_items(text("destinations"));
+  if (text_param(params, "destinations").empty()) return 0.0;
+  const auto names = list_items(text_param(params, "destinations"));
   std::vector<double> weights(names.size(), 1.0);
-  if (text("choose") == "random" && !text("weights").empty()) {
-    const auto given = list_items(text("weights"));
+  if (text_param(params, "choose") == "random" && !text_param(params, "weights").empty()) {
+    const auto given = list_items(text_param(params, "weights"));
     for (std::size_t i = 0; i < weights.size() && i < given.size(); ++i) weights[i] = std::stod(given[i]);
   }
   double mine = 0, all = 0;
@@ -51,18 +43,26 @@ double destination_share(const std::map<std::string, ParamValue>& params, const 
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::string>> replies_of(const ResolvedComponent& c) {
+  std::vector<std::pair<std::string, std::string>> pairs;
+  for (const ParamSpec& replies : c.kind->params)
+    if (const std::string text = text_param(c.params, replies.name); replies.names_replies && !text.empty())
+      for (const std::string& item : list_items(text)) {
+        const std::size_t eq = item.find('=');
+        pairs.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+      }
+  return pairs;
+}
+
 // A class_sender fed from its input: each class is offered what the sources `sources` maps
 // to it offer (at most a packet a cycle).
 void fed_class_rates(const Platform& platform, const Contribute& contribute, RunResult& result) {
   for (std::size_t i = 0; i < platform.loops.size(); ++i) {
     const std::string& sender = platform.loops[i].sender;
     if (sender.empty()) continue;
-    const auto& params = platform.component(sender).params;
-    const auto sources = params.find("sources");
-    if (sources == params.end() || !std::holds_alternative<std::string>(sources->second) ||
-        std::get<std::string>(sources->second).empty())
-      continue;
-    for (const std::string& item : list_items(std::get<std::string>(sources->second))) {
+    const std::string sources = text_param(platform.component(sender).params, "sources");
+    if (sources.empty()) continue;
+    for (const std::string& item : list_items(sources)) {
       const std::size_t eq = item.find('=');
       const double rate = source_rate(contribute, item.substr(0, eq));
       for (core::ClassReport& k : result.links[i].classes)
@@ -78,13 +78,8 @@ double flow_offered(const Platform& platform, const Contribute& contribute, cons
   if (c.kind->param("pattern") && c.kind->param("destinations"))
     offered += source_rate(contribute, source) * destination_share(c.params, destination) *
                cycles_per(platform, source, clock);
-  for (const ParamSpec& replies : c.kind->params) {
-    if (!replies.names_replies) continue;
-    for (const std::string& item : list_items(std::get<std::string>(c.params.at(replies.name)))) {
-      const std::size_t eq = item.find('=');
-      if (item.substr(eq + 1) == destination) offered += flow_offered(platform, contribute, item.substr(0, eq), source, clock);
-    }
-  }
+  for (const auto& [asker, receiver] : replies_of(c))
+    if (receiver == destination) offered += flow_offered(platform, contribute, asker, source, clock);
   return offered;
 }
 

@@ -4,6 +4,8 @@
 #pragma once
 #include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/platform/simulate.hpp"
@@ -15,6 +17,9 @@ using Contribute = std::function<void(const LoopPart&, core::LinkReport&)>;
 
 // Each class of a class_sender fed from its input: what the sources mapped to it offer.
 void fed_class_rates(const Platform& platform, const Contribute& contribute, RunResult& result);
+// The (source, receiver) pairs a responder's `replies` give: whose requests it answers, and
+// where the answers go.
+std::vector<std::pair<std::string, std::string>> replies_of(const ResolvedComponent& c);
 // What `source` offers `destination`, per cycle of `clock`: its rate times its share of
 // flits to it; a responder's answers to it are the requests of the sources it answers for
 // with them.

@@ -10,7 +10,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
-#include <vector>
 
 #include "creditflow/core/hop_waits.hpp"
 
@@ -29,7 +28,6 @@ struct VcTerms {
     each([&](std::size_t vc) { spent[vc] = leaving[vc] = on_wire[vc] = held[vc] = back[vc] = 0; });
   }
   int vcs() const { return vcs_; }
-  std::uint64_t which() const { return which_; }
   // Visits each VC summed.
   template <class F>
   void each(F&& f) const {
@@ -50,10 +48,6 @@ struct VcTerms {
   int vcs_ = 0;
   std::uint64_t which_ = 0;
 };
-
-}  // namespace creditflow::core
-
-namespace creditflow::core {
 
 // A part asked for its share of the channels between routers that pass it: both views'
 // parts are one (platform/component.hpp, platform/tl_part.hpp); a part on no such channel

@@ -126,8 +126,8 @@ class RouterKind : public Behaviour<core::Flit> {
     }
   }
 
-  // At out<p>: requests held for credits and flits sent; at in<p>: VC allocations failed
-  // and switch requests lost.
+  // At out<p>: requests held for credits; at in<p>: VC allocations failed and switch
+  // requests lost.
   void add_hop_waits(std::size_t port, core::HopWaits& w) const {
     const noc::RouterCounts& counts = state_->router.counts();
     const auto p = port / 4;
@@ -135,7 +135,6 @@ class RouterKind : public Behaviour<core::Flit> {
     for (std::size_t vc = 0; vc < vcs; ++vc) {
       if (port == out(p)) {
         w.held_for_credit[vc] += counts.credit_waits[p * vcs + vc];
-        w.flits[vc] += counts.flits_out[p * vcs + vc];
       } else if (port == in(p)) {
         w.lost_vc[vc] += counts.vc_waits[p * vcs + vc];
         w.lost_switch[vc] += counts.switch_losses[p * vcs + vc];

@@ -2,6 +2,7 @@
 // and the parser that turns YAML or command-line text into a checked value.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <variant>
@@ -93,6 +94,12 @@ ParamValue parse_param(const ParamSpec& spec, const std::string& text, const std
 
 // The value as YAML or a CSV cell would show it.
 std::string format_value(const ParamValue& value);
+
+// A resolved parameter by name: its text ("" where it is absent or not text), its whole
+// number (`otherwise` where it is absent or not one).
+std::string text_param(const std::map<std::string, ParamValue>& params, const std::string& name);
+std::int64_t integer_param(const std::map<std::string, ParamValue>& params, const std::string& name,
+                           std::int64_t otherwise = 0);
 
 // The items of a list value, and of one '/'-joined item.
 std::vector<std::string> list_items(const std::string& list, char separator = ',');
