@@ -141,6 +141,12 @@ class Reader {
           c.clock_line = line(p.first);
         } else if (key == "topology" && p.second.IsMap()) {
           read_topology(p.first, p.second, c, keys);
+        } else if (key.compare(0, 4, "node") == 0 && p.second.IsMap()) {
+          // A network's node<K>: {credits: 8} is its parameters node<K>.credits, ...
+          for (const auto& inner : p.second)
+            c.params.push_back({key + "." + scalar(inner.first, "a key"),
+                                {value_text(inner.second, c.name + "." + key + "." + inner.first.Scalar()),
+                                 line(inner.first)}});
         } else {
           c.params.push_back({key, {value_text(p.second, c.name + "." + key), line(p.first)}});
         }
@@ -316,9 +322,11 @@ void check_clock_phase(const ClockDecl& clock, const std::string& where) {
 }
 
 std::pair<std::string, std::string> split_dotted(const std::string& text, const std::string& where) {
+  // One more dot names a network's node: net.node3.in, net.node3.credits.
   const auto dot = text.find('.');
-  if (dot == std::string::npos || dot == 0 || dot + 1 == text.size() ||
-      text.find('.', dot + 1) != std::string::npos)
+  const auto second = dot == std::string::npos ? dot : text.find('.', dot + 1);
+  if (dot == std::string::npos || dot == 0 || dot + 1 == text.size() || second == dot + 1 ||
+      (second != std::string::npos && (second + 1 == text.size() || text.find('.', second + 1) != std::string::npos)))
     throw Error(where + ": '" + text + "' must be component.param (e.g. rx.depth)");
   return {text.substr(0, dot), text.substr(dot + 1)};
 }

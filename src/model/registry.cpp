@@ -1,5 +1,7 @@
 #include "creditflow/platform/registry.hpp"
 
+#include <algorithm>
+
 #include "creditflow/core/error.hpp"
 
 namespace creditflow::platform {
@@ -108,6 +110,14 @@ std::vector<std::string> Registry::names() const {
   std::vector<std::string> out;
   for (const KindSpec& k : kinds_) out.push_back(k.name);
   return out;
+}
+
+bool is_destination(const KindSpec& kind) {
+  const auto has = [&](LoopEnd::Side side) {
+    return std::any_of(kind.ends.begin(), kind.ends.end(), [&](const LoopEnd& e) { return e.side == side; });
+  };
+  // A responder's source end sends flits of its own: the requests end there.
+  return has(LoopEnd::Side::receiver) && (!has(LoopEnd::Side::source) || kind.makes_flits);
 }
 
 }  // namespace creditflow::platform

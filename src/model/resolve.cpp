@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/platform/expand_networks.hpp"
 #include "creditflow/platform/memory_estimate.hpp"
 #include "creditflow/core/limits.hpp"
 #include "creditflow/platform/nearest.hpp"
@@ -474,16 +475,6 @@ class Resolver {
     out_.loops.push_back(link);
   }
 
-  // A final receiver: it ends a loop and hands nothing on (a hop buffer, a merge or a split
-  // is on the way, not a destination).
-  static bool is_destination(const KindSpec& kind) {
-    const auto has = [&](LoopEnd::Side side) {
-      return std::any_of(kind.ends.begin(), kind.ends.end(), [&](const LoopEnd& e) { return e.side == side; });
-    };
-    // A responder's source end sends flits of its own: the requests end there.
-    return has(LoopEnd::Side::receiver) && (!has(LoopEnd::Side::source) || kind.makes_flits);
-  }
-
   // Each channel between routers, from its sender's vc_flow output through its pipes: the
   // sender counts on the buffers at the far end, so both ends (and the pipes that carry
   // VCs) must agree on what they are, and the credits must come back to the sender.
@@ -654,7 +645,8 @@ const LoopPlan* Platform::loop_of(const std::string& name) const {
 
 Platform resolve(const Netlist& netlist, const Registry& registry,
                  const std::vector<Override>& overrides, const RunOverrides& run) {
-  Platform platform = Resolver(netlist, registry, overrides, run).resolve();
+  const ExpandedNetlist expanded = expand_networks(netlist, registry, overrides);
+  Platform platform = Resolver(expanded.netlist, registry, expanded.overrides, run).resolve();
   check_memory(platform, netlist.file);
   return platform;
 }

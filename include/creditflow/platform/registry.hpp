@@ -133,6 +133,10 @@ class Registry {
   std::vector<KindSpec> kinds_;
 };
 
+// A final receiver: it ends a loop and hands nothing on (a hop buffer, a merge or a split
+// is on the way, not a destination; a responder's requests end there).
+bool is_destination(const KindSpec& kind);
+
 // traffic_source, credit_sender, pipelined_link, credit_receiver.
 Registry builtin_registry();
 

@@ -1,0 +1,349 @@
+#include "creditflow/platform/expand_networks.hpp"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+
+#include "creditflow/core/error.hpp"
+#include "creditflow/core/input_file.hpp"
+#include "creditflow/noc/anynet.hpp"
+#include "creditflow/noc/noc_config.hpp"
+#include "creditflow/noc/topology.hpp"
+#include "creditflow/platform/nearest.hpp"
+#include "creditflow/platform/network_run.hpp"
+
+namespace creditflow::platform {
+namespace {
+
+// The keys that give the network its shape (read here, not passed on).
+const std::set<std::string> kShapeKeys{"topology", "k", "n", "channel_latency", "routing_function",
+                                       "netlist", "network_file", "router_names"};
+// The keys of every router, and of the interfaces at its ports (what its buffers are).
+const std::vector<std::string> kRouterKeys{
+    "num_vcs", "vc_buf_size", "wait_for_tail_credit", "routing_delay", "vc_alloc_delay", "sw_alloc_delay",
+    "st_prepare_delay", "st_final_delay", "credit_delay", "vc_allocator", "sw_allocator", "alloc_iters",
+    "input_speedup", "output_speedup", "internal_speedup"};
+const std::vector<std::string> kInterfaceKeys{"num_vcs", "vc_buf_size", "wait_for_tail_credit"};
+// An interface's own parameters, given per node as node<K>.<parameter>.
+const std::vector<std::string> kNodeParams{"message_class", "packet_flits", "queue_depth", "eject_depth", "credits"};
+const std::vector<std::string> kNodePorts{"in", "out", "credit_in"};
+
+struct Text {
+  std::string text, where;
+  int line = 0;
+};
+
+// "node12.out" -> {12, "out"}; {-1, ""} when it is not of that form.
+std::pair<int, std::string> node_port(const std::string& port) {
+  const auto dot = port.find('.');
+  if (port.compare(0, 4, "node") != 0 || dot == std::string::npos || dot == 4) return {-1, ""};
+  const std::string digits = port.substr(4, dot - 4);
+  if (digits.size() > 6 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return {-1, ""};
+  return {std::stoi(digits), port.substr(dot + 1)};
+}
+
+class Expander {
+ public:
+  Expander(const Netlist& n, const Registry& r, const std::vector<Override>& o) : n_(n), registry_(r) {
+    out_.netlist = n;
+    out_.netlist.components.clear();
+    out_.netlist.connections.clear();
+    for (const Override& override : o) sets_.push_back(override);
+  }
+
+  ExpandedNetlist run() {
+    std::set<std::string> expanded;
+    for (const ComponentDecl& c : n_.components) {
+      if (c.kind != "network" || !attached(c.name)) {
+        out_.netlist.components.push_back(c);
+        continue;
+      }
+      expand(c);
+      expanded.insert(c.name);
+    }
+    for (const ConnectionDecl& c : n_.connections) {
+      ConnectionDecl copy = c;
+      for (auto [component, port] : {std::pair{&copy.from_component, &copy.from_port},
+                                     std::pair{&copy.to_component, &copy.to_port}}) {
+        if (!expanded.count(*component)) continue;
+        const auto [node, end] = node_port(*port);
+        *component += "_node" + std::to_string(node);
+        *port = end;
+      }
+      out_.netlist.connections.push_back(std::move(copy));
+    }
+    for (const ComponentDecl& made : out_.netlist.components)
+      if (!names_.insert(made.name).second)
+        throw Error(at(made.line) + ": " + made.name + " is a component of the model and a part its network makes "
+                                    "(rename it)");
+    for (Override& o : sets_) out_.overrides.push_back(std::move(o));
+    return std::move(out_);
+  }
+
+ private:
+  std::string at(int line) const { return n_.file + ":" + std::to_string(line); }
+
+  bool attached(const std::string& name) const {
+    return std::any_of(n_.connections.begin(), n_.connections.end(), [&](const ConnectionDecl& c) {
+      return c.from_component == name || c.to_component == name;
+    });
+  }
+
+  // The network's parameters as written, then as --set or a sweep's point gives them.
+  std::map<std::string, Text> texts(const ComponentDecl& net) {
+    std::map<std::string, Text> t;
+    for (const auto& [key, value] : net.params) t[key] = {value.text, at(value.line), value.line};
+    for (auto o = sets_.begin(); o != sets_.end();) {
+      const auto dot = o->target.find('.');
+      if (o->target.substr(0, dot) != net.name) {
+        ++o;
+        continue;
+      }
+      const std::string key = o->target.substr(dot + 1);
+      if (node_port(key).first >= 0) {  // an interface's: retargeted to it below
+        ++o;
+        continue;
+      }
+      t[key] = {o->value, o->where, net.line};
+      o = sets_.erase(o);
+    }
+    return t;
+  }
+
+  noc::NocConfig shape(const ComponentDecl& net, const std::map<std::string, Text>& t) const {
+    noc::NocConfig config;
+    const std::string where = at(net.line) + ": " + net.name;
+    for (const auto& [key, value] : t) {
+      if (node_port(key).first >= 0 || key == "vc_classes") continue;
+      if (!noc::NocConfig::knows(key))
+        throw Error(value.where + ": " + net.name + " (network) has no parameter '" + key + "'" +
+                    did_you_mean(key, noc::NocConfig::keys()));
+      const bool router_key = std::find(kRouterKeys.begin(), kRouterKeys.end(), key) != kRouterKeys.end();
+      if (!kShapeKeys.count(key) && !router_key && key != "packet_size")
+        throw ParameterError(value.where + ": " + net.name + "." + key +
+                             " drives BookSim2's synthetic terminals, and parts are attached to " + net.name +
+                             "'s nodes: its traffic is theirs (allowed here: the topology's and the routers' keys, "
+                             "packet_size, vc_classes and node<K>.<interface parameter>)");
+      if (value.text.find("${") != std::string::npos) {
+        if (router_key) continue;  // passed on as written, resolved in each router
+        throw ParameterError(value.where + ": " + net.name + "." + key + " = " + value.text +
+                             ": the network's shape is read before references are (allowed a value)");
+      }
+      config.set(value.where + ": " + net.name, key, value.text);
+    }
+    if (!config.network_file.empty()) {
+      const std::string path = network_file_path(config.network_file, n_.file);
+      try {
+        config.netlist = core::read_input_file(path, "a network's netlist", core::kMaxInputBytes);
+      } catch (const Error& e) {
+        throw ParameterError(where + ": network_file = '" + config.network_file + "' cannot be read (" + e.what() + ")");
+      }
+    }
+    config.validate(where);
+    if (config.topology != "mesh" && config.topology != "anynet")
+      throw ParameterError(where + ": topology = " + config.topology + " routes by dim_order, which picks a way "
+                           "round and a dateline VC class by coin; parts attached to its nodes need a route fixed "
+                           "per receiver (allowed: mesh, anynet)");
+    if (config.routing_function != "dor" && config.routing_function != "min")
+      throw ParameterError(where + ": routing_function = " + config.routing_function +
+                           " is a user's; parts attached to its nodes route by a table (allowed: dor, min)");
+    if (config.packet_size.size() != 1)
+      throw ParameterError(where + ": packet_size gives " + std::to_string(config.packet_size.size()) +
+                           " sizes; an interface makes packets of one size, or of one flit per data unit "
+                           "(allowed one size, or node<K>.packet_flits: 0)");
+    return config;
+  }
+
+  // The receivers flits end at beyond `start` (a component the node's `out` feeds), through
+  // every part that passes flits on, up to a network.
+  std::vector<std::string> receivers_from(const std::string& start) const {
+    std::vector<std::string> found, todo{start};
+    std::set<std::string> seen{start};
+    while (!todo.empty()) {
+      const std::string name = todo.back();
+      todo.pop_back();
+      const ComponentDecl* d = decl(name);
+      if (d == nullptr || d->kind == "network") continue;
+      const KindSpec* kind = kind_of(*d);
+      if (kind == nullptr) continue;  // the resolver names an unknown kind
+      if (is_destination(*kind)) found.push_back(name);
+      for (const ConnectionDecl& c : n_.connections) {
+        if (c.from_component != name) continue;
+        const PortSpec* port = kind->port(c.from_port);
+        if (port == nullptr || (port->type != ChannelType::flow && port->type != ChannelType::stream)) continue;
+        if (seen.insert(c.to_component).second) todo.push_back(c.to_component);
+      }
+    }
+    return found;
+  }
+
+  const ComponentDecl* decl(const std::string& name) const {
+    for (const ComponentDecl& c : n_.components)
+      if (c.name == name) return &c;
+    return nullptr;
+  }
+
+  const KindSpec* kind_of(const ComponentDecl& d) const {
+    if (d.kind != "verilated") return registry_.find(d.kind);
+    for (const auto& [key, value] : d.params)
+      if (key == "role") return registry_.find("verilated_" + value.text);
+    return nullptr;
+  }
+
+  ComponentDecl part(const ComponentDecl& net, const std::string& name, const std::string& kind) const {
+    ComponentDecl d;
+    d.name = name;
+    d.kind = kind;
+    d.clock = net.clock;
+    d.line = net.line;
+    d.clock_line = net.clock_line;
+    return d;
+  }
+
+  void connect(const ComponentDecl& net, const std::string& from, const std::string& from_port, const std::string& to,
+               const std::string& to_port) {
+    ConnectionDecl c{from, from_port, to, to_port, net.name + " makes " + from + "." + from_port + " -> " + to + "." + to_port,
+                     net.line};
+    out_.netlist.connections.push_back(std::move(c));
+  }
+
+  // A channel from `sender`'s vc output to `receiver`'s vc input, its credits back.
+  void channel(const ComponentDecl& net, const std::string& name, int latency, const std::string& sender,
+               const std::string& out, const std::string& receiver, const std::string& in) {
+    ComponentDecl link = part(net, name, "vc_link");
+    link.params.push_back({"latency", {std::to_string(latency), net.line}});
+    out_.netlist.components.push_back(std::move(link));
+    connect(net, sender, out, name, "in");
+    connect(net, name, "out", receiver, in);
+    connect(net, receiver, in + "_credit", name, "credit_in");
+    connect(net, name, "credit_out", sender, out + "_credit");
+  }
+
+  void expand(const ComponentDecl& net) {
+    const std::map<std::string, Text> t = texts(net);
+    const noc::NocConfig config = shape(net, t);
+    const std::string where = at(net.line) + ": " + net.name;
+    std::unique_ptr<noc::Topology> topology;
+    std::unique_ptr<noc::Routing> routing;
+    if (config.topology == "anynet") {
+      auto any = std::make_unique<noc::Anynet>(config.netlist, config.netlist_where(where), config.router_names);
+      routing = std::make_unique<noc::MinTable>(*any, config.num_vcs);
+      topology = std::move(any);
+    } else {
+      auto cube = std::make_unique<noc::KaryNcube>(config);
+      routing = std::make_unique<noc::DorMesh>(*cube, config.num_vcs);
+      topology = std::move(cube);
+    }
+    const int nodes = topology->nodes();
+
+    // The nodes attached, by the connections naming them.
+    std::map<int, std::vector<std::string>> receivers;  // node -> receivers beyond its `out`
+    std::set<int> attached;
+    for (const ConnectionDecl& c : n_.connections)
+      for (const auto& [component, port, other] : {std::tuple{c.from_component, c.from_port, c.to_component},
+                                                   std::tuple{c.to_component, c.to_port, c.from_component}}) {
+        if (component != net.name) continue;
+        const auto [node, end] = node_port(port);
+        if (node < 0 || std::find(kNodePorts.begin(), kNodePorts.end(), end) == kNodePorts.end())
+          throw Error(at(c.line) + ": connection '" + c.text + "': " + net.name + " has no port '" + port +
+                      "' (allowed node<K>.in, node<K>.out, node<K>.credit_in, K 0.." + std::to_string(nodes - 1) + ")");
+        if (node >= nodes)
+          throw Error(at(c.line) + ": connection '" + c.text + "': " + net.name + " has " + std::to_string(nodes) +
+                      " nodes (allowed node0.." + "node" + std::to_string(nodes - 1) + ")");
+        attached.insert(node);
+        if (end == "out" && component == c.from_component) receivers[node] = receivers_from(other);
+      }
+    std::map<std::string, int> node_of;
+    for (const auto& [node, names] : receivers)
+      for (const std::string& name : names)
+        if (const auto [it, fresh] = node_of.emplace(name, node); !fresh)
+          throw Error(where + ": " + name + " is reached from node" + std::to_string(it->second) + ".out and node" +
+                      std::to_string(node) + ".out (allowed: each receiver behind one node, which its flits are "
+                      "routed to)");
+    if (node_of.empty())
+      throw Error(where + ": no receiver is reached from its nodes' `out` (attach one: " + net.name +
+                  ".node<K>.out -> a receiver's in, and its credit back to " + net.name + ".node<K>.credit_in)");
+
+    // The interfaces' parameters given per node, as written and by --set or a sweep.
+    std::map<int, std::vector<std::pair<std::string, SourceText>>> node_params;
+    for (const auto& [key, value] : t) {
+      const auto [node, param] = node_port(key);
+      if (node < 0) continue;
+      if (!attached.count(node))
+        throw Error(value.where + ": " + net.name + "." + key + ": node" + std::to_string(node) +
+                    " has nothing attached, so no interface (attach it, or remove the parameter)");
+      if (std::find(kNodeParams.begin(), kNodeParams.end(), param) == kNodeParams.end())
+        throw Error(value.where + ": " + net.name + "." + key + ": an interface has no parameter '" + param + "'" +
+                    did_you_mean(param, kNodeParams) + " (allowed: " + join_names(kNodeParams) + ")");
+      node_params[node].push_back({param, {value.text, value.line}});
+    }
+    for (Override& o : sets_) {
+      const auto dot = o.target.find('.');
+      if (o.target.substr(0, dot) != net.name) continue;
+      const auto [node, param] = node_port(o.target.substr(dot + 1));
+      if (!attached.count(node))
+        throw Error(o.where + ": node" + std::to_string(node) + " of " + net.name + " has nothing attached, so no "
+                    "interface (attach it, or leave out the --set)");
+      o.target = net.name + "_node" + std::to_string(node) + "." + param;
+    }
+
+    const auto given = [&](ComponentDecl& d, const std::vector<std::string>& keys) {
+      for (const std::string& key : keys)
+        if (const auto it = t.find(key); it != t.end()) d.params.push_back({key, {it->second.text, it->second.line}});
+    };
+    const auto router = [&](int r) { return net.name + "_" + topology->router_name(r); };
+    for (int r = 0; r < topology->routers(); ++r) {
+      ComponentDecl d = part(net, router(r), "router");
+      d.params.push_back({"ports", {std::to_string(topology->ports(r)), net.line}});
+      given(d, kRouterKeys);
+      given(d, {"vc_classes"});
+      std::string routes;
+      for (const auto& [name, node] : node_of) {
+        noc::NocFlit flit;
+        flit.destination = node;
+        const int port = topology->router_of(node) == r ? topology->port_of(node) : routing->route(r, 0, flit).port;
+        routes += (routes.empty() ? "" : ", ") + name + "=out" + std::to_string(port);
+      }
+      d.params.push_back({"routes", {routes, net.line}});
+      out_.netlist.components.push_back(std::move(d));
+    }
+    for (int r = 0; r < topology->routers(); ++r)
+      for (int p = 0; p < topology->ports(r); ++p) {
+        const noc::PortLink to = topology->out(r, p);
+        if (to.router < 0) continue;
+        channel(net, router(r) + "_out" + std::to_string(p), topology->latency(r, p), router(r),
+                "out" + std::to_string(p), router(to.router), "in" + std::to_string(to.port));
+      }
+    for (const int node : attached) {
+      const std::string ni = net.name + "_node" + std::to_string(node);
+      ComponentDecl d = part(net, ni, "network_interface");
+      given(d, kInterfaceKeys);
+      given(d, {"vc_classes"});
+      std::map<std::string, SourceText> own{{"packet_flits", {std::to_string(config.packet_size.front()), net.line}}};
+      for (const auto& [param, value] : node_params[node]) own[param] = value;
+      d.params.insert(d.params.end(), own.begin(), own.end());
+      out_.netlist.components.push_back(std::move(d));
+      const int r = topology->router_of(node), p = topology->port_of(node);
+      const std::string port = std::to_string(p);
+      channel(net, ni + "_inject", topology->latency(r, p), ni, "to_router", router(r), "in" + port);
+      channel(net, ni + "_eject", topology->latency(r, p), router(r), "out" + port, ni, "from_router");
+    }
+  }
+
+  const Netlist& n_;
+  const Registry& registry_;
+  std::vector<Override> sets_;
+  ExpandedNetlist out_;
+  std::set<std::string> names_;
+};
+
+}  // namespace
+
+ExpandedNetlist expand_networks(const Netlist& netlist, const Registry& registry, const std::vector<Override>& overrides) {
+  return Expander(netlist, registry, overrides).run();
+}
+
+}  // namespace creditflow::platform
