@@ -75,10 +75,6 @@ class Expander {
       }
       out_.netlist.connections.push_back(std::move(copy));
     }
-    for (const ComponentDecl& made : out_.netlist.components)
-      if (!names_.insert(made.name).second)
-        throw Error(at(made.line) + ": " + made.name + " is a component of the model and a part its network makes "
-                                    "(rename it)");
     for (Override& o : sets_) out_.overrides.push_back(std::move(o));
     return std::move(out_);
   }
@@ -194,6 +190,9 @@ class Expander {
   }
 
   ComponentDecl part(const ComponentDecl& net, const std::string& name, const std::string& kind) const {
+    if (const ComponentDecl* mine = decl(name))
+      throw Error(at(mine->line) + ": " + name + " is a component of the model and a part " + net.name +
+                  " makes (rename it)");
     ComponentDecl d;
     d.name = name;
     d.kind = kind;
@@ -337,7 +336,6 @@ class Expander {
   const Registry& registry_;
   std::vector<Override> sets_;
   ExpandedNetlist out_;
-  std::set<std::string> names_;
 };
 
 }  // namespace

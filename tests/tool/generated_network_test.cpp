@@ -1,0 +1,125 @@
+// A `network` component with parts attached at its nodes (expand_networks.hpp): it becomes
+// the routers, channels and interfaces one would place by hand, figure for figure, and
+// refuses what it cannot be.
+#include <boost/test/unit_test.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "harness.hpp"
+
+using nlohmann::json;
+
+namespace {
+const std::string kMesh = "../../tests/tool/generated_mesh.yaml";
+
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_network_with_parts_at_its_nodes_is_its_parts_placed_by_hand) {
+  json made = cftool::same_in_both_views(CREDITFLOW_TOOL, "run " + kMesh);
+  const cftool::Outcome by_hand = cftool::tool("run ../../tests/tool/generated_mesh_by_hand.yaml --json");
+  BOOST_TEST_REQUIRE(by_hand.status == 0, by_hand.err);
+  json hand = json::parse(by_hand.out);
+  BOOST_TEST(made.at("parameters").contains("net_router_1_1.routes"));
+  BOOST_TEST(made.at("parameters").at("net_router_0_0.routes") == "rx0=out4,rx1=out0,rx2=out2,rx3=out0");
+  made.erase("model");
+  hand.erase("model");
+  hand.erase("view");
+  BOOST_TEST(made == hand);  // every figure, parameter and diagnosis
+  // 8 channels between routers, an injection and an ejection channel at each node.
+  BOOST_TEST(made.at("vc_channels").at("checked").get<int>() == 16);
+  BOOST_TEST(made.at("vc_channels").at("violations").get<int>() == 0);
+  BOOST_TEST(made.at("accounting_violations").get<int>() == 0);
+  // Node 0 to node 3 crosses 3 routers: 5 x 3 + 2 cycles into the interface, 2 more to the pop.
+  const json& flow = made.at("flows").at("src0:rx3");
+  BOOST_TEST(flow.at("latency").at("histogram").at(0).at(0).get<int>() == 19);
+  BOOST_TEST(flow.at("delivered").get<int>() > 1100);
+}
+
+BOOST_AUTO_TEST_CASE(a_node_takes_its_interfaces_parameters_written_or_set) {
+  cftool::TempDir dir;
+  std::string model = cftool::read_file(kMesh);
+  const std::string net = "net:   { kind: network, topology: mesh, k: 2, n: 2, routing_function: dor, num_vcs: 2, "
+                          "vc_buf_size: 4 }";
+  model.replace(model.find(net), net.size(),
+                "net: { kind: network, topology: mesh, k: 2, n: 2, routing_function: dor, num_vcs: 2, vc_buf_size: 4, "
+                "node0: { credits: 2, queue_depth: 3 } }");
+  std::ofstream(dir / "m.yaml") << model;
+  const cftool::Outcome written = cftool::tool("run " + dir / "m.yaml" + " --view tl --json");
+  BOOST_TEST_REQUIRE(written.status == 0, written.err);
+  const json p = json::parse(written.out).at("parameters");
+  BOOST_TEST(p.at("net_node0.credits").get<int>() == 2);
+  BOOST_TEST(p.at("net_node0.queue_depth").get<int>() == 3);
+  BOOST_TEST(p.at("net_node1.credits").get<int>() == 4);
+  const cftool::Outcome set = cftool::tool("run " + dir / "m.yaml" + " --view tl --json --set net.node0.credits=3");
+  BOOST_TEST_REQUIRE(set.status == 0, set.err);
+  BOOST_TEST(json::parse(set.out).at("links").at("rx0").at("credits").get<int>() == 3);
+}
+
+BOOST_AUTO_TEST_CASE(a_hand_written_anynet_routes_attached_parts_by_its_shortest_paths) {
+  cftool::TempDir dir;
+  std::ofstream(dir / "any.yaml") << "components:\n"
+                                     "  cpu: { kind: traffic_source, pattern: bernoulli, rate: 0.3, destinations: mem }\n"
+                                     "  mem: { kind: credit_receiver, depth: 4 }\n"
+                                     "  noc:\n"
+                                     "    kind: network\n"
+                                     "    topology:\n"
+                                     "      kind: anynet\n"
+                                     "      routers:\n"
+                                     "        cpu: {nodes: [0, 1], to: {l2: 1}}\n"
+                                     "        l2: {nodes: [2], to: {cpu: 1, mem: 2}}\n"
+                                     "        mem: {nodes: [3], to: {l2: 2}}\n"
+                                     "    routing_function: min\n"
+                                     "    num_vcs: 2\n"
+                                     "    vc_buf_size: 4\n"
+                                     "connections:\n"
+                                     "  - cpu.out -> noc.node0.in\n"
+                                     "  - noc.node3.out -> mem.in\n"
+                                     "  - mem.credit -> noc.node3.credit_in\n";
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL, "run " + dir / "any.yaml");
+  // Three routers (5 x 3 + 2) and the 2-cycle channel into mem's router (1 more), 2 to the pop.
+  BOOST_TEST(doc.at("classes").at("data").at("latency").at("histogram").at(0).at(0).get<int>() == 20);
+  BOOST_TEST(doc.at("parameters").at("noc_l2.routes") == "mem=out2");
+  // cpu <-> l2 <-> mem, and a channel each way at the two nodes attached.
+  BOOST_TEST(doc.at("vc_channels").at("checked").get<int>() == 8);
+}
+
+BOOST_AUTO_TEST_CASE(what_a_network_with_attached_parts_refuses) {
+  const auto refused = [](const std::string& args, const std::string& line) {
+    const cftool::Outcome o = cftool::tool("run " + kMesh + " " + args);
+    BOOST_TEST(o.status == 2, args);
+    BOOST_TEST(o.err == "creditflow: " + line + "\n", args);
+  };
+  refused("--set net.topology=torus --set net.routing_function=dim_order",
+          "../../tests/tool/generated_mesh.yaml:15: net: topology = torus routes by dim_order, which picks a way round "
+          "and a dateline VC class by coin; parts attached to its nodes need a route fixed per receiver (allowed: "
+          "mesh, anynet)");
+  refused("--set net.injection_rate=0.3",
+          "--set net.injection_rate=0.3: net.injection_rate drives BookSim2's synthetic terminals, and parts are "
+          "attached to net's nodes: its traffic is theirs (allowed here: the topology's and the routers' keys, "
+          "packet_size, vc_classes and node<K>.<interface parameter>)");
+  refused("--set net.node5.credits=2",
+          "--set net.node5.credits=2: node5 of net has nothing attached, so no interface (attach it, or leave out the "
+          "--set)");
+  refused("--set net.k=1", "--set net.k=1: net: k = '1' is not allowed (allowed a whole number 2..64)");
+
+  cftool::TempDir dir;
+  const auto refused_model = [&](const std::string& from, const std::string& to, const std::string& line) {
+    std::string model = cftool::read_file(kMesh);
+    model.replace(model.find(from), from.size(), to);
+    std::ofstream(dir / "m.yaml") << model;
+    const cftool::Outcome o = cftool::tool("run " + dir / "m.yaml");
+    BOOST_TEST(o.status == 2, to);
+    BOOST_TEST(first_line(o.err) == "creditflow: " + dir / "m.yaml" + ":" + line, to);
+  };
+  refused_model("src3.out -> net.node3.in", "src3.out -> net.node4.in",
+                "26: connection 'src3.out -> net.node4.in': net has 4 nodes (allowed node0..node3)");
+  refused_model("src3.out -> net.node3.in", "src3.out -> net.node3.inn",
+                "26: connection 'src3.out -> net.node3.inn': net has no port 'node3.inn' (allowed node<K>.in, "
+                "node<K>.out, node<K>.credit_in, K 0..3)");
+  refused_model("net:   {", "net:   { node1: { depth: 2 }, ",
+                "15: net.node1.depth: an interface has no parameter 'depth' (allowed: message_class, packet_flits, "
+                "queue_depth, eject_depth, credits)");
+  refused_model("rx3:   { kind: credit_receiver, depth: 4 }", "net_node2: { kind: credit_receiver, depth: 4 }",
+                "14: net_node2 is a component of the model and a part net makes (rename it)");
+}
