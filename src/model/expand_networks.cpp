@@ -58,6 +58,7 @@ class Expander {
     std::set<std::string> expanded;
     for (const ComponentDecl& c : n_.components) {
       if (c.kind != "network" || !attached(c.name)) {
+        if (c.kind == "network") refuse_parts_keys(c);
         out_.netlist.components.push_back(c);
         continue;
       }
@@ -88,23 +89,22 @@ class Expander {
     });
   }
 
+  // vc_classes and node<K>.<parameter> are for the parts a network with parts attached makes.
+  void refuse_parts_keys(const ComponentDecl& net) {
+    for (const auto& [key, value] : texts(net))
+      if (key == "vc_classes" || node_port(key).first >= 0)
+        throw Error(value.where + ": " + net.name + "." + key + " is for the interfaces of a network with parts "
+                    "attached, and nothing is attached to " + net.name + " (attach parts at " + net.name +
+                    ".node<K>.in, .out and .credit_in)");
+  }
+
   // The network's parameters as written, then as --set or a sweep's point gives them.
-  std::map<std::string, Text> texts(const ComponentDecl& net) {
+  std::map<std::string, Text> texts(const ComponentDecl& net) const {
     std::map<std::string, Text> t;
     for (const auto& [key, value] : net.params) t[key] = {value.text, at(value.line), value.line};
-    for (auto o = sets_.begin(); o != sets_.end();) {
-      const auto dot = o->target.find('.');
-      if (o->target.substr(0, dot) != net.name) {
-        ++o;
-        continue;
-      }
-      const std::string key = o->target.substr(dot + 1);
-      if (node_port(key).first >= 0) {  // an interface's: retargeted to it below
-        ++o;
-        continue;
-      }
-      t[key] = {o->value, o->where, net.line};
-      o = sets_.erase(o);
+    for (const Override& o : sets_) {
+      const auto dot = o.target.find('.');
+      if (o.target.substr(0, dot) == net.name) t[o.target.substr(dot + 1)] = {o.value, o.where, net.line};
     }
     return t;
   }
@@ -266,27 +266,35 @@ class Expander {
       throw Error(where + ": no receiver is reached from its nodes' `out` (attach one: " + net.name +
                   ".node<K>.out -> a receiver's in, and its credit back to " + net.name + ".node<K>.credit_in)");
 
-    // The interfaces' parameters given per node, as written and by --set or a sweep.
+    // The interfaces' parameters given per node, as written and by --set or a sweep (which
+    // also go to the interface's own parameter below, to be named as given in its messages).
     std::map<int, std::vector<std::pair<std::string, SourceText>>> node_params;
     for (const auto& [key, value] : t) {
       const auto [node, param] = node_port(key);
       if (node < 0) continue;
       if (!attached.count(node))
         throw Error(value.where + ": " + net.name + "." + key + ": node" + std::to_string(node) +
-                    " has nothing attached, so no interface (attach it, or remove the parameter)");
+                    " has nothing attached, so no interface (attach parts at " + net.name + ".node" +
+                    std::to_string(node) + ", or leave the parameter out)");
       if (std::find(kNodeParams.begin(), kNodeParams.end(), param) == kNodeParams.end())
         throw Error(value.where + ": " + net.name + "." + key + ": an interface has no parameter '" + param + "'" +
                     did_you_mean(param, kNodeParams) + " (allowed: " + join_names(kNodeParams) + ")");
       node_params[node].push_back({param, {value.text, value.line}});
     }
-    for (Override& o : sets_) {
-      const auto dot = o.target.find('.');
-      if (o.target.substr(0, dot) != net.name) continue;
-      const auto [node, param] = node_port(o.target.substr(dot + 1));
-      if (!attached.count(node))
-        throw Error(o.where + ": node" + std::to_string(node) + " of " + net.name + " has nothing attached, so no "
-                    "interface (attach it, or leave out the --set)");
-      o.target = net.name + "_node" + std::to_string(node) + "." + param;
+    // Its own keys are read here; those of an interface go to it.
+    for (auto o = sets_.begin(); o != sets_.end();) {
+      const auto dot = o->target.find('.');
+      if (o->target.substr(0, dot) != net.name) {
+        ++o;
+        continue;
+      }
+      const auto [node, param] = node_port(o->target.substr(dot + 1));
+      if (node < 0) {
+        o = sets_.erase(o);
+        continue;
+      }
+      o->target = net.name + "_node" + std::to_string(node) + "." + param;
+      ++o;
     }
 
     const auto given = [&](ComponentDecl& d, const std::vector<std::string>& keys) {

@@ -14,8 +14,10 @@ KindSpec network_kind() {
   std::vector<ParamSpec> params;
   for (const std::string& key : noc::NocConfig::keys()) params.push_back(noc_key(key));
   KindSpec kind{"network",
-                "a network of BookSim2 iq routers (mesh, torus, ring) with a terminal at each router; "
-                "parameters are BookSim2's keys",
+                "a network of BookSim2 iq routers (mesh, torus, ring, anynet) with a terminal at each router; "
+                "parameters are BookSim2's keys. Parts attached at net.node<K>.in, .out and .credit_in make it "
+                "routers, vc_links and network_interfaces (then vc_classes: N keeps message classes apart, and node<K>: "
+                "{credits: 8, message_class: 1, ...} sets the interface at node K)",
                 std::move(params),
                 {},
                 LoopRole::none,

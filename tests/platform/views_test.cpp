@@ -335,7 +335,7 @@ BOOST_AUTO_TEST_CASE(soc_on_mesh_views_agree) {
                {"mem.latency", {"5", "20"}},
                {"rsp_hop.depth", {"2", "8"}},
                {"cpu.destinations", {"mem"}},
-               {"ni0.queue_depth", {"2", "16"}}},
+               {"net.node0.queue_depth", {"2", "16"}}},
               8);
 }
 

@@ -99,8 +99,11 @@ BOOST_AUTO_TEST_CASE(what_a_network_with_attached_parts_refuses) {
           "attached to net's nodes: its traffic is theirs (allowed here: the topology's and the routers' keys, "
           "packet_size, vc_classes and node<K>.<interface parameter>)");
   refused("--set net.node5.credits=2",
-          "--set net.node5.credits=2: node5 of net has nothing attached, so no interface (attach it, or leave out the "
-          "--set)");
+          "--set net.node5.credits=2: net.node5.credits: node5 has nothing attached, so no interface (attach parts at "
+          "net.node5, or leave the parameter out)");
+  refused("--set net.node0.depth=3",
+          "--set net.node0.depth=3: net.node0.depth: an interface has no parameter 'depth' (allowed: message_class, "
+          "packet_flits, queue_depth, eject_depth, credits)");
   refused("--set net.k=1", "--set net.k=1: net: k = '1' is not allowed (allowed a whole number 2..64)");
 
   cftool::TempDir dir;

@@ -119,7 +119,7 @@ BOOST_AUTO_TEST_CASE(a_responder_answers_reads_across_two_routers_in_both_views)
 }
 
 // models/soc_on_mesh.yaml: a CPU and two DMA engines read a memory controller at 800 MHz
-// behind crossings across a 2x2 mesh of router kinds, in both views, accounted every cycle
+// behind crossings across a 2x2 mesh (a network component made into router kinds), in both views, accounted every cycle
 // across both clocks. The controller answers at most 8 requests at a time, each for 20 of
 // its cycles: 0.4 a cycle of its own, 0.32 of the mesh's, against 0.7 offered; the
 // diagnosis says so and gives the depth that the rate needs (0.875 x 20 = 17.5: 18). With
@@ -140,13 +140,13 @@ BOOST_AUTO_TEST_CASE(an_soc_on_a_mesh_of_router_kinds_names_what_limits_the_cpu)
              "offered it needs queue_depth >= 18 (rate x latency)");
   BOOST_TEST(cftool::diagnosis_line(shipped, "link 'cpu_rx' ") ==
              "link 'cpu_rx' runs at 0.068 of full rate and never waited for a credit (4 credits, 2-cycle round trip); "
-             "it is limited by what the network delivers to ni0: 0.068 of the 0.100 its sources offer");
+             "it is limited by what the network delivers to net_node0: 0.068 of the 0.100 its sources offer");
   // Each flow short of its offer is said to be held where it is: past the last router, by
   // the memory's link; the answers, offered only what reached the memory, are not.
   BOOST_TEST(cftool::diagnosis_line(shipped, "flow 'cpu:mem' ") ==
-             "flow 'cpu:mem' carries 0.068 of the 0.100 its source offers: it is held beyond the last router: at r3, "
-             "switch requests on its VCs toward out0 were held for credits 27711 times (its input there, in2 on VCs "
-             "0-1, had 11265 failed VC allocations and 0 switch requests lost to other traffic) for ni3, whose link "
+             "flow 'cpu:mem' carries 0.068 of the 0.100 its source offers: it is held beyond the last router: at net_router_1_1, "
+             "switch requests on its VCs toward out4 were held for credits 27711 times (its input there, in3 on VCs "
+             "0-1, had 11265 failed VC allocations and 0 switch requests lost to other traffic) for net_node3, whose link "
              "'req_x' waited for credits in 12514 of its cycles");
   BOOST_TEST(cftool::diagnosis_line(shipped, "flow 'mem:cpu_rx' ").empty());
   const json fixed = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/soc_on_mesh.yaml "
@@ -158,8 +158,8 @@ BOOST_AUTO_TEST_CASE(an_soc_on_a_mesh_of_router_kinds_names_what_limits_the_cpu)
   // Then the DMA engine that shares its input into the controller's router gets less, said
   // to be held there.
   BOOST_TEST(cftool::diagnosis_line(fixed, "flow 'dma0:mem' ").rfind(
-                 "flow 'dma0:mem' carries 0.269 of the 0.300 its source offers: it is held at r3 in2 (VCs 0-1), which "
-                 "shares out0 with other traffic: over the run the flits on those VCs had 10405 failed VC allocations",
+                 "flow 'dma0:mem' carries 0.269 of the 0.300 its source offers: it is held at net_router_1_1 in3 (VCs 0-1), which "
+                 "shares out4 with other traffic: over the run the flits on those VCs had 10405 failed VC allocations",
                  0) == 0,
              fixed.at("diagnosis").dump());
 }
