@@ -7,7 +7,6 @@
 #include <string>
 
 #include "creditflow/core/error.hpp"
-#include "creditflow/core/input_file.hpp"
 #include "creditflow/noc/anynet.hpp"
 #include "creditflow/noc/noc_config.hpp"
 #include "creditflow/noc/topology.hpp"
@@ -130,14 +129,7 @@ class Expander {
       }
       config.set(value.where + ": " + net.name, key, value.text);
     }
-    if (!config.network_file.empty()) {
-      const std::string path = network_file_path(config.network_file, n_.file);
-      try {
-        config.netlist = core::read_input_file(path, "a network's netlist", core::kMaxInputBytes);
-      } catch (const Error& e) {
-        throw ParameterError(where + ": network_file = '" + config.network_file + "' cannot be read (" + e.what() + ")");
-      }
-    }
+    read_network_file(config, where, n_.file);
     config.validate(where);
     if (config.topology != "mesh" && config.topology != "anynet")
       throw ParameterError(where + ": topology = " + config.topology + " routes by dim_order, which picks a way "

@@ -222,16 +222,19 @@ noc::NocConfig network_config(const std::map<std::string, ParamValue>& params, c
                               const std::string& model_file) {
   noc::NocConfig config;
   for (const auto& [key, value] : params) config.set(where, key, format_value(value));
-  if (!config.network_file.empty()) {
-    const std::string path = network_file_path(config.network_file, model_file);
-    try {
-      config.netlist = core::read_input_file(path, "a network's netlist", core::kMaxInputBytes);
-    } catch (const Error& e) {
-      throw ParameterError(where + ": network_file = '" + config.network_file + "' cannot be read (" + e.what() + ")");
-    }
-  }
+  read_network_file(config, where, model_file);
   config.validate(where);
   return config;
+}
+
+void read_network_file(noc::NocConfig& config, const std::string& where, const std::string& model_file) {
+  if (config.network_file.empty()) return;
+  const std::string path = network_file_path(config.network_file, model_file);
+  try {
+    config.netlist = core::read_input_file(path, "a network's netlist", core::kMaxInputBytes);
+  } catch (const Error& e) {
+    throw ParameterError(where + ": network_file = '" + config.network_file + "' cannot be read (" + e.what() + ")");
+  }
 }
 
 RunResult simulate_networks(const Platform& platform, const std::string& view, const std::string& vcd_file,

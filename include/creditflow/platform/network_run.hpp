@@ -55,6 +55,9 @@ struct NetworkReport {
 noc::NocConfig network_config(const std::map<std::string, ParamValue>& params, const std::string& where,
                               const std::string& model_file);
 
+// Reads the netlist of `config.network_file` (when it names one) into config.netlist.
+void read_network_file(noc::NocConfig& config, const std::string& where, const std::string& model_file);
+
 // Where a network_file is: beside the model file, or where it says if absolute.
 std::string network_file_path(const std::string& network_file, const std::string& model_file);
 // The network files a model reads, as its components give them or `sets` (--set, --vary
