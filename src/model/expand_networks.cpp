@@ -168,6 +168,26 @@ class Expander {
     return found;
   }
 
+  // The receiver end of the loop a node's `out` starts, through the pipes after it (a flit
+  // crossing), as "${rx.depth}": the credits its interface holds unless told.
+  std::string loop_capacity(std::string part, std::string port) const {
+    for (int pipes = 0; pipes < 64; ++pipes) {
+      const ComponentDecl* d = decl(part);
+      const KindSpec* kind = d == nullptr ? nullptr : kind_of(*d);
+      if (kind == nullptr) return "";
+      if (const LoopEnd* end = kind->end_at(LoopEnd::Side::receiver, port))
+        return end->capacity.empty() ? "" : "${" + part + "." + end->capacity + "}";
+      const std::string out = kind->passes_to(port);
+      const auto next = std::find_if(n_.connections.begin(), n_.connections.end(), [&](const ConnectionDecl& c) {
+        return c.from_component == part && c.from_port == out;
+      });
+      if (out.empty() || next == n_.connections.end()) return "";
+      part = next->to_component;
+      port = next->to_port;
+    }
+    return "";
+  }
+
   const ComponentDecl* decl(const std::string& name) const {
     for (const ComponentDecl& c : n_.components)
       if (c.name == name) return &c;
@@ -232,6 +252,7 @@ class Expander {
 
     // The nodes attached, by the connections naming them.
     std::map<int, std::vector<std::string>> receivers;  // node -> receivers beyond its `out`
+    std::map<int, std::string> credits;                 // node -> its loop receiver's capacity
     std::set<int> attached;
     for (const ConnectionDecl& c : n_.connections)
       for (const auto& [component, port, other] : {std::tuple{c.from_component, c.from_port, c.to_component},
@@ -245,7 +266,10 @@ class Expander {
           throw Error(at(c.line) + ": connection '" + c.text + "': " + net.name + " has " + std::to_string(nodes) +
                       " nodes (allowed node0.." + "node" + std::to_string(nodes - 1) + ")");
         attached.insert(node);
-        if (end == "out" && component == c.from_component) receivers[node] = receivers_from(other);
+        if (end == "out" && component == c.from_component) {
+          receivers[node] = receivers_from(other);
+          credits[node] = loop_capacity(c.to_component, c.to_port);
+        }
       }
     std::map<std::string, int> node_of;
     for (const auto& [node, names] : receivers)
@@ -322,6 +346,7 @@ class Expander {
       given(d, kInterfaceKeys);
       given(d, {"vc_classes"});
       std::map<std::string, SourceText> own{{"packet_flits", {std::to_string(config.packet_size.front()), net.line}}};
+      if (!credits[node].empty()) own["credits"] = {credits[node], net.line};
       for (const auto& [param, value] : node_params[node]) own[param] = value;
       d.params.insert(d.params.end(), own.begin(), own.end());
       out_.netlist.components.push_back(std::move(d));

@@ -54,6 +54,15 @@ BOOST_AUTO_TEST_CASE(a_node_takes_its_interfaces_parameters_written_or_set) {
   const cftool::Outcome set = cftool::tool("run " + dir / "m.yaml" + " --view tl --json --set net.node0.credits=3");
   BOOST_TEST_REQUIRE(set.status == 0, set.err);
   BOOST_TEST(json::parse(set.out).at("links").at("rx0").at("credits").get<int>() == 3);
+  // Untold, an interface holds as many credits as its loop's receiver has slots.
+  const cftool::Outcome deeper = cftool::tool("run " + dir / "m.yaml" + " --view tl --json --set rx1.depth=6");
+  BOOST_TEST_REQUIRE(deeper.status == 0, deeper.err);
+  BOOST_TEST(json::parse(deeper.out).at("parameters").at("net_node1.credits").get<int>() == 6);
+  // Through a crossing, too: the memory controller's depth in models/soc_on_mesh.yaml.
+  const cftool::Outcome soc = cftool::tool("run ../../models/soc_on_mesh.yaml --view tl --json --cycles 3000 "
+                                           "--warmup 1000 --set mem.depth=6");
+  BOOST_TEST_REQUIRE(soc.status == 0, soc.err);
+  BOOST_TEST(json::parse(soc.out).at("parameters").at("net_node3.credits").get<int>() == 6);
 }
 
 BOOST_AUTO_TEST_CASE(a_hand_written_anynet_routes_attached_parts_by_its_shortest_paths) {
