@@ -5,6 +5,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <tuple>
 
 #include "creditflow/core/error.hpp"
 #include "creditflow/noc/anynet.hpp"
@@ -233,6 +234,34 @@ class Expander {
     connect(net, name, "credit_out", sender, out + "_credit");
   }
 
+  // The nodes of `net` the connections name, what each node's `out` reaches.
+  struct Attached {
+    std::set<int> nodes;
+    std::map<int, std::vector<std::string>> receivers;  // node -> receivers beyond its `out`
+    std::map<int, std::string> credits;                 // node -> its loop receiver's capacity
+  };
+  Attached attachments(const ComponentDecl& net, int nodes) const {
+    Attached a;
+    for (const ConnectionDecl& c : n_.connections)
+      for (const auto& [component, port, other] : {std::tuple{c.from_component, c.from_port, c.to_component},
+                                                   std::tuple{c.to_component, c.to_port, c.from_component}}) {
+        if (component != net.name) continue;
+        const auto [node, end] = node_port(port);
+        if (node < 0 || std::find(kNodePorts.begin(), kNodePorts.end(), end) == kNodePorts.end())
+          throw Error(at(c.line) + ": connection '" + c.text + "': " + net.name + " has no port '" + port +
+                      "' (allowed node<K>.in, node<K>.out, node<K>.credit_in, K 0.." + std::to_string(nodes - 1) + ")");
+        if (node >= nodes)
+          throw Error(at(c.line) + ": connection '" + c.text + "': " + net.name + " has " + std::to_string(nodes) +
+                      " nodes (allowed node0..node" + std::to_string(nodes - 1) + ")");
+        a.nodes.insert(node);
+        if (end == "out" && component == c.from_component) {
+          a.receivers[node] = receivers_from(other);
+          a.credits[node] = loop_capacity(c.to_component, c.to_port);
+        }
+      }
+    return a;
+  }
+
   void expand(const ComponentDecl& net) {
     const std::map<std::string, Text> t = texts(net);
     const noc::NocConfig config = shape(net, t);
@@ -248,31 +277,11 @@ class Expander {
       routing = std::make_unique<noc::DorMesh>(*cube, config.num_vcs);
       topology = std::move(cube);
     }
-    const int nodes = topology->nodes();
 
-    // The nodes attached, by the connections naming them.
-    std::map<int, std::vector<std::string>> receivers;  // node -> receivers beyond its `out`
-    std::map<int, std::string> credits;                 // node -> its loop receiver's capacity
-    std::set<int> attached;
-    for (const ConnectionDecl& c : n_.connections)
-      for (const auto& [component, port, other] : {std::tuple{c.from_component, c.from_port, c.to_component},
-                                                   std::tuple{c.to_component, c.to_port, c.from_component}}) {
-        if (component != net.name) continue;
-        const auto [node, end] = node_port(port);
-        if (node < 0 || std::find(kNodePorts.begin(), kNodePorts.end(), end) == kNodePorts.end())
-          throw Error(at(c.line) + ": connection '" + c.text + "': " + net.name + " has no port '" + port +
-                      "' (allowed node<K>.in, node<K>.out, node<K>.credit_in, K 0.." + std::to_string(nodes - 1) + ")");
-        if (node >= nodes)
-          throw Error(at(c.line) + ": connection '" + c.text + "': " + net.name + " has " + std::to_string(nodes) +
-                      " nodes (allowed node0.." + "node" + std::to_string(nodes - 1) + ")");
-        attached.insert(node);
-        if (end == "out" && component == c.from_component) {
-          receivers[node] = receivers_from(other);
-          credits[node] = loop_capacity(c.to_component, c.to_port);
-        }
-      }
+    const Attached at_nodes = attachments(net, topology->nodes());
+    const std::set<int>& attached = at_nodes.nodes;
     std::map<std::string, int> node_of;
-    for (const auto& [node, names] : receivers)
+    for (const auto& [node, names] : at_nodes.receivers)
       for (const std::string& name : names)
         if (const auto [it, fresh] = node_of.emplace(name, node); !fresh)
           throw Error(where + ": " + name + " is reached from node" + std::to_string(it->second) + ".out and node" +
@@ -346,7 +355,8 @@ class Expander {
       given(d, kInterfaceKeys);
       given(d, {"vc_classes"});
       std::map<std::string, SourceText> own{{"packet_flits", {std::to_string(config.packet_size.front()), net.line}}};
-      if (!credits[node].empty()) own["credits"] = {credits[node], net.line};
+      if (const auto it = at_nodes.credits.find(node); it != at_nodes.credits.end() && !it->second.empty())
+        own["credits"] = {it->second, net.line};
       for (const auto& [param, value] : node_params[node]) own[param] = value;
       d.params.insert(d.params.end(), own.begin(), own.end());
       out_.netlist.components.push_back(std::move(d));
