@@ -397,7 +397,7 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
       std::string where;
       for (const auto& [holder, n] : s.in_flight) {
         held += n;
-        where += (where.empty() ? "" : ", ") + holder + " " + std::to_string(n);
+        where += (where.empty() ? "" : ", ") + std::to_string(n) + " at " + holder;
       }
       os << "source '" << s.name << "': " << s.created << " created = " << s.delivered << " delivered + " << held
          << " in flight" << (where.empty() ? "" : " (" + where + ")") << " + " << s.dropped << " dropped";

@@ -73,23 +73,34 @@ Accountant::Accountant(const Platform& platform, std::vector<Part> parts)
 
 template <class Visit>
 void Accountant::held_by(const Part& p, bool by_source, const Visit& visit) const {
-  if (!by_source || p.lump >= 0) {
-    core::Census one;  // one sum: a census of one slot, not one per source for each part
-    p.counter->count(one);
-    if (one.held[0]) visit(by_source ? static_cast<std::size_t>(p.lump) : 0, one.held[0]);
-    return;
+  // One census a place within the part (a router's "in3 VC 0"; "" the part as a whole),
+  // named "part place" in the ledger.
+  const bool one_sum = !by_source || p.lump >= 0;
+  std::map<std::string, core::Census> places;
+  p.counter->count_places([&](const std::string& place) -> core::Census& {
+    auto it = places.find(place);
+    if (it == places.end()) {
+      // One sum: a census of one slot, not one per source for each place.
+      it = places.emplace(place, one_sum ? core::Census() : core::Census(names_.size(), slot_of_)).first;
+    }
+    return it->second;
+  });
+  for (const auto& [place, census] : places) {
+    const std::string name = place.empty() ? p.name : p.name + " " + place;
+    if (one_sum) {
+      if (census.held[0]) visit(by_source ? static_cast<std::size_t>(p.lump) : 0, name, census.held[0]);
+      continue;
+    }
+    for (std::size_t slot = 0; slot < census.held.size(); ++slot)
+      if (census.held[slot]) visit(slot, name, census.held[slot]);
   }
-  core::Census each(names_.size(), slot_of_);
-  count(p, each);
-  for (std::size_t slot = 0; slot < each.held.size(); ++slot)
-    if (each.held[slot]) visit(slot, each.held[slot]);
 }
 
 std::string Accountant::holders(std::size_t slot, const core::Census& like) const {
   std::string list;
   for (const Part* p : asked_)
-    held_by(*p, like.by_source(), [&](std::size_t s, std::uint64_t n) {
-      if (s == slot) list += (list.empty() ? "" : ", ") + p->name + " " + std::to_string(n);
+    held_by(*p, like.by_source(), [&](std::size_t s, const std::string& name, std::uint64_t n) {
+      if (s == slot) list += (list.empty() ? "" : ", ") + std::to_string(n) + " at " + name;
     });
   return list.empty() ? "none" : list;
 }
@@ -125,7 +136,9 @@ void Accountant::finish(RunResult& result) const {
   for (std::size_t slot = 1; slot < names_.size(); ++slot)
     ledgers[slot] = {names_[slot], all.created[slot], all.refused[slot], all.delivered[slot], all.dropped[slot], {}};
   for (const Part* p : asked_)
-    held_by(*p, true, [&](std::size_t slot, std::uint64_t n) { ledgers[slot].in_flight.emplace_back(p->name, n); });
+    held_by(*p, true, [&](std::size_t slot, const std::string& name, std::uint64_t n) {
+      ledgers[slot].in_flight.emplace_back(name, n);
+    });
   result.sources.assign(std::make_move_iterator(ledgers.begin() + 1), std::make_move_iterator(ledgers.end()));
 }
 

@@ -47,8 +47,9 @@ class Accountant final : public CycleCheck {
     p.counter->count(c);
     c.lump_into(-1);
   }
-  // Visits what part `p` holds as (slot, flits), by source or as one sum: under its one
-  // source without looking at its flits where it has one, else each flit under its own.
+  // Visits what part `p` holds as (slot, where, flits), by source or as one sum: under its
+  // one source without looking at its flits where it has one, else each flit under its own;
+  // `where` the part's name, and the place within it where it tells one ("r1 in2 VC 0").
   template <class Visit>
   void held_by(const Part& p, bool by_source, const Visit& visit) const;
   // Each part's flits held for `slot`, by name.

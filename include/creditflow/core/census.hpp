@@ -6,6 +6,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -78,6 +79,10 @@ class FlitCounter {
   virtual bool counts_flits() const { return false; }
   virtual bool holds_flits() const { return true; }
   virtual void count(Census&) const {}
+  // Its share by place within it (a router: "in3 VC 0"), for the ledger of what is where:
+  // `at(place)` is the census of that place. By default all in one place, "".
+  using PlaceCensus = std::function<Census&(const std::string& place)>;
+  virtual void count_places(const PlaceCensus& at) const { count(at("")); }
 };
 
 }  // namespace creditflow::core

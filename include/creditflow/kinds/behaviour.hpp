@@ -75,6 +75,9 @@ class Behaviour {
   // a wire: not), so that accounting need not ask it.
   static constexpr bool holds_flits = true;
   void count(core::Census&) const {}
+  // Whether it tells where within it it holds each flit (count_places, a router's input
+  // VCs and outputs); without, the ledger names the part.
+  static constexpr bool counts_places = false;
   template <class Visit>
   void trace(Visit&&) const {}
   // In a deadlock (core/waits.hpp): what it holds that cannot move, and what it waits for.

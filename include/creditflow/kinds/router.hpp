@@ -101,6 +101,22 @@ class RouterKind : public Behaviour<core::Flit> {
       if (state_->outbox.valid[static_cast<std::size_t>(p)]) count_packet(c, state_->outbox.flits[static_cast<std::size_t>(p)]);
   }
 
+  // The same by place: "in<p> VC <v>" for an input VC's buffer, "out<p> VC <v>" for a
+  // flit on its way through the switch to output p, queued there or driving it.
+  static constexpr bool counts_places = true;
+  void count_places(const core::FlitCounter::PlaceCensus& at) const {
+    const auto place = [](int port, int vc) {
+      return (port >= 0 ? "in" + std::to_string(port) : "out" + std::to_string(-1 - port)) + " VC " +
+             std::to_string(vc);
+    };
+    state_->router.for_each_flit_at([&](int port, int vc, const noc::NocFlit& f) {
+      if (f.tail) count_packet(at(place(port, vc)), f);
+    });
+    for (int p = 0; p < state_->ports; ++p)
+      if (const auto i = static_cast<std::size_t>(p); state_->outbox.valid[i] && state_->outbox.flits[i].tail)
+        count_packet(at(place(-1 - p, state_->outbox.flits[i].vc)), state_->outbox.flits[i]);
+  }
+
   // At out<p>: the credits it has spent per VC, the flits allocated to leave, the flit on
   // the output, the credits arrived and not yet counted. At in<p>: the flits its buffers
   // hold, their credits not yet sent and those on in<p>_credit.

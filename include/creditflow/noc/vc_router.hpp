@@ -93,6 +93,18 @@ class VcRouter {
     crossbar_q_.entries.for_each([&](const Crossing& c) { f(c.flit); });
     for (const auto& queue : output_q_) queue.for_each(f);
   }
+  // The same with where each flit is: f(input, vc, flit) for an input VC's buffer, and
+  // f(-1 - output, vc, flit) for one crossing the switch to an output or queued there.
+  template <class F>
+  void for_each_flit_at(F&& f) const {
+    for (std::size_t i = 0; i < vcs_.size(); ++i)
+      vcs_[i].buffer.for_each([&](const NocFlit& x) {
+        f(static_cast<int>(i) / num_vcs_, static_cast<int>(i) % num_vcs_, x);
+      });
+    crossbar_q_.entries.for_each([&](const Crossing& c) { f(-1 - c.output, c.flit.vc, c.flit); });
+    for (std::size_t o = 0; o < output_q_.size(); ++o)
+      output_q_[o].for_each([&](const NocFlit& x) { f(-1 - static_cast<int>(o), x.vc, x); });
+  }
   const BufferState& downstream(int output) const { return downstream_[output]; }
   // Every input VC that holds flits and cannot move for want of a credit or a VC.
   std::vector<VcWait> waits() const;

@@ -65,6 +65,12 @@ class ShellComponent : public Component {
   bool counts_flits() const override { return B::counts_flits; }
   bool holds_flits() const override { return B::holds_flits; }
   void count(core::Census& c) const override { shell_.behaviour().count(c); }
+  void count_places(const PlaceCensus& at) const override {
+    if constexpr (B::counts_places)
+      shell_.behaviour().count_places(at);
+    else
+      shell_.behaviour().count(at(""));
+  }
   std::size_t port_number(const std::string& port) const override { return kinds::port_index(B::ports, port); }
   void add_vc_terms(std::size_t port, core::VcTerms& t) const override { shell_.behaviour().add_vc_terms(port, t); }
   void add_hop_waits(std::size_t port, core::HopWaits& w) const override { shell_.behaviour().add_hop_waits(port, w); }

@@ -56,6 +56,12 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
   bool counts_flits() const override { return B::counts_flits; }
   bool holds_flits() const override { return B::holds_flits; }
   void count(core::Census& c) const override { b_.count(c); }
+  void count_places(const PlaceCensus& at) const override {
+    if constexpr (B::counts_places)
+      b_.count_places(at);
+    else
+      b_.count(at(""));
+  }
   std::size_t port_number(const std::string& port) const override { return kinds::port_index(B::ports, port); }
   void add_vc_terms(std::size_t port, core::VcTerms& t) const override { b_.add_vc_terms(port, t); }
   void add_hop_waits(std::size_t port, core::HopWaits& w) const override { b_.add_hop_waits(port, w); }
