@@ -169,6 +169,32 @@ class Expander {
     return found;
   }
 
+  // Whether every part that makes the flits reaching `start` (and a node's `in` after it),
+  // through parts that pass them on, is a responder: the node injects answers.
+  bool answers_only(const std::string& start) const {
+    bool answers = false, requests = false;
+    std::vector<std::string> todo{start};
+    std::set<std::string> seen{start};
+    while (!todo.empty()) {
+      const ComponentDecl* d = decl(todo.back());
+      todo.pop_back();
+      const KindSpec* kind = d == nullptr ? nullptr : kind_of(*d);
+      if (kind == nullptr || d->kind == "network") continue;
+      if (kind->makes_flits) {  // a responder: its own inputs are requests, not this node's
+        answers = true;
+        continue;
+      }
+      if (kind->param("pattern")) requests = true;
+      for (const ConnectionDecl& c : n_.connections) {
+        if (c.to_component != d->name) continue;
+        const PortSpec* port = kind->port(c.to_port);
+        if (port == nullptr || (port->type != ChannelType::flow && port->type != ChannelType::stream)) continue;
+        if (seen.insert(c.from_component).second) todo.push_back(c.from_component);
+      }
+    }
+    return answers && !requests;
+  }
+
   // The receiver end of the loop a node's `out` starts, through the pipes after it (a flit
   // crossing), as "${rx.depth}": the credits its interface holds unless told.
   std::string loop_capacity(std::string part, std::string port) const {
@@ -239,6 +265,7 @@ class Expander {
     std::set<int> nodes;
     std::map<int, std::vector<std::string>> receivers;  // node -> receivers beyond its `out`
     std::map<int, std::string> credits;                 // node -> its loop receiver's capacity
+    std::set<int> answering;                            // nodes whose `in` carries answers only
   };
   Attached attachments(const ComponentDecl& net, int nodes) const {
     Attached a;
@@ -258,6 +285,7 @@ class Expander {
           a.receivers[node] = receivers_from(other);
           a.credits[node] = loop_capacity(c.to_component, c.to_port);
         }
+        if (end == "in" && component == c.to_component && answers_only(other)) a.answering.insert(node);
       }
     return a;
   }
@@ -322,6 +350,13 @@ class Expander {
       ++o;
     }
 
+    // vc_classes as a number (written as one: a reference resolves too late to pick a class by).
+    int classes = 1;
+    if (const auto it = t.find("vc_classes"); it != t.end()) {
+      const std::string& text = it->second.text;
+      if (!text.empty() && text.size() < 4 && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        classes = std::stoi(text);
+    }
     const auto given = [&](ComponentDecl& d, const std::vector<std::string>& keys) {
       for (const std::string& key : keys)
         if (const auto it = t.find(key); it != t.end()) d.params.push_back({key, {it->second.text, it->second.line}});
@@ -357,6 +392,10 @@ class Expander {
       std::map<std::string, SourceText> own{{"packet_flits", {std::to_string(config.packet_size.front()), net.line}}};
       if (const auto it = at_nodes.credits.find(node); it != at_nodes.credits.end() && !it->second.empty())
         own["credits"] = {it->second, net.line};
+      // With classes apart, a node that injects only a responder's answers sends them on the
+      // last class (a CPU's reads on class 0, the memory's answers on class 1).
+      if (at_nodes.answering.count(node) && classes > 1)
+        own["message_class"] = {std::to_string(classes - 1), net.line};
       for (const auto& [param, value] : node_params[node]) own[param] = value;
       d.params.insert(d.params.end(), own.begin(), own.end());
       out_.netlist.components.push_back(std::move(d));

@@ -62,7 +62,16 @@ BOOST_AUTO_TEST_CASE(a_node_takes_its_interfaces_parameters_written_or_set) {
   const cftool::Outcome soc = cftool::tool("run ../../models/soc_on_mesh.yaml --view tl --json --cycles 3000 "
                                            "--warmup 1000 --set mem.depth=6");
   BOOST_TEST_REQUIRE(soc.status == 0, soc.err);
-  BOOST_TEST(json::parse(soc.out).at("parameters").at("net_node3.credits").get<int>() == 6);
+  const json soc_parameters = json::parse(soc.out).at("parameters");
+  BOOST_TEST(soc_parameters.at("net_node3.credits").get<int>() == 6);
+  // With two classes, the node that injects only the controller's answers sends them on
+  // class 1, the others on class 0; with one class, all on it.
+  BOOST_TEST(soc_parameters.at("net_node3.message_class").get<int>() == 1);
+  BOOST_TEST(soc_parameters.at("net_node0.message_class").get<int>() == 0);
+  const cftool::Outcome one = cftool::tool("run ../../models/soc_on_mesh.yaml --view tl --json --cycles 3000 "
+                                           "--warmup 1000 --set net.vc_classes=1");
+  BOOST_TEST_REQUIRE(one.status == 0, one.err);
+  BOOST_TEST(json::parse(one.out).at("parameters").at("net_node3.message_class").get<int>() == 0);
 }
 
 BOOST_AUTO_TEST_CASE(a_hand_written_anynet_routes_attached_parts_by_its_shortest_paths) {

@@ -6,7 +6,8 @@
 // net.node<K>.credit_in (flits out of it, as a credit loop's sender). Each router routes
 // by a table the topology's routing gives (dor on a mesh, min on an anynet) for every
 // receiver reached from an attached node's `out`. An interface holds as many credits as the
-// receiver of the loop its `out` starts has slots, unless node<K>.credits says otherwise.
+// receiver of the loop its `out` starts has slots, unless node<K>.credits says otherwise;
+// with vc_classes >= 2, a node injecting only a responder's answers uses the last class.
 // Generated names: <net>_<router> (today's router names: router_1_0), <net>_<router>_out<p>
 // for the channel leaving output p, <net>_node<K> for the interface and
 // <net>_node<K>_inject / _eject for its channels. A network nothing attaches to stays one
