@@ -290,6 +290,70 @@ class Expander {
     return a;
   }
 
+  // The receiver each node's `out` leads to, by name: what the routers route by.
+  std::map<std::string, int> destinations(const std::string& where, const std::string& net,
+                                          const Attached& at_nodes) const {
+    std::map<std::string, int> node_of;
+    for (const auto& [node, names] : at_nodes.receivers)
+      for (const std::string& name : names)
+        if (const auto [it, fresh] = node_of.emplace(name, node); !fresh)
+          throw Error(where + ": " + name + " is reached from node" + std::to_string(it->second) + ".out and node" +
+                      std::to_string(node) + ".out (allowed: each receiver behind one node, which its flits are "
+                      "routed to)");
+    if (node_of.empty())
+      throw Error(where + ": no receiver is reached from its nodes' `out` (attach one: " + net +
+                  ".node<K>.out -> a receiver's in, and its credit back to " + net + ".node<K>.credit_in)");
+    return node_of;
+  }
+
+  // The interfaces' parameters given per node as written (node3: {credits: 8}); those given
+  // by --set or a sweep's point go to the interface itself, to be named as given in its
+  // messages.
+  std::map<int, std::map<std::string, SourceText>> node_parameters(const ComponentDecl& net,
+                                                                    const std::map<std::string, Text>& t,
+                                                                    const std::set<int>& attached) {
+    std::map<int, std::map<std::string, SourceText>> given;
+    for (const auto& [key, value] : t) {
+      const auto [node, param] = node_port(key);
+      if (node < 0) continue;
+      if (!attached.count(node))
+        throw Error(value.where + ": " + net.name + "." + key + ": node" + std::to_string(node) +
+                    " has nothing attached, so no interface (attach parts at " + net.name + ".node" +
+                    std::to_string(node) + ", or leave the parameter out)");
+      if (std::find(kNodeParams.begin(), kNodeParams.end(), param) == kNodeParams.end())
+        throw Error(value.where + ": " + net.name + "." + key + ": an interface has no parameter '" + param + "'" +
+                    did_you_mean(param, kNodeParams) + " (allowed: " + join_names(kNodeParams) + ")");
+      given[node][param] = {value.text, value.line};
+    }
+    // The network's own keys are read here (texts); an interface's go to it.
+    for (auto o = sets_.begin(); o != sets_.end();) {
+      const auto dot = o->target.find('.');
+      if (o->target.substr(0, dot) != net.name) {
+        ++o;
+        continue;
+      }
+      const auto [node, param] = node_port(o->target.substr(dot + 1));
+      if (node < 0) {
+        o = sets_.erase(o);
+        continue;
+      }
+      o->target = net.name + "_node" + std::to_string(node) + "." + param;
+      ++o;
+    }
+    return given;
+  }
+
+  // vc_classes as a number, when written as one (a reference resolves too late to pick a
+  // node's class by; then every node keeps class 0 unless told).
+  static int classes_of(const std::map<std::string, Text>& t) {
+    const auto it = t.find("vc_classes");
+    if (it == t.end()) return 1;
+    const std::string& text = it->second.text;
+    const bool number = !text.empty() && text.size() < 4 &&
+                        std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return number ? std::stoi(text) : 1;
+  }
+
   void expand(const ComponentDecl& net) {
     const std::map<std::string, Text> t = texts(net);
     const noc::NocConfig config = shape(net, t);
@@ -305,58 +369,11 @@ class Expander {
       routing = std::make_unique<noc::DorMesh>(*cube, config.num_vcs);
       topology = std::move(cube);
     }
-
     const Attached at_nodes = attachments(net, topology->nodes());
-    const std::set<int>& attached = at_nodes.nodes;
-    std::map<std::string, int> node_of;
-    for (const auto& [node, names] : at_nodes.receivers)
-      for (const std::string& name : names)
-        if (const auto [it, fresh] = node_of.emplace(name, node); !fresh)
-          throw Error(where + ": " + name + " is reached from node" + std::to_string(it->second) + ".out and node" +
-                      std::to_string(node) + ".out (allowed: each receiver behind one node, which its flits are "
-                      "routed to)");
-    if (node_of.empty())
-      throw Error(where + ": no receiver is reached from its nodes' `out` (attach one: " + net.name +
-                  ".node<K>.out -> a receiver's in, and its credit back to " + net.name + ".node<K>.credit_in)");
+    const std::map<std::string, int> node_of = destinations(where, net.name, at_nodes);
+    auto node_params = node_parameters(net, t, at_nodes.nodes);
+    const int classes = classes_of(t);
 
-    // The interfaces' parameters given per node, as written and by --set or a sweep (which
-    // also go to the interface's own parameter below, to be named as given in its messages).
-    std::map<int, std::vector<std::pair<std::string, SourceText>>> node_params;
-    for (const auto& [key, value] : t) {
-      const auto [node, param] = node_port(key);
-      if (node < 0) continue;
-      if (!attached.count(node))
-        throw Error(value.where + ": " + net.name + "." + key + ": node" + std::to_string(node) +
-                    " has nothing attached, so no interface (attach parts at " + net.name + ".node" +
-                    std::to_string(node) + ", or leave the parameter out)");
-      if (std::find(kNodeParams.begin(), kNodeParams.end(), param) == kNodeParams.end())
-        throw Error(value.where + ": " + net.name + "." + key + ": an interface has no parameter '" + param + "'" +
-                    did_you_mean(param, kNodeParams) + " (allowed: " + join_names(kNodeParams) + ")");
-      node_params[node].push_back({param, {value.text, value.line}});
-    }
-    // Its own keys are read here; those of an interface go to it.
-    for (auto o = sets_.begin(); o != sets_.end();) {
-      const auto dot = o->target.find('.');
-      if (o->target.substr(0, dot) != net.name) {
-        ++o;
-        continue;
-      }
-      const auto [node, param] = node_port(o->target.substr(dot + 1));
-      if (node < 0) {
-        o = sets_.erase(o);
-        continue;
-      }
-      o->target = net.name + "_node" + std::to_string(node) + "." + param;
-      ++o;
-    }
-
-    // vc_classes as a number (written as one: a reference resolves too late to pick a class by).
-    int classes = 1;
-    if (const auto it = t.find("vc_classes"); it != t.end()) {
-      const std::string& text = it->second.text;
-      if (!text.empty() && text.size() < 4 && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        classes = std::stoi(text);
-    }
     const auto given = [&](ComponentDecl& d, const std::vector<std::string>& keys) {
       for (const std::string& key : keys)
         if (const auto it = t.find(key); it != t.end()) d.params.push_back({key, {it->second.text, it->second.line}});
@@ -384,7 +401,7 @@ class Expander {
         channel(net, router(r) + "_out" + std::to_string(p), topology->latency(r, p), router(r),
                 "out" + std::to_string(p), router(to.router), "in" + std::to_string(to.port));
       }
-    for (const int node : attached) {
+    for (const int node : at_nodes.nodes) {
       const std::string ni = net.name + "_node" + std::to_string(node);
       ComponentDecl d = part(net, ni, "network_interface");
       given(d, kInterfaceKeys);
@@ -394,8 +411,7 @@ class Expander {
         own["credits"] = {it->second, net.line};
       // With classes apart, a node that injects only a responder's answers sends them on the
       // last class (a CPU's reads on class 0, the memory's answers on class 1).
-      if (at_nodes.answering.count(node) && classes > 1)
-        own["message_class"] = {std::to_string(classes - 1), net.line};
+      if (at_nodes.answering.count(node) && classes > 1) own["message_class"] = {std::to_string(classes - 1), net.line};
       for (const auto& [param, value] : node_params[node]) own[param] = value;
       d.params.insert(d.params.end(), own.begin(), own.end());
       out_.netlist.components.push_back(std::move(d));
