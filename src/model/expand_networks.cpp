@@ -1,6 +1,7 @@
 #include "creditflow/platform/expand_networks.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <set>
@@ -11,6 +12,7 @@
 #include "creditflow/noc/anynet.hpp"
 #include "creditflow/noc/noc_config.hpp"
 #include "creditflow/noc/topology.hpp"
+#include "creditflow/noc/traffic.hpp"
 #include "creditflow/platform/nearest.hpp"
 #include "creditflow/platform/network_run.hpp"
 
@@ -26,6 +28,13 @@ const std::vector<std::string> kRouterKeys{
     "st_prepare_delay", "st_final_delay", "credit_delay", "vc_allocator", "sw_allocator", "alloc_iters",
     "input_speedup", "output_speedup", "internal_speedup"};
 const std::vector<std::string> kInterfaceKeys{"num_vcs", "vc_buf_size", "wait_for_tail_credit"};
+// BookSim2's traffic keys that make the terminals at the nodes nothing attaches to.
+const std::set<std::string> kTrafficKeys{"injection_rate", "injection_rate_uses_flits", "traffic",
+                                         "injection_process"};
+// The patterns a terminal's library source can follow: uniform among the terminals, or one
+// destination each (hotspot's weights are not taken yet).
+const std::set<std::string> kTerminalPatterns{"uniform", "uniform_noself", "transpose", "bitcomp", "bitrev",
+                                              "shuffle", "tornado", "neighbor"};
 // An interface's own parameters, given per node as node<K>.<parameter>.
 const std::vector<std::string> kNodeParams{"message_class", "packet_flits", "queue_depth", "eject_depth", "credits"};
 const std::vector<std::string> kNodePorts{"in", "out", "credit_in"};
@@ -118,11 +127,13 @@ class Expander {
         throw Error(value.where + ": " + net.name + " (network) has no parameter '" + key + "'" +
                     did_you_mean(key, noc::NocConfig::keys()));
       const bool router_key = std::find(kRouterKeys.begin(), kRouterKeys.end(), key) != kRouterKeys.end();
-      if (!kShapeKeys.count(key) && !router_key && key != "packet_size")
+      if (!kShapeKeys.count(key) && !router_key && key != "packet_size" && !kTrafficKeys.count(key))
         throw ParameterError(value.where + ": " + net.name + "." + key +
-                             " drives BookSim2's synthetic terminals, and parts are attached to " + net.name +
-                             "'s nodes: its traffic is theirs (allowed here: the topology's and the routers' keys, "
-                             "packet_size, vc_classes and node<K>.<interface parameter>)");
+                             " is BookSim2's measurement, and parts are attached to " + net.name +
+                             "'s nodes: the platform measures them (allowed here: the topology's and the routers' "
+                             "keys, packet_size, vc_classes, node<K>.<interface parameter>, and injection_rate, "
+                             "injection_rate_uses_flits, traffic and injection_process for the terminals at the "
+                             "other nodes)");
       if (value.text.find("${") != std::string::npos) {
         if (router_key) continue;  // passed on as written, resolved in each router
         throw ParameterError(value.where + ": " + net.name + "." + key + " = " + value.text +
@@ -139,6 +150,13 @@ class Expander {
     if (config.routing_function != "dor" && config.routing_function != "min")
       throw ParameterError(where + ": routing_function = " + config.routing_function +
                            " is a user's; parts attached to its nodes route by a table (allowed: dor, min)");
+    if (t.count("injection_rate") && config.injection_process != "bernoulli")
+      throw ParameterError(where + ": injection_process = " + config.injection_process + ": the terminals at the "
+                           "nodes nothing attaches to are the library's Bernoulli sources (allowed: bernoulli)");
+    if (t.count("injection_rate") && !kTerminalPatterns.count(config.traffic))
+      throw ParameterError(where + ": traffic = " + config.traffic + " is not yet taken by the terminals at the "
+                           "nodes nothing attaches to (allowed: uniform, uniform_noself, transpose, bitcomp, bitrev, "
+                           "shuffle, tornado, neighbor)");
     if (config.packet_size.size() != 1)
       throw ParameterError(where + ": packet_size gives " + std::to_string(config.packet_size.size()) +
                            " sizes; an interface makes packets of one size, or of one flit per data unit "
@@ -354,6 +372,65 @@ class Expander {
     return number ? std::stoi(text) : 1;
   }
 
+  // BookSim2's terminals at the nodes nothing attaches to, made of the library's parts: a
+  // Bernoulli source of packets at injection_rate to the pattern's terminals, an interface,
+  // and a receiver that takes a flit a cycle. Their receivers join `node_of`; returns the
+  // nodes given one.
+  std::set<int> terminals(const ComponentDecl& net, const noc::NocConfig& config, const noc::Topology& topology,
+                 const std::set<int>& attached, std::map<std::string, int>& node_of) {
+    std::vector<int> nodes;
+    for (int node = 0; node < topology.nodes(); ++node)
+      if (!attached.count(node)) nodes.push_back(node);
+    if (nodes.empty())
+      throw ParameterError(at(net.line) + ": " + net.name + ".injection_rate: parts are attached at every node of " +
+                           net.name + ", so there are no terminals to drive (allowed: leave it out)");
+    const auto name = [&](int node, const char* what) { return net.name + "_node" + std::to_string(node) + what; };
+    const noc::TrafficPattern pattern(config, topology.nodes());
+    noc::Rng unused(0);  // a permutation draws nothing
+    std::set<int> made;
+    for (const int node : nodes) {
+      std::string destinations;
+      const auto add = [&](int to) { destinations += (destinations.empty() ? "" : ", ") + name(to, "_sink"); };
+      if (config.traffic == "uniform" || config.traffic == "uniform_noself") {
+        for (const int to : nodes)
+          if (to != node || config.traffic == "uniform") add(to);
+      } else if (const int to = pattern.destination(node, unused); !attached.count(to)) {
+        add(to);
+      } else {
+        throw ParameterError(at(net.line) + ": " + net.name + ": traffic = " + config.traffic + " sends node" +
+                             std::to_string(node) + "'s packets to node" + std::to_string(to) +
+                             ", where parts are attached (allowed: a pattern whose terminals send to terminals)");
+      }
+      if (destinations.empty())
+        throw ParameterError(at(net.line) + ": " + net.name + ": traffic = uniform_noself, and node" +
+                             std::to_string(node) + " is the only terminal: it has none to send to (allowed: "
+                             "uniform, or parts at fewer nodes)");
+      ComponentDecl source = part(net, name(node, "_traffic"), "traffic_source");
+      source.params = {{"pattern", {"bernoulli", net.line}},
+                       {"rate", {core_text(config.packet_rate()), net.line}},
+                       {"class", {"background", net.line}},
+                       {"destinations", {destinations, net.line}},
+                       {"choose", {"random", net.line}}};
+      ComponentDecl sink = part(net, name(node, "_sink"), "credit_receiver");
+      sink.params = {{"depth", {"4", net.line}}};
+      out_.netlist.components.push_back(std::move(source));
+      out_.netlist.components.push_back(std::move(sink));
+      connect(net, name(node, "_traffic"), "out", name(node, ""), "in");
+      connect(net, name(node, ""), "out", name(node, "_sink"), "in");
+      connect(net, name(node, "_sink"), "credit", name(node, ""), "credit_in");
+      made.insert(node);
+      node_of[name(node, "_sink")] = node;
+    }
+    return made;
+  }
+
+  // A rate as text that reads back as the same double.
+  static std::string core_text(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.17g", v);
+    return text;
+  }
+
   void expand(const ComponentDecl& net) {
     const std::map<std::string, Text> t = texts(net);
     const noc::NocConfig config = shape(net, t);
@@ -370,7 +447,10 @@ class Expander {
       topology = std::move(cube);
     }
     const Attached at_nodes = attachments(net, topology->nodes());
-    const std::map<std::string, int> node_of = destinations(where, net.name, at_nodes);
+    std::map<std::string, int> node_of = destinations(where, net.name, at_nodes);
+    std::set<int> interfaces = at_nodes.nodes;
+    if (t.count("injection_rate"))
+      for (const int node : terminals(net, config, *topology, at_nodes.nodes, node_of)) interfaces.insert(node);
     auto node_params = node_parameters(net, t, at_nodes.nodes);
     const int classes = classes_of(t);
 
@@ -401,7 +481,7 @@ class Expander {
         channel(net, router(r) + "_out" + std::to_string(p), topology->latency(r, p), router(r),
                 "out" + std::to_string(p), router(to.router), "in" + std::to_string(to.port));
       }
-    for (const int node : at_nodes.nodes) {
+    for (const int node : interfaces) {
       const std::string ni = net.name + "_node" + std::to_string(node);
       ComponentDecl d = part(net, ni, "network_interface");
       given(d, kInterfaceKeys);

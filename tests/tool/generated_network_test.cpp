@@ -112,16 +112,20 @@ BOOST_AUTO_TEST_CASE(what_a_network_with_attached_parts_refuses) {
           "../../tests/tool/generated_mesh.yaml:15: net: topology = torus routes by dim_order, which picks a way round "
           "and a dateline VC class by coin; parts attached to its nodes need a route fixed per receiver (allowed: "
           "mesh, anynet)");
-  refused("--set net.injection_rate=0.3",
-          "--set net.injection_rate=0.3: net.injection_rate drives BookSim2's synthetic terminals, and parts are "
-          "attached to net's nodes: its traffic is theirs (allowed here: the topology's and the routers' keys, "
-          "packet_size, vc_classes and node<K>.<interface parameter>)");
+  refused("--set net.warmup_periods=2",
+          "--set net.warmup_periods=2: net.warmup_periods is BookSim2's measurement, and parts are attached to net's "
+          "nodes: the platform measures them (allowed here: the topology's and the routers' keys, packet_size, "
+          "vc_classes, node<K>.<interface parameter>, and injection_rate, injection_rate_uses_flits, traffic and "
+          "injection_process for the terminals at the other nodes)");
   refused("--set net.node5.credits=2",
           "--set net.node5.credits=2: net.node5.credits: node5 has nothing attached, so no interface (attach parts at "
           "net.node5, or leave the parameter out)");
   refused("--set net.node0.depth=3",
           "--set net.node0.depth=3: net.node0.depth: an interface has no parameter 'depth' (allowed: message_class, "
           "packet_flits, queue_depth, eject_depth, credits)");
+  refused("--set net.injection_rate=0.2",
+          "../../tests/tool/generated_mesh.yaml:15: net.injection_rate: parts are attached at every node of net, so "
+          "there are no terminals to drive (allowed: leave it out)");
   refused("--set net.k=1", "--set net.k=1: net: k = '1' is not allowed (allowed a whole number 2..64)");
 
   cftool::TempDir dir;
@@ -143,4 +147,42 @@ BOOST_AUTO_TEST_CASE(what_a_network_with_attached_parts_refuses) {
                 "queue_depth, eject_depth, credits)");
   refused_model("rx3:   { kind: credit_receiver, depth: 4 }", "net_node2: { kind: credit_receiver, depth: 4 }",
                 "14: net_node2 is a component of the model and a part net makes (rename it)");
+}
+
+// BookSim2's traffic keys on a network with parts attached put the library's parts at the
+// other nodes: a Bernoulli source of packets to the pattern's terminals, an interface, and
+// a receiver. models/soc_on_mesh.yaml on a 3x3 mesh: its parts at nodes 0-3, terminals at
+// 4-8 sending uniformly among themselves; at 0.5 packets a cycle each the CPU's reads
+// (memory deep enough, 18) wait longer where the terminals' packets cross their routers.
+BOOST_AUTO_TEST_CASE(terminals_at_the_other_nodes_load_the_network_the_parts_share) {
+  const std::string soc = "run ../../models/soc_on_mesh.yaml --set net.k=3 --set mem.queue_depth=18";
+  const json quiet = cftool::same_in_both_views(CREDITFLOW_TOOL, soc);
+  const json loaded = cftool::same_in_both_views(CREDITFLOW_TOOL, soc + " --set net.injection_rate=0.5");
+  BOOST_TEST(quiet.at("flows").at("cpu:mem").at("latency").at("p99").get<int>() == 22);
+  BOOST_TEST(loaded.at("flows").at("cpu:mem").at("latency").at("p99").get<int>() == 29);
+  BOOST_TEST(!quiet.at("classes").contains("background"));
+  // 5 terminals x 0.5 x 18,000 cycles in the window: 45,000 expected.
+  BOOST_TEST(loaded.at("classes").at("background").at("delivered").get<int>() == 44649);
+  BOOST_TEST(loaded.at("parameters").at("net_node4_traffic.destinations") ==
+             "net_node4_sink,net_node5_sink,net_node6_sink,net_node7_sink,net_node8_sink");
+  BOOST_TEST(loaded.at("accounting_violations").get<int>() == 0);
+  BOOST_TEST(loaded.at("vc_channels").at("checked").get<int>() == 42);  // 24 between routers, 2 at each node
+  BOOST_TEST(loaded.at("vc_channels").at("violations").get<int>() == 0);
+
+  const auto refused = [&](const std::string& set, const std::string& line) {
+    const cftool::Outcome o = cftool::tool(soc + " --set net.injection_rate=0.3 --set " + set);
+    BOOST_TEST(o.status == 2, set);
+    BOOST_TEST(o.err == "creditflow: " + line + "\n", set);
+  };
+  refused("net.injection_process=on_off",
+          "../../models/soc_on_mesh.yaml:43: net: injection_process = on_off: the terminals at the nodes nothing "
+          "attaches to are the library's Bernoulli sources (allowed: bernoulli)");
+  refused("net.k=4 --set net.traffic=transpose",
+          "../../models/soc_on_mesh.yaml:43: net: traffic = transpose sends node4's packets to node1, where parts are "
+          "attached (allowed: a pattern whose terminals send to terminals)");
+  refused("net.sim_type=throughput",
+          "--set net.sim_type=throughput: net.sim_type is BookSim2's measurement, and parts are attached to net's "
+          "nodes: the platform measures them (allowed here: the topology's and the routers' keys, packet_size, "
+          "vc_classes, node<K>.<interface parameter>, and injection_rate, injection_rate_uses_flits, traffic and "
+          "injection_process for the terminals at the other nodes)");
 }
