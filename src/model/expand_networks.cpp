@@ -413,6 +413,7 @@ class Expander {
                        {"choose", {"random", net.line}}};
       ComponentDecl sink = part(net, name(node, "_sink"), "credit_receiver");
       sink.params = {{"depth", {"4", net.line}}};
+      source.terminal_of = sink.terminal_of = net.name;
       out_.netlist.components.push_back(std::move(source));
       out_.netlist.components.push_back(std::move(sink));
       connect(net, name(node, "_traffic"), "out", name(node, ""), "in");
@@ -484,6 +485,7 @@ class Expander {
     for (const int node : interfaces) {
       const std::string ni = net.name + "_node" + std::to_string(node);
       ComponentDecl d = part(net, ni, "network_interface");
+      if (!at_nodes.nodes.count(node)) d.terminal_of = net.name;
       given(d, kInterfaceKeys);
       given(d, {"vc_classes"});
       std::map<std::string, SourceText> own{{"packet_flits", {std::to_string(config.packet_size.front()), net.line}}};

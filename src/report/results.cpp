@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <set>
 #include <nlohmann/json.hpp>
@@ -320,8 +321,56 @@ std::string unqueued_text(const core::LinkReport& l) {
 }
 }  // namespace
 
+// The parts networks made for their terminals (ComponentDecl::terminal_of), each by the
+// network: the summary folds them into a line a network; the JSON keeps every figure.
+std::map<std::string, std::string> terminal_parts(const Platform& platform) {
+  std::map<std::string, std::string> network_of;
+  for (const ResolvedComponent& c : platform.components)
+    if (!c.terminal_of.empty()) network_of[c.name] = c.terminal_of;
+  return network_of;
+}
+
+// Whether a diagnosis line is about a link or a flow of those parts.
+bool about_terminals(const std::string& line, const std::map<std::string, std::string>& terminals) {
+  for (const char* start : {"link '", "flow '"}) {
+    const std::size_t n = std::strlen(start);
+    if (line.compare(0, n, start) != 0) continue;
+    const std::size_t end = line.find_first_of(start[0] == 'l' ? "'" : ":'", n);
+    return end != std::string::npos && terminals.count(line.substr(n, end - n)) > 0;
+  }
+  return false;
+}
+
+// One line a network for its terminals' sources: their sums, and where the rest is.
+void terminal_lines(std::ostream& os, const RunResult& result, const std::map<std::string, std::string>& terminals) {
+  struct Sums {
+    std::uint64_t sources = 0, created = 0, delivered = 0, held = 0, dropped = 0, refused = 0, flows = 0;
+  };
+  std::map<std::string, Sums> by_network;
+  for (const SourceLedger& s : result.sources) {
+    const auto it = terminals.find(s.name);
+    if (it == terminals.end()) continue;
+    Sums& sums = by_network[it->second];
+    ++sums.sources;
+    sums.created += s.created;
+    sums.delivered += s.delivered;
+    sums.dropped += s.dropped;
+    sums.refused += s.refused;
+    for (const auto& held : s.in_flight) sums.held += held.second;
+  }
+  for (const FlowReport& f : result.flows)
+    if (const auto it = terminals.find(f.source); it != terminals.end()) ++by_network[it->second].flows;
+  for (const auto& [network, sums] : by_network) {
+    os << "terminals of '" << network << "': " << sums.sources << " sources, " << sums.created << " created = "
+       << sums.delivered << " delivered + " << sums.held << " in flight + " << sums.dropped << " dropped";
+    if (sums.refused) os << "; " << sums.refused << " refused at their queues";
+    os << " (each source, flow and link in the JSON)\n";
+  }
+}
+
 std::string run_summary(const Platform& platform, const RunResult& result) {
   std::ostringstream os;
+  const std::map<std::string, std::string> terminals = terminal_parts(platform);
   if (!result.networks.empty()) {
     os << platform.file << ": " << result.run.cycles << " cycles, " << result.view << " view\n";
     for (const NetworkReport& n : result.networks) os << network_summary(n);
@@ -335,6 +384,7 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
     os << platform.file << ": " << result.run.cycles << " cycles, stopped before the measurement window (from cycle "
        << result.run.warmup << ") opened: every rate is 0, seed " << result.run.seed << "\n";
   for (const core::LinkReport& l : result.links) {
+    if (terminals.count(l.name)) continue;
     os << "link '" << l.name << "': throughput " << fixed(l.throughput, 3);
     if (core::bandwidth_gb_s(l) > 0)
       os << " (" << fixed(core::bandwidth_gb_s(l), 3) << " GB/s at "
@@ -393,6 +443,7 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
   // A network's flows and sources; one link's flow is its link.
   if (result.links.size() > 1) {
     for (const SourceLedger& s : result.sources) {
+      if (terminals.count(s.name)) continue;
       std::uint64_t held = 0;
       std::string where;
       for (const auto& [holder, n] : s.in_flight) {
@@ -404,7 +455,9 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
       if (s.refused) os << "; " << s.refused << " refused at its queue";
       os << "\n";
     }
+    terminal_lines(os, result, terminals);
     for (const FlowReport& f : result.flows) {
+      if (terminals.count(f.source)) continue;
       os << "flow '" << flow_name(f) << "': " << f.figures.created << " created, " << f.figures.delivered
          << " delivered, throughput " << fixed(f.throughput, 3) << ", latency creation->final pop "
          << latency_text(f.figures.latency);
@@ -417,7 +470,8 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
     if (result.vc_channel_violations) os << ": VIOLATED in " << result.vc_channel_violations << " cycles";
     os << "\n";
   }
-  for (const std::string& line : diagnosis(result)) os << "- " << line << "\n";
+  for (const std::string& line : diagnosis(result))
+    if (!about_terminals(line, terminals)) os << "- " << line << "\n";
   return os.str();
 }
 

@@ -169,6 +169,16 @@ BOOST_AUTO_TEST_CASE(terminals_at_the_other_nodes_load_the_network_the_parts_sha
   BOOST_TEST(loaded.at("vc_channels").at("checked").get<int>() == 42);  // 24 between routers, 2 at each node
   BOOST_TEST(loaded.at("vc_channels").at("violations").get<int>() == 0);
 
+  // The summary folds the terminals' parts into one line; the JSON has each of them.
+  const cftool::Outcome text = cftool::tool(soc + " --set net.injection_rate=0.5 --view tl");
+  BOOST_TEST_REQUIRE(text.status == 0, text.err);
+  BOOST_TEST(text.out.find("\nterminals of 'net': 5 sources, 49620 created = 49574 delivered + 46 in flight + 0 "
+                           "dropped (each source, flow and link in the JSON)\n") != std::string::npos, text.out);
+  BOOST_TEST(text.out.find("net_node4_sink") == std::string::npos, text.out);
+  BOOST_TEST(text.out.find("flow 'cpu:mem'") != std::string::npos);
+  BOOST_TEST(loaded.at("sources").at("net_node4_traffic").at("created").get<int>() > 9000);
+  BOOST_TEST(loaded.at("links").contains("net_node4_sink"));
+
   const auto refused = [&](const std::string& set, const std::string& line) {
     const cftool::Outcome o = cftool::tool(soc + " --set net.injection_rate=0.3 --set " + set);
     BOOST_TEST(o.status == 2, set);

@@ -34,6 +34,9 @@ struct ComponentDecl {
   int line = 0;
   int clock_line = 0;
   std::vector<std::pair<std::string, SourceText>> params;
+  // A part a network makes for a terminal at one of its nodes (expand_networks.hpp): the
+  // network's name. The summary folds these parts into one line; the JSON keeps them all.
+  std::string terminal_of;
 };
 
 struct ConnectionDecl {

@@ -46,6 +46,7 @@ struct ResolvedComponent {
   std::string clock;
   std::map<std::string, ParamValue> params;
   int line = 0;
+  std::string terminal_of;  // ComponentDecl::terminal_of
 };
 
 struct ResolvedConnection {
