@@ -8,6 +8,9 @@
 // receiver reached from an attached node's `out`. An interface holds as many credits as the
 // receiver of the loop its `out` starts has slots, unless node<K>.credits says otherwise;
 // with vc_classes >= 2, a node injecting only a responder's answers uses the last class.
+// Given injection_rate, each node nothing attaches to gets a terminal of the library's
+// parts: <net>_node<K>_traffic (a Bernoulli traffic_source by the `traffic` pattern), an
+// interface and <net>_node<K>_sink (a credit_receiver), marked ComponentDecl::terminal_of.
 // Generated names: <net>_<router> (today's router names: router_1_0), <net>_<router>_out<p>
 // for the channel leaving output p, <net>_node<K> for the interface and
 // <net>_node<K>_inject / _eject for its channels. A network nothing attaches to stays one
@@ -28,7 +31,8 @@ struct ExpandedNetlist {
 
 // Throws ParameterError naming file:line (or the --set) for a network that cannot be
 // expanded: a key out of range, a node that does not exist, a topology routed by coin
-// (torus, ring), traffic keys with no terminals to drive, a receiver reached from two nodes.
+// (torus, ring), BookSim2's measurement keys, a pattern the terminals cannot follow, a
+// receiver reached from two nodes.
 ExpandedNetlist expand_networks(const Netlist& netlist, const Registry& registry, const std::vector<Override>& overrides);
 
 }  // namespace creditflow::platform
