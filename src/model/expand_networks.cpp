@@ -30,11 +30,11 @@ const std::vector<std::string> kRouterKeys{
 const std::vector<std::string> kInterfaceKeys{"num_vcs", "vc_buf_size", "wait_for_tail_credit"};
 // BookSim2's traffic keys that make the terminals at the nodes nothing attaches to.
 const std::set<std::string> kTrafficKeys{"injection_rate", "injection_rate_uses_flits", "traffic",
-                                         "injection_process"};
-// The patterns a terminal's library source can follow: uniform among the terminals, or one
-// destination each (hotspot's weights are not taken yet).
-const std::set<std::string> kTerminalPatterns{"uniform", "uniform_noself", "transpose", "bitcomp", "bitrev",
-                                              "shuffle", "tornado", "neighbor"};
+                                         "injection_process", "hotspot_nodes", "hotspot_rates"};
+// The patterns a terminal's library source can follow: uniform among the terminals, the
+// hotspots by their weights, or one destination each.
+const std::set<std::string> kTerminalPatterns{"uniform", "uniform_noself", "hotspot", "transpose", "bitcomp",
+                                              "bitrev", "shuffle", "tornado", "neighbor"};
 // An interface's own parameters, given per node as node<K>.<parameter>.
 const std::vector<std::string> kNodeParams{"message_class", "packet_flits", "queue_depth", "eject_depth", "credits"};
 const std::vector<std::string> kNodePorts{"in", "out", "credit_in"};
@@ -155,8 +155,8 @@ class Expander {
                            "nodes nothing attaches to are the library's Bernoulli sources (allowed: bernoulli)");
     if (t.count("injection_rate") && !kTerminalPatterns.count(config.traffic))
       throw ParameterError(where + ": traffic = " + config.traffic + " is not yet taken by the terminals at the "
-                           "nodes nothing attaches to (allowed: uniform, uniform_noself, transpose, bitcomp, bitrev, "
-                           "shuffle, tornado, neighbor)");
+                           "nodes nothing attaches to (allowed: uniform, uniform_noself, hotspot, transpose, bitcomp, "
+                           "bitrev, shuffle, tornado, neighbor)");
     if (config.packet_size.size() != 1)
       throw ParameterError(where + ": packet_size gives " + std::to_string(config.packet_size.size()) +
                            " sizes; an interface makes packets of one size, or of one flit per data unit "
@@ -388,18 +388,27 @@ class Expander {
     const noc::TrafficPattern pattern(config, topology.nodes());
     noc::Rng unused(0);  // a permutation draws nothing
     std::set<int> made;
+    // A permutation's or a hotspot's destination is a terminal's, or the pattern cannot be kept.
+    const auto terminal = [&](int node, int to) {
+      if (!attached.count(to)) return to;
+      throw ParameterError(at(net.line) + ": " + net.name + ": traffic = " + config.traffic + " sends node" +
+                           std::to_string(node) + "'s packets to node" + std::to_string(to) +
+                           ", where parts are attached (allowed: a pattern whose terminals send to terminals)");
+    };
     for (const int node : nodes) {
-      std::string destinations;
+      std::string destinations, weights;
       const auto add = [&](int to) { destinations += (destinations.empty() ? "" : ", ") + name(to, "_sink"); };
-      if (config.traffic == "uniform" || config.traffic == "uniform_noself") {
+      if (config.traffic == "hotspot") {
+        for (std::size_t i = 0; i < config.hotspot_nodes.size(); ++i) {
+          add(terminal(node, config.hotspot_nodes[i]));
+          const int weight = config.hotspot_rates.empty() ? 1 : config.hotspot_rates[i];
+          weights += (weights.empty() ? "" : ", ") + std::to_string(weight);
+        }
+      } else if (config.traffic == "uniform" || config.traffic == "uniform_noself") {
         for (const int to : nodes)
           if (to != node || config.traffic == "uniform") add(to);
-      } else if (const int to = pattern.destination(node, unused); !attached.count(to)) {
-        add(to);
       } else {
-        throw ParameterError(at(net.line) + ": " + net.name + ": traffic = " + config.traffic + " sends node" +
-                             std::to_string(node) + "'s packets to node" + std::to_string(to) +
-                             ", where parts are attached (allowed: a pattern whose terminals send to terminals)");
+        add(terminal(node, pattern.destination(node, unused)));
       }
       if (destinations.empty())
         throw ParameterError(at(net.line) + ": " + net.name + ": traffic = uniform_noself, and node" +
@@ -411,6 +420,7 @@ class Expander {
                        {"class", {"background", net.line}},
                        {"destinations", {destinations, net.line}},
                        {"choose", {"random", net.line}}};
+      if (!weights.empty()) source.params.push_back({"weights", {weights, net.line}});
       ComponentDecl sink = part(net, name(node, "_sink"), "credit_receiver");
       sink.params = {{"depth", {"4", net.line}}};
       source.terminal_of = sink.terminal_of = net.name;

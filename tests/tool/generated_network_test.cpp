@@ -184,6 +184,19 @@ BOOST_AUTO_TEST_CASE(terminals_at_the_other_nodes_load_the_network_the_parts_sha
     BOOST_TEST(o.status == 2, set);
     BOOST_TEST(o.err == "creditflow: " + line + "\n", set);
   };
+  // Hotspots by their weights: node 5's packets go 3 to 1 to nodes 4 and 8.
+  const cftool::Outcome hot = cftool::tool(soc + " --set net.injection_rate=0.3 --set net.traffic=hotspot "
+                                                 "--set 'net.hotspot_nodes={4,8}' --set 'net.hotspot_rates={3,1}' "
+                                                 "--view tl --json");
+  BOOST_TEST_REQUIRE(hot.status == 0, hot.err);
+  const json hot_doc = json::parse(hot.out);
+  BOOST_TEST(hot_doc.at("parameters").at("net_node5_traffic.weights") == "3,1");
+  const double to4 = hot_doc.at("flows").at("net_node5_traffic:net_node4_sink").at("delivered").get<double>();
+  const double to8 = hot_doc.at("flows").at("net_node5_traffic:net_node8_sink").at("delivered").get<double>();
+  BOOST_TEST(to4 / to8 == 3.0, boost::test_tools::tolerance(0.1));
+  refused("net.traffic=hotspot --set 'net.hotspot_nodes={4,1}'",
+          "../../models/soc_on_mesh.yaml:43: net: traffic = hotspot sends node4's packets to node1, where parts are "
+          "attached (allowed: a pattern whose terminals send to terminals)");
   refused("net.injection_process=on_off",
           "../../models/soc_on_mesh.yaml:43: net: injection_process = on_off: the terminals at the nodes nothing "
           "attaches to are the library's Bernoulli sources (allowed: bernoulli)");
