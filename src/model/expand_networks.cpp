@@ -131,9 +131,9 @@ class Expander {
         throw ParameterError(value.where + ": " + net.name + "." + key +
                              " is BookSim2's measurement, and parts are attached to " + net.name +
                              "'s nodes: the platform measures them (allowed here: the topology's and the routers' "
-                             "keys, packet_size, vc_classes, node<K>.<interface parameter>, and injection_rate, "
-                             "injection_rate_uses_flits, traffic and injection_process for the terminals at the "
-                             "other nodes)");
+                             "keys, packet_size, vc_classes, node<K>.<interface parameter>, and for the terminals at "
+                             "the other nodes injection_rate, injection_rate_uses_flits, traffic, hotspot_nodes, "
+                             "hotspot_rates and injection_process)");
       if (value.text.find("${") != std::string::npos) {
         if (router_key) continue;  // passed on as written, resolved in each router
         throw ParameterError(value.where + ": " + net.name + "." + key + " = " + value.text +
@@ -150,6 +150,11 @@ class Expander {
     if (config.routing_function != "dor" && config.routing_function != "min")
       throw ParameterError(where + ": routing_function = " + config.routing_function +
                            " is a user's; parts attached to its nodes route by a table (allowed: dor, min)");
+    for (const std::string& key : kTrafficKeys)
+      if (t.count(key) && !t.count("injection_rate"))
+        throw ParameterError(t.at(key).where + ": " + net.name + "." + key + " is for the terminals at the nodes "
+                             "nothing attaches to, which injection_rate makes (give " + net.name +
+                             ".injection_rate too, or leave it out)");
     if (t.count("injection_rate") && config.injection_process != "bernoulli")
       throw ParameterError(where + ": injection_process = " + config.injection_process + ": the terminals at the "
                            "nodes nothing attaches to are the library's Bernoulli sources (allowed: bernoulli)");

@@ -115,14 +115,17 @@ BOOST_AUTO_TEST_CASE(what_a_network_with_attached_parts_refuses) {
   refused("--set net.warmup_periods=2",
           "--set net.warmup_periods=2: net.warmup_periods is BookSim2's measurement, and parts are attached to net's "
           "nodes: the platform measures them (allowed here: the topology's and the routers' keys, packet_size, "
-          "vc_classes, node<K>.<interface parameter>, and injection_rate, injection_rate_uses_flits, traffic and "
-          "injection_process for the terminals at the other nodes)");
+          "vc_classes, node<K>.<interface parameter>, and for the terminals at the other nodes injection_rate, "
+          "injection_rate_uses_flits, traffic, hotspot_nodes, hotspot_rates and injection_process)");
   refused("--set net.node5.credits=2",
           "--set net.node5.credits=2: net.node5.credits: node5 has nothing attached, so no interface (attach parts at "
           "net.node5, or leave the parameter out)");
   refused("--set net.node0.depth=3",
           "--set net.node0.depth=3: net.node0.depth: an interface has no parameter 'depth' (allowed: message_class, "
           "packet_flits, queue_depth, eject_depth, credits)");
+  refused("--set net.traffic=transpose",
+          "--set net.traffic=transpose: net.traffic is for the terminals at the nodes nothing attaches to, which "
+          "injection_rate makes (give net.injection_rate too, or leave it out)");
   refused("--set net.injection_rate=0.2",
           "../../tests/tool/generated_mesh.yaml:15: net.injection_rate: parts are attached at every node of net, so "
           "there are no terminals to drive (allowed: leave it out)");
@@ -206,6 +209,6 @@ BOOST_AUTO_TEST_CASE(terminals_at_the_other_nodes_load_the_network_the_parts_sha
   refused("net.sim_type=throughput",
           "--set net.sim_type=throughput: net.sim_type is BookSim2's measurement, and parts are attached to net's "
           "nodes: the platform measures them (allowed here: the topology's and the routers' keys, packet_size, "
-          "vc_classes, node<K>.<interface parameter>, and injection_rate, injection_rate_uses_flits, traffic and "
-          "injection_process for the terminals at the other nodes)");
+          "vc_classes, node<K>.<interface parameter>, and for the terminals at the other nodes injection_rate, "
+          "injection_rate_uses_flits, traffic, hotspot_nodes, hotspot_rates and injection_process)");
 }
