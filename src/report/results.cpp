@@ -319,7 +319,6 @@ std::string unqueued_text(const core::LinkReport& l) {
   return l.unqueued_rtts ? " (max " + std::to_string(l.unqueued_max_rtt) + " for a flit that met no queue)"
                          : " (no flit met an empty receiver)";
 }
-}  // namespace
 
 // The parts networks made for their terminals (ComponentDecl::terminal_of), each by the
 // network: the summary folds them into a line a network; the JSON keeps every figure.
@@ -344,7 +343,7 @@ bool about_terminals(const std::string& line, const std::map<std::string, std::s
 // One line a network for its terminals' sources: their sums, and where the rest is.
 void terminal_lines(std::ostream& os, const RunResult& result, const std::map<std::string, std::string>& terminals) {
   struct Sums {
-    std::uint64_t sources = 0, created = 0, delivered = 0, held = 0, dropped = 0, refused = 0, flows = 0;
+    std::uint64_t sources = 0, created = 0, delivered = 0, held = 0, dropped = 0, refused = 0;
   };
   std::map<std::string, Sums> by_network;
   for (const SourceLedger& s : result.sources) {
@@ -358,8 +357,6 @@ void terminal_lines(std::ostream& os, const RunResult& result, const std::map<st
     sums.refused += s.refused;
     for (const auto& held : s.in_flight) sums.held += held.second;
   }
-  for (const FlowReport& f : result.flows)
-    if (const auto it = terminals.find(f.source); it != terminals.end()) ++by_network[it->second].flows;
   for (const auto& [network, sums] : by_network) {
     os << "terminals of '" << network << "': " << sums.sources << " sources, " << sums.created << " created = "
        << sums.delivered << " delivered + " << sums.held << " in flight + " << sums.dropped << " dropped";
@@ -367,6 +364,8 @@ void terminal_lines(std::ostream& os, const RunResult& result, const std::map<st
     os << " (each source, flow and link in the JSON)\n";
   }
 }
+
+}  // namespace
 
 std::string run_summary(const Platform& platform, const RunResult& result) {
   std::ostringstream os;
