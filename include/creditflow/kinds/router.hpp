@@ -96,25 +96,16 @@ class RouterKind : public Behaviour<core::Flit> {
   // the buffers, the crossbar, the output queues and the registers driving the outputs.
   static constexpr bool counts_flits = true;
   void count(core::Census& c) const {
-    state_->router.for_each_flit([&](const noc::NocFlit& f) { count_packet(c, f); });
-    for (int p = 0; p < state_->ports; ++p)
-      if (state_->outbox.valid[static_cast<std::size_t>(p)]) count_packet(c, state_->outbox.flits[static_cast<std::size_t>(p)]);
+    count_at([&](int, int) -> core::Census& { return c; });
   }
-
   // The same by place: "in<p> VC <v>" for an input VC's buffer, "out<p> VC <v>" for a
   // flit on its way through the switch to output p, queued there or driving it.
   static constexpr bool counts_places = true;
   void count_places(const core::FlitCounter::PlaceCensus& at) const {
-    const auto place = [](int port, int vc) {
-      return (port >= 0 ? "in" + std::to_string(port) : "out" + std::to_string(-1 - port)) + " VC " +
-             std::to_string(vc);
-    };
-    state_->router.for_each_flit_at([&](int port, int vc, const noc::NocFlit& f) {
-      if (f.tail) count_packet(at(place(port, vc)), f);
+    count_at([&](int port, int vc) -> core::Census& {
+      return at((port >= 0 ? "in" + std::to_string(port) : "out" + std::to_string(-1 - port)) + " VC " +
+                std::to_string(vc));
     });
-    for (int p = 0; p < state_->ports; ++p)
-      if (const auto i = static_cast<std::size_t>(p); state_->outbox.valid[i] && state_->outbox.flits[i].tail)
-        count_packet(at(place(-1 - p, state_->outbox.flits[i].vc)), state_->outbox.flits[i]);
   }
 
   // At out<p>: the credits it has spent per VC, the flits allocated to leave, the flit on
@@ -195,6 +186,18 @@ class RouterKind : public Behaviour<core::Flit> {
   }
 
  private:
+  // Each packet's tail into the census `at(port, vc)` gives for where it is (port >= 0 an
+  // input, -1 - p output p): what count and count_places share.
+  template <class At>
+  void count_at(const At& at) const {
+    state_->router.for_each_flit_at([&](int port, int vc, const noc::NocFlit& f) {
+      if (f.tail) count_packet(at(port, vc), f);
+    });
+    for (int p = 0; p < state_->ports; ++p)
+      if (const auto i = static_cast<std::size_t>(p); state_->outbox.valid[i] && state_->outbox.flits[i].tail)
+        count_packet(at(-1 - p, state_->outbox.flits[i].vc), state_->outbox.flits[i]);
+  }
+
   // What a step sent: a flit per output, the credits per input, for the next cycle.
   struct Outbox : noc::RouterOutbox {
     explicit Outbox(std::string where) : where(std::move(where)) {}

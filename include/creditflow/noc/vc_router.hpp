@@ -86,21 +86,13 @@ class VcRouter {
   const RouterCounts& counts() const { return counts_; }
   // Flits held in input buffers, crossbar and output queues (for the conservation check).
   std::int64_t flits_inside() const;
-  // Visits each of them.
-  template <class F>
-  void for_each_flit(F&& f) const {
-    for (const InputVc& vc : vcs_) vc.buffer.for_each(f);
-    crossbar_q_.entries.for_each([&](const Crossing& c) { f(c.flit); });
-    for (const auto& queue : output_q_) queue.for_each(f);
-  }
-  // The same with where each flit is: f(input, vc, flit) for an input VC's buffer, and
+  // Visits each of them, with where: f(input, vc, flit) for an input VC's buffer, and
   // f(-1 - output, vc, flit) for one crossing the switch to an output or queued there.
   template <class F>
   void for_each_flit_at(F&& f) const {
-    for (std::size_t i = 0; i < vcs_.size(); ++i)
-      vcs_[i].buffer.for_each([&](const NocFlit& x) {
-        f(static_cast<int>(i) / num_vcs_, static_cast<int>(i) % num_vcs_, x);
-      });
+    for (int input = 0; input < ports_; ++input)
+      for (int vc = 0; vc < num_vcs_; ++vc)
+        vcs_[static_cast<std::size_t>(input * num_vcs_ + vc)].buffer.for_each([&](const NocFlit& x) { f(input, vc, x); });
     crossbar_q_.entries.for_each([&](const Crossing& c) { f(-1 - c.output, c.flit.vc, c.flit); });
     for (std::size_t o = 0; o < output_q_.size(); ++o)
       output_q_[o].for_each([&](const NocFlit& x) { f(-1 - static_cast<int>(o), x.vc, x); });
