@@ -56,18 +56,18 @@ std::pair<int, std::string> node_port(const std::string& port) {
 
 class Expander {
  public:
-  Expander(const Netlist& n, const Registry& r, const std::vector<Override>& o) : n_(n), registry_(r) {
+  Expander(const Netlist& n, const Registry& r, const std::vector<Override>& o) : n_(n), registry_(r), sets_(o) {
     out_.netlist = n;
     out_.netlist.components.clear();
     out_.netlist.connections.clear();
-    for (const Override& override : o) sets_.push_back(override);
   }
 
   ExpandedNetlist run() {
     std::set<std::string> expanded;
     for (const ComponentDecl& c : n_.components) {
-      if (c.kind != "network" || !attached(c.name)) {
-        if (c.kind == "network") refuse_parts_keys(c);
+      const bool network = kind_name(c, sets_) == "network";
+      if (!network || !attached(c.name)) {
+        if (network) refuse_parts_keys(c);
         out_.netlist.components.push_back(c);
         continue;
       }
@@ -178,9 +178,8 @@ class Expander {
       const std::string name = todo.back();
       todo.pop_back();
       const ComponentDecl* d = decl(name);
-      if (d == nullptr || d->kind == "network") continue;
-      const KindSpec* kind = kind_of(*d);
-      if (kind == nullptr) continue;  // the resolver names an unknown kind
+      const KindSpec* kind = d == nullptr ? nullptr : kind_of(*d);
+      if (kind == nullptr || kind->name == "network") continue;  // an unknown kind: the resolver names it
       if (is_destination(*kind)) found.push_back(name);
       for (const ConnectionDecl& c : n_.connections) {
         if (c.from_component != name) continue;
@@ -202,7 +201,7 @@ class Expander {
       const ComponentDecl* d = decl(todo.back());
       todo.pop_back();
       const KindSpec* kind = d == nullptr ? nullptr : kind_of(*d);
-      if (kind == nullptr || d->kind == "network") continue;
+      if (kind == nullptr || kind->name == "network") continue;
       if (kind->makes_flits) {  // a responder: its own inputs are requests, not this node's
         answers = true;
         continue;
@@ -244,12 +243,7 @@ class Expander {
     return nullptr;
   }
 
-  const KindSpec* kind_of(const ComponentDecl& d) const {
-    if (d.kind != "verilated") return registry_.find(d.kind);
-    for (const auto& [key, value] : d.params)
-      if (key == "role") return registry_.find("verilated_" + value.text);
-    return nullptr;
-  }
+  const KindSpec* kind_of(const ComponentDecl& d) const { return registry_.find(kind_name(d, sets_)); }
 
   ComponentDecl part(const ComponentDecl& net, const std::string& name, const std::string& kind) const {
     if (const ComponentDecl* mine = decl(name))

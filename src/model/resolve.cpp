@@ -127,20 +127,16 @@ class Resolver {
     std::pair<std::string, std::string> kind{c.kind, at(c.line)};
     for (const Override& o : overrides_)
       if (o.target == c.name + ".kind") kind = {o.value, o.where};
-    // `kind: verilated` is one kind per role (their ports differ): verilated_<role>.
     if (kind.first == "verilated") {
-      std::string role;
-      for (const auto& [key, value] : c.params)
-        if (key == "role") role = value.text;
-      for (const Override& o : overrides_)
-        if (o.target == c.name + ".role") role = o.value;
-      if (role.empty())
+      const std::string named = kind_name(c, overrides_);
+      if (named == "verilated")
         throw Error(kind.second + ": component " + c.name + " (verilated) needs parameter 'role' (allowed " +
                     join_names(verilated_roles()) + ")");
-      if (!registry_.find("verilated_" + role))
-        throw Error(kind.second + ": component " + c.name + " (verilated) has role '" + role +
-                    "', not one a verilated module can play (allowed " + join_names(verilated_roles()) + ")");
-      kind.first = "verilated_" + role;
+      if (!registry_.find(named))
+        throw Error(kind.second + ": component " + c.name + " (verilated) has role '" +
+                    named.substr(std::string("verilated_").size()) + "', not one a verilated module can play (allowed " +
+                    join_names(verilated_roles()) + ")");
+      kind.first = named;
     }
     return kind;
   }
@@ -650,6 +646,17 @@ Platform resolve(const Netlist& netlist, const Registry& registry,
   Platform platform = Resolver(expanded.netlist, registry, expanded.overrides, run).resolve();
   check_memory(platform, netlist.file);
   return platform;
+}
+
+std::string kind_name(const ComponentDecl& c, const std::vector<Override>& overrides) {
+  std::string kind = c.kind, role;
+  for (const auto& [key, value] : c.params)
+    if (key == "role") role = value.text;
+  for (const Override& o : overrides) {
+    if (o.target == c.name + ".kind") kind = o.value;
+    if (o.target == c.name + ".role") role = o.value;
+  }
+  return kind == "verilated" && !role.empty() ? "verilated_" + role : kind;
 }
 
 Override parse_override(const std::string& assignment, const std::string& option) {

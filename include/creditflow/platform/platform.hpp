@@ -124,4 +124,8 @@ Platform resolve(const Netlist& netlist, const Registry& registry,
 // "rx.depth=4" -> Override; throws ParameterError naming `option` if malformed.
 Override parse_override(const std::string& assignment, const std::string& option);
 
+// The kind a component is, as written or as `--set name.kind=` gives it; `kind: verilated`
+// is one kind per role (their ports differ): verilated_<role> once a role is given.
+std::string kind_name(const ComponentDecl& c, const std::vector<Override>& overrides);
+
 }  // namespace creditflow::platform
