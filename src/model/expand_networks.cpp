@@ -169,51 +169,51 @@ class Expander {
     return config;
   }
 
-  // The receivers flits end at beyond `start` (a component the node's `out` feeds), through
-  // every part that passes flits on, up to a network.
-  std::vector<std::string> receivers_from(const std::string& start) const {
-    std::vector<std::string> found, todo{start};
+  // Visits the parts reached from `start` along the connections that carry flits (out of
+  // each part `downstream`, else into it), up to a network; `visit(name, kind)` says
+  // whether to go on past a part.
+  template <class Visit>
+  void walk(const std::string& start, bool downstream, const Visit& visit) const {
+    std::vector<std::string> todo{start};
     std::set<std::string> seen{start};
     while (!todo.empty()) {
       const std::string name = todo.back();
       todo.pop_back();
       const ComponentDecl* d = decl(name);
       const KindSpec* kind = d == nullptr ? nullptr : kind_of(*d);
-      if (kind == nullptr || kind->name == "network") continue;  // an unknown kind: the resolver names it
-      if (is_destination(*kind)) found.push_back(name);
+      if (kind == nullptr || kind->name == "network" || !visit(name, *kind)) continue;  // unknown: the resolver says
       for (const ConnectionDecl& c : n_.connections) {
-        if (c.from_component != name) continue;
-        const PortSpec* port = kind->port(c.from_port);
+        if ((downstream ? c.from_component : c.to_component) != name) continue;
+        const PortSpec* port = kind->port(downstream ? c.from_port : c.to_port);
         if (port == nullptr || (port->type != ChannelType::flow && port->type != ChannelType::stream)) continue;
-        if (seen.insert(c.to_component).second) todo.push_back(c.to_component);
+        const std::string& next = downstream ? c.to_component : c.from_component;
+        if (seen.insert(next).second) todo.push_back(next);
       }
     }
+  }
+
+  // The receivers flits end at beyond `start` (a component the node's `out` feeds).
+  std::vector<std::string> receivers_from(const std::string& start) const {
+    std::vector<std::string> found;
+    walk(start, true, [&](const std::string& name, const KindSpec& kind) {
+      if (is_destination(kind)) found.push_back(name);
+      return true;
+    });
     return found;
   }
 
-  // Whether every part that makes the flits reaching `start` (and a node's `in` after it),
-  // through parts that pass them on, is a responder: the node injects answers.
+  // Whether every part that makes the flits reaching `start` (and a node's `in` after it)
+  // is a responder: the node injects answers.
   bool answers_only(const std::string& start) const {
     bool answers = false, requests = false;
-    std::vector<std::string> todo{start};
-    std::set<std::string> seen{start};
-    while (!todo.empty()) {
-      const ComponentDecl* d = decl(todo.back());
-      todo.pop_back();
-      const KindSpec* kind = d == nullptr ? nullptr : kind_of(*d);
-      if (kind == nullptr || kind->name == "network") continue;
-      if (kind->makes_flits) {  // a responder: its own inputs are requests, not this node's
+    walk(start, false, [&](const std::string&, const KindSpec& kind) {
+      if (kind.makes_flits) {  // a responder: its own inputs are requests, not this node's
         answers = true;
-        continue;
+        return false;
       }
-      if (kind->param("pattern")) requests = true;
-      for (const ConnectionDecl& c : n_.connections) {
-        if (c.to_component != d->name) continue;
-        const PortSpec* port = kind->port(c.to_port);
-        if (port == nullptr || (port->type != ChannelType::flow && port->type != ChannelType::stream)) continue;
-        if (seen.insert(c.from_component).second) todo.push_back(c.from_component);
-      }
-    }
+      requests = requests || kind.param("pattern") != nullptr;
+      return true;
+    });
     return answers && !requests;
   }
 
