@@ -143,13 +143,10 @@ class Expander {
     }
     read_network_file(config, where, n_.file);
     config.validate(where);
-    if (config.topology != "mesh" && config.topology != "anynet")
-      throw ParameterError(where + ": topology = " + config.topology + " routes by dim_order, which picks a way "
-                           "round and a dateline VC class by coin; parts attached to its nodes need a route fixed "
-                           "per receiver (allowed: mesh, anynet)");
-    if (config.routing_function != "dor" && config.routing_function != "min")
+    if (config.routing_function != "dor" && config.routing_function != "dim_order" && config.routing_function != "min")
       throw ParameterError(where + ": routing_function = " + config.routing_function +
-                           " is a user's; parts attached to its nodes route by a table (allowed: dor, min)");
+                           " is a user's; the routers parts attach to route as BookSim2's own do (allowed: dor, "
+                           "dim_order, min)");
     for (const std::string& key : kTrafficKeys)
       if (t.count(key) && !t.count("injection_rate"))
         throw ParameterError(t.at(key).where + ": " + net.name + "." + key + " is for the terminals at the nodes "
@@ -453,7 +450,7 @@ class Expander {
       topology = std::move(any);
     } else {
       auto cube = std::make_unique<noc::KaryNcube>(config);
-      routing = std::make_unique<noc::DorMesh>(*cube, config.num_vcs);
+      if (!cube->wraps()) routing = std::make_unique<noc::DorMesh>(*cube, config.num_vcs);
       topology = std::move(cube);
     }
     const Attached at_nodes = attachments(net, topology->nodes());
@@ -474,14 +471,24 @@ class Expander {
       d.params.push_back({"ports", {std::to_string(topology->ports(r)), net.line}});
       given(d, kRouterKeys);
       given(d, {"vc_classes"});
+      // A mesh's or an anynet's way to each receiver is fixed: a table. A torus's or a
+      // ring's is chosen on the way (round either side at a tie): the router routes by its
+      // place in the cube, told each receiver's node.
       std::string routes;
       for (const auto& [name, node] : node_of) {
         noc::NocFlit flit;
         flit.destination = node;
-        const int port = topology->router_of(node) == r ? topology->port_of(node) : routing->route(r, 0, flit).port;
-        routes += (routes.empty() ? "" : ", ") + name + "=out" + std::to_string(port);
+        const std::string way = !routing ? "node" + std::to_string(node)
+                                : topology->router_of(node) == r ? "out" + std::to_string(topology->port_of(node))
+                                                                 : "out" + std::to_string(routing->route(r, 0, flit).port);
+        routes += (routes.empty() ? "" : ", ") + name + "=" + way;
       }
       d.params.push_back({"routes", {routes, net.line}});
+      if (!routing)
+        for (const auto& [key, value] : std::map<std::string, std::string>{
+                 {"routing", "torus"}, {"k", std::to_string(config.k)}, {"n", std::to_string(config.dimensions())},
+                 {"position", std::to_string(r)}})
+          d.params.push_back({key, {value, net.line}});
       out_.netlist.components.push_back(std::move(d));
     }
     for (int r = 0; r < topology->routers(); ++r)

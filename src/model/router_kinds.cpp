@@ -2,14 +2,18 @@
 // router, its keys typed and ranged as every kind's parameters), `vc_link` (the channel
 // between routers), `vc_crossing` (the same between routers in two clocks) and
 // `network_interface` (where a platform's flits enter and leave).
+#include <algorithm>
 #include <map>
+#include <memory>
 #include <string>
 
 #include "creditflow/core/limits.hpp"
+#include "creditflow/core/seed.hpp"
 #include "creditflow/kinds/network_interface.hpp"
 #include "creditflow/kinds/router.hpp"
 #include "creditflow/kinds/vc_crossing.hpp"
 #include "creditflow/kinds/vc_link.hpp"
+#include "creditflow/noc/torus_routes.hpp"
 #include "creditflow/platform/define_kind.hpp"
 #include "creditflow/platform/kind_config.hpp"
 #include "creditflow/platform/registry.hpp"
@@ -34,9 +38,20 @@ std::vector<ParamSpec> buffer_params() {
 std::vector<ParamSpec> router_params() {
   std::vector<ParamSpec> params{
       P::integer("ports", "5", 1, static_cast<std::int64_t>(kinds::kRouterPorts), "ports in0/out0.. in use"),
-      P::list("routes", "", P::text("", "", ""), "destination=output, e.g. \"mem=out0, cpu=out2\"", false)
+      P::list("routes", "", P::text("", "", ""),
+              "destination=output, e.g. \"mem=out0, cpu=out2\"; with routing: torus, destination=node, e.g. "
+              "\"mem=node5\"",
+              false)
           .naming_destinations()
-          .make_required()};
+          .make_required(),
+      P::choice("routing", "table", {"table", "torus"},
+                "table: by routes; torus: BookSim2's dim_order on a k-ary n-cube with wraparound from `position` "
+                "(the shorter way round each dimension in turn, a tie by coin, the VCs of a packet's class halved "
+                "by dateline; in2d/out2d toward +d, in2d+1/out2d+1 toward -d, in2n/out2n the node's)"),
+      noc_key("k"),
+      noc_key("n"),
+      P::integer("position", "0", 0, 65535, "with routing: torus, the router's number in the cube (dimension 0 "
+                                            "fastest, as BookSim2 numbers them)")};
   for (ParamSpec& p : buffer_params()) params.push_back(p);
   for (const char* key : {"routing_delay", "vc_alloc_delay", "sw_alloc_delay", "st_prepare_delay", "st_final_delay",
                           "credit_delay", "vc_allocator", "sw_allocator", "alloc_iters", "input_speedup",
@@ -53,6 +68,52 @@ noc::NocConfig router_config(const ComponentConfig& c) {
     if (noc::NocConfig::knows(key)) n.set(c.name(), key, format_value(value));
   n.routing_function = "routes";  // what its messages call the routing
   return n;
+}
+
+// A torus router's routes: destination -> the node it is behind ("mem=node5").
+std::vector<std::pair<std::string, int>> node_routes(const std::string& text, int nodes, const std::string& where) {
+  std::vector<std::pair<std::string, int>> routes;
+  for (const std::string& item : list_items(text)) {
+    const auto eq = item.find('=');
+    const std::string node = eq == std::string::npos ? "" : item.substr(eq + 1);
+    const bool digits = node.size() > 4 && node.size() < 10 && node.compare(0, 4, "node") == 0 &&
+                        std::all_of(node.begin() + 4, node.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!digits || std::stoi(node.substr(4)) >= nodes)
+      throw ParameterError(where + ".routes: '" + item + "' is not destination=node with routing: torus (allowed "
+                           "nodes node0..node" + std::to_string(nodes - 1) + ", e.g. mem=node5)");
+    for (const auto& [d, n] : routes)
+      if (d == item.substr(0, eq))
+        throw ParameterError(where + ".routes: '" + d + "' is routed twice (allowed one node a destination)");
+    routes.emplace_back(item.substr(0, eq), std::stoi(node.substr(4)));
+  }
+  return routes;
+}
+
+int cube_nodes(const std::map<std::string, ParamValue>& params) {
+  int nodes = 1;
+  for (std::int64_t d = 0; d < integer_param(params, "n"); ++d) nodes *= static_cast<int>(integer_param(params, "k"));
+  return nodes;
+}
+
+// A torus router: its place in the cube, its ports, its VCs halved per class.
+void check_torus(const std::map<std::string, ParamValue>& params, const std::string& where) {
+  const int nodes = cube_nodes(params);
+  const std::int64_t position = integer_param(params, "position"), n = integer_param(params, "n");
+  if (position >= nodes)
+    throw ParameterError(where + ": position = " + std::to_string(position) + " is past the " + std::to_string(nodes) +
+                         " routers of a " + std::to_string(integer_param(params, "k")) + "-ary " + std::to_string(n) +
+                         "-cube (allowed 0.." + std::to_string(nodes - 1) + ")");
+  if (integer_param(params, "ports") < 2 * n + 1)
+    throw ParameterError(where + ": ports = " + std::to_string(integer_param(params, "ports")) + ", and routing: torus "
+                         "in " + std::to_string(n) + " dimensions uses " + std::to_string(2 * n + 1) +
+                         " (allowed ports " + std::to_string(2 * n + 1) + " or more)");
+  const std::int64_t per_class = integer_param(params, "num_vcs") / integer_param(params, "vc_classes");
+  if (per_class < 2 || per_class % 2 != 0)
+    throw ParameterError(where + ": num_vcs = " + std::to_string(integer_param(params, "num_vcs")) + " gives each of " +
+                         std::to_string(integer_param(params, "vc_classes")) + " classes " + std::to_string(per_class) +
+                         " VCs, and routing: torus halves a class's VCs by dateline to break the rings' cycles "
+                         "(allowed an even number, 2 or more, of VCs a class)");
+  node_routes(std::get<std::string>(params.at("routes")), nodes, where);
 }
 
 void check_classes(const std::map<std::string, ParamValue>& params, const std::string& where) {
@@ -86,6 +147,7 @@ void add_router_kinds(Registry& r) {
           throw ParameterError(where + "." + name + " is connected, past its " + std::to_string(ports) +
                                " ports (allowed ports " + std::to_string(p + 1) + " or more, or in0..in" +
                                std::to_string(ports - 1) + " and out0..out" + std::to_string(ports - 1) + ")");
+    if (std::get<std::string>(params.at("routing")) == "torus") return check_torus(params, where);
     for (const auto& [destination, port] : split_routes(std::get<std::string>(params.at("routes")), where)) {
       if (std::stoi(port.substr(3)) >= ports)
         throw ParameterError(where + ".routes sends " + destination + " to " + port + ", past its " +
@@ -96,6 +158,20 @@ void add_router_kinds(Registry& r) {
     }
   };
   r.add(defined_by<kinds::RouterKind>(router, [](const ComponentConfig& c) {
+    if (c.text("routing") == "torus") {
+      std::map<std::uint32_t, int> nodes;
+      for (const auto& [destination, node] : node_routes(c.text("routes"), cube_nodes(c.params()), c.name()))
+        nodes[c.endpoint_id(destination)] = node;
+      const noc::NocConfig config = router_config(c);
+      // Its coin is its own, seeded by the run's seed and its name as every random part is.
+      return kinds::RouterKind(
+          config, static_cast<int>(c.integer("ports")),
+          std::make_unique<noc::TorusRoutes>(static_cast<int>(c.integer("k")), static_cast<int>(c.integer("n")),
+                                             static_cast<int>(c.integer("position")), std::move(nodes),
+                                             config.num_vcs, static_cast<int>(c.integer("vc_classes")),
+                                             core::derive_seed(c.seed(), c.name()), c.name(), c.endpoint_namer()),
+          c.name());
+    }
     std::map<std::uint32_t, int> routes;
     for (const auto& [destination, port] : split_routes(c.text("routes"), c.name()))
       routes[c.endpoint_id(destination)] = std::stoi(port.substr(3));

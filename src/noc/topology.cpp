@@ -81,16 +81,32 @@ Route DorMesh::route(int router, int /*input*/, NocFlit& flit) const {
   return {cube_.terminal_port(), 0, vcs_ - 1};
 }
 
-Route DimOrderTorus::route(int router, int input, NocFlit& flit) const {
+int DimOrderTorus::way(int router, int to, int dim) const {
   const int k = cube_.k();
+  const int twice_ahead = k - 2 * ((cube_.coordinate(to, dim) - cube_.coordinate(router, dim) + k) % k);
+  return twice_ahead > 0 ? 1 : twice_ahead < 0 ? -1 : 0;
+}
+
+std::vector<int> DimOrderTorus::outputs(int router, int input, int destination) const {
+  for (int dim = 0; dim < cube_.n(); ++dim) {
+    if (cube_.coordinate(router, dim) == cube_.coordinate(destination, dim)) continue;
+    if (input / 2 == dim) return {input ^ 1};
+    const int w = way(router, destination, dim);
+    if (w == 0) return {2 * dim, 2 * dim + 1};
+    return {w > 0 ? 2 * dim : 2 * dim + 1};
+  }
+  return {cube_.terminal_port()};
+}
+
+Route DimOrderTorus::route(int router, int input, NocFlit& flit) const {
   for (int dim = 0; dim < cube_.n(); ++dim) {
     const int at = cube_.coordinate(router, dim);
     const int to = cube_.coordinate(flit.destination, dim);
     if (at == to) continue;
     int port;
     if (input / 2 != dim) {  // entering this dimension: choose the way and the class
-      const int twice_ahead = k - 2 * ((to - at + k) % k);
-      const bool right = twice_ahead > 0 || (twice_ahead == 0 && (coin_() & 1) != 0);
+      const int w = way(router, flit.destination, dim);
+      const bool right = w > 0 || (w == 0 && (coin_() & 1) != 0);
       port = right ? 2 * dim : 2 * dim + 1;
       // BookSim2's classes as it writes them: the upper half for a rightward route that
       // wraps past k-1, and for a leftward route that does not.

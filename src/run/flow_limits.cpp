@@ -51,19 +51,23 @@ class Paths {
     return nullptr;
   }
 
-  // The routers from channel `c` on to `destination`, and the channel it leaves them by.
-  std::vector<Hop> hops(const VcChannelPlan*& c, const std::string& destination, int first_vc, int vcs) const {
+  // The routers from channel `c` on to `destination`, each asked the way it routes it,
+  // and the channel the flow leaves them by. Where a router's coin splits the flow
+  // between two outputs (a tie round a torus), `split` names it and the walk stops there.
+  std::vector<Hop> hops(const VcChannelPlan*& c, const std::string& destination, int first_vc, int vcs,
+                        std::string& split) const {
     std::vector<Hop> out;
+    const std::uint32_t id = endpoint_id(platform_, destination);
     for (std::size_t guard = 0; c && guard <= platform_.components.size(); ++guard) {
       const ResolvedComponent& router = platform_.component(c->receiver);
-      std::string port;
-      if (router.kind->param("routes"))
-        for (const auto& [to, output] : split_routes(text_param(router.params, "routes"), router.name))
-          if (to == destination) port = output;
-      const auto next = from_.find({router.name, port});
-      if (port.empty() || next == from_.end()) break;
-      Hop hop{router.name, c->receiver_port, port};
+      if (router.kind->name != "router") break;  // out of the network
       const core::VcChannelPart& part = part_of_(router.name);
+      const std::vector<std::string> ways = part.outputs_toward(c->receiver_port, id);
+      if (ways.size() == 2) split = "at " + router.name + " its packets split between " + ways[0] + " and " +
+                                    ways[1] + " by coin (half way round, either way is as short)";
+      const auto next = ways.size() == 1 ? from_.find({router.name, ways[0]}) : from_.end();
+      if (next == from_.end()) return {};  // split, or a way the platform does not show: no path to judge
+      Hop hop{router.name, c->receiver_port, ways[0]};
       core::HopWaits waits(static_cast<int>(integer_param(router.params, "num_vcs", vcs)));
       part.add_hop_waits(part.port_number(hop.in), waits);
       part.add_hop_waits(part.port_number(hop.out), waits);
@@ -172,9 +176,12 @@ std::vector<std::string> flow_limits(const Platform& platform, const RunResult& 
     const auto all = static_cast<int>(integer_param(injector.params, "num_vcs", channel->vcs));
     const int per_class = all / std::max(1, static_cast<int>(integer_param(injector.params, "vc_classes", 1)));
     const auto first = static_cast<int>(integer_param(injector.params, "message_class")) * per_class;
-    const std::vector<Hop> hops = paths.hops(channel, f.destination, first, per_class);
-    if (hops.empty()) continue;
-    const std::string limit = limit_text(platform, result, hops, channel->receiver, vc_range(first, per_class));
+    std::string split;
+    const std::vector<Hop> hops = paths.hops(channel, f.destination, first, per_class, split);
+    const std::string limit = !split.empty() ? split + ": a split path has no one hop to name"
+                              : hops.empty() ? ""
+                                             : limit_text(platform, result, hops, channel->receiver,
+                                                          vc_range(first, per_class));
     if (limit.empty()) continue;
     out.push_back("flow '" + f.source + ":" + f.destination + "' carries " + core::fixed(f.throughput, 3) + " of the " +
                   core::fixed(offered, 3) + " its source offers: " + limit);

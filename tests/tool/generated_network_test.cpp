@@ -108,10 +108,6 @@ BOOST_AUTO_TEST_CASE(what_a_network_with_attached_parts_refuses) {
     BOOST_TEST(o.status == 2, args);
     BOOST_TEST(o.err == "creditflow: " + line + "\n", args);
   };
-  refused("--set net.topology=torus --set net.routing_function=dim_order",
-          "../../tests/tool/generated_mesh.yaml:15: net: topology = torus routes by dim_order, which picks a way round "
-          "and a dateline VC class by coin; parts attached to its nodes need a route fixed per receiver (allowed: "
-          "mesh, anynet)");
   refused("--set net.warmup_periods=2",
           "--set net.warmup_periods=2: net.warmup_periods is BookSim2's measurement, and parts are attached to net's "
           "nodes: the platform measures them (allowed here: the topology's and the routers' keys, packet_size, "
@@ -211,4 +207,80 @@ BOOST_AUTO_TEST_CASE(terminals_at_the_other_nodes_load_the_network_the_parts_sha
           "nodes: the platform measures them (allowed here: the topology's and the routers' keys, packet_size, "
           "vc_classes, node<K>.<interface parameter>, and for the terminals at the other nodes injection_rate, "
           "injection_rate_uses_flits, traffic, hotspot_nodes, hotspot_rates and injection_process)");
+}
+
+// A ring or a torus: each router routes by its place in the cube (router.routing: torus,
+// BookSim2's dim_order), the way round chosen where a packet enters a dimension, a tie by
+// the router's own coin, the VCs of its class halved by dateline.
+BOOST_AUTO_TEST_CASE(a_ring_routes_attached_parts_the_short_way_round_and_splits_a_tie) {
+  const std::string ring = "run ../../tests/tool/generated_ring.yaml";
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL, ring);
+  const json& p = doc.at("parameters");
+  BOOST_TEST(p.at("net_router_1.routing") == "torus");
+  BOOST_TEST(p.at("net_router_1.position").get<int>() == 1);
+  BOOST_TEST(p.at("net_router_1.routes") == "rx1=node1,rx3=node3");
+  BOOST_TEST(p.at("net_router_0_out0.latency").get<int>() == 2);  // a torus's channels: 2 cycles untold
+  // Node 0 to node 3: across the wrap, two routers (5 x 2 + 2, one more cycle on the
+  // channel between them, 2 to the pop), where the way round the other side crosses four.
+  BOOST_TEST(doc.at("flows").at("src0:rx3").at("latency").at("histogram").at(0).at(0).get<int>() == 15);
+  // Half way round, three routers either way: 5 x 3 + 2 + 2 + 2.
+  BOOST_TEST(doc.at("flows").at("src1:rx3").at("latency").at("histogram").at(0).at(0).get<int>() == 21);
+  BOOST_TEST(doc.at("flows").at("src3:rx1").at("latency").at("histogram").at(0).at(0).get<int>() == 21);
+  BOOST_TEST(doc.at("vc_channels").at("checked").get<int>() == 14);  // 8 round the ring, 2 at each of 3 nodes
+  BOOST_TEST(doc.at("vc_channels").at("violations").get<int>() == 0);
+  BOOST_TEST(doc.at("accounting_violations").get<int>() == 0);
+  // Loaded past what it delivers, a flow whose packets split at a coin is said to split
+  // there, not held at one hop of one of its ways.
+  const cftool::Outcome loaded = cftool::tool(ring + " --view tl --set src1.rate=0.9 --set src3.rate=0.9");
+  BOOST_TEST_REQUIRE(loaded.status == 0, loaded.err);
+  BOOST_TEST(loaded.out.find("\n- flow 'src3:rx1' carries 0.550 of the 0.900 its source offers: at net_router_3 its "
+                             "packets split between out0 and out1 by coin (half way round, either way is as short): "
+                             "a split path has no one hop to name\n") != std::string::npos, loaded.out);
+
+  // A ring of eight with terminals at the five other nodes, packets of four flits, loaded
+  // far past what it carries: with every VC open to every packet a cycle of full VCs round
+  // the ring stops node 0's and node 1's flows for good (4 and 11 of their flits delivered
+  // in the run, none in the window); the dateline classes break that cycle, and every flow
+  // still moves.
+  const json jammed = cftool::same_in_both_views(
+      CREDITFLOW_TOOL, ring + " --set net.k=8 --set net.injection_rate=0.5 --set net.packet_size=4 "
+                              "--set src1.rate=0.9 --set src3.rate=0.9");
+  BOOST_TEST(jammed.at("flows").at("src0:rx3").at("delivered").get<int>() == 63);
+  BOOST_TEST(jammed.at("flows").at("src1:rx3").at("delivered").get<int>() == 126);
+  BOOST_TEST(jammed.at("flows").at("src3:rx1").at("delivered").get<int>() == 450);
+  BOOST_TEST(jammed.at("classes").at("background").at("delivered").get<int>() == 1025);
+
+  const auto refused = [&](const std::string& set, const std::string& line) {
+    const cftool::Outcome o = cftool::tool(ring + " " + set);
+    BOOST_TEST(o.status == 2, set);
+    BOOST_TEST(o.err == "creditflow: " + line + "\n", set);
+  };
+  refused("--set net.vc_classes=2",
+          "../../tests/tool/generated_ring.yaml:13: net_router_0: num_vcs = 2 gives each of 2 classes 1 VCs, and "
+          "routing: torus halves a class's VCs by dateline to break the rings' cycles (allowed an even number, 2 or "
+          "more, of VCs a class)");
+  refused("--set net_router_1.position=9",
+          "../../tests/tool/generated_ring.yaml:13: net_router_1: position = 9 is past the 4 routers of a 4-ary "
+          "1-cube (allowed 0..3)");
+  refused("--set net_router_1.routes=rx1=node7",
+          "../../tests/tool/generated_ring.yaml:13: net_router_1.routes: 'rx1=node7' is not destination=node with "
+          "routing: torus (allowed nodes node0..node3, e.g. mem=node5)");
+}
+
+// models/soc_on_mesh.yaml on a 4x4 torus (two classes of two VCs, each halved by dateline)
+// with terminals at the twelve other nodes loaded past saturation: the rings' cycles are
+// broken, so flits keep moving to the end, every flit accounted and every channel's credits
+// conserved, the same in both views.
+BOOST_AUTO_TEST_CASE(an_soc_on_a_torus_loaded_past_saturation_keeps_moving) {
+  const json doc = cftool::same_in_both_views(
+      CREDITFLOW_TOOL, "run ../../models/soc_on_mesh.yaml --set net.topology=torus --set net.k=4 "
+                       "--set net.routing_function=dim_order --set net.injection_rate=0.6 --set mem.queue_depth=18");
+  BOOST_TEST(doc.at("status") == "ok");  // not deadlocked (the watchdog stops a run whose flits stop)
+  BOOST_TEST(doc.at("accounting_violations").get<int>() == 0);
+  BOOST_TEST(doc.at("vc_channels").at("checked").get<int>() == 96);  // 64 between routers, 2 at each node
+  BOOST_TEST(doc.at("vc_channels").at("violations").get<int>() == 0);
+  BOOST_TEST(doc.at("classes").at("background").at("delivered").get<int>() == 96593);
+  BOOST_TEST(doc.at("sources").at("net_node5_traffic").at("refused").get<int>() == 2068);  // offered past saturation
+  BOOST_TEST(doc.at("flows").at("cpu:mem").at("latency").at("p99").get<int>() == 31);
+  BOOST_TEST(doc.at("parameters").at("net_router_1_1.routing") == "torus");
 }

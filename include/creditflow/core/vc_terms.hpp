@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "creditflow/core/hop_waits.hpp"
 
@@ -61,6 +62,12 @@ class VcChannelPart {
   virtual void add_vc_terms(std::size_t /*port*/, VcTerms& /*terms*/) const {}
   // A router's waits at port number `port` over the run (core/hop_waits.hpp).
   virtual void add_hop_waits(std::size_t /*port*/, HopWaits& /*waits*/) const {}
+  // A router's outputs a flit bound for endpoint `destination` that came in on `input` may
+  // leave by (two where a coin picks; none where it cannot say): what a diagnosis follows
+  // a flow by.
+  virtual std::vector<std::string> outputs_toward(const std::string& /*input*/, std::uint32_t /*destination*/) const {
+    return {};
+  }
 };
 
 }  // namespace creditflow::core

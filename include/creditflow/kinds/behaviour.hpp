@@ -87,6 +87,10 @@ class Behaviour {
   void add_vc_terms(std::size_t /*port*/, core::VcTerms&) const {}
   // A router's waits at port `port` over the run, per VC (core/hop_waits.hpp).
   void add_hop_waits(std::size_t /*port*/, core::HopWaits&) const {}
+  // A router's outputs toward a destination (core/vc_terms.hpp VcChannelPart).
+  std::vector<std::string> outputs_toward(const std::string& /*input*/, std::uint32_t /*destination*/) const {
+    return {};
+  }
 
   // Idle stretches (the TL view, on one clock): the first cycle after t in which its state
   // or outputs may change other than by what it holds moving down its stages, while it

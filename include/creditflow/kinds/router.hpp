@@ -2,7 +2,8 @@
 // with its ports in the netlist. Port p is four ports: in{p} takes flits holding a VC and
 // in{p}_credit returns the credits of in{p}'s buffers, one bit per VC; out{p} sends flits
 // and out{p}_credit brings back the credits of the buffers at the far end. A head is
-// routed by the table in `routes` (destination=port).
+// routed by the table in `routes` (destination=port), or on a torus or ring by BookSim2's
+// dim_order from the router's place (noc/torus_routes.hpp).
 // Timing: flits and credits that arrive during t are taken at the edge closing t, and the
 // router steps its pipeline there; what that step sends is on out{p} and in{p}_credit
 // during t + 1. Between two routers a vc_link of L stages then gives timing.md section
@@ -76,7 +77,13 @@ class RouterKind : public Behaviour<core::Flit> {
   // `vc_classes`: message classes, each on its own share of the VCs.
   RouterKind(const noc::NocConfig& config, int ports, std::map<std::uint32_t, int> routes, const std::string& name,
              core::EndpointNamer name_of = {}, int vc_classes = 1)
-      : state_(std::make_unique<State>(config, ports, std::move(routes), name, std::move(name_of), vc_classes)) {}
+      : RouterKind(config, ports,
+                   std::make_unique<noc::RouteTable>(std::move(routes), config.num_vcs, vc_classes, name,
+                                                     std::move(name_of)),
+                   name) {}
+  // Routed by `routing` instead (noc/torus_routes.hpp on a torus).
+  RouterKind(const noc::NocConfig& config, int ports, std::unique_ptr<noc::Routing> routing, const std::string& name)
+      : state_(std::make_unique<State>(config, ports, std::move(routing), name)) {}
 
   const noc::VcRouter& router() const { return state_->router; }
 
@@ -147,6 +154,13 @@ class RouterKind : public Behaviour<core::Flit> {
         w.lost_switch[vc] += counts.switch_losses[p * vcs + vc];
       }
     }
+  }
+
+  std::vector<std::string> outputs_toward(const std::string& input, std::uint32_t destination) const {
+    std::vector<std::string> names;
+    for (const int p : state_->routing->outputs(0, std::stoi(input.substr(2)), static_cast<int>(destination)))
+      names.push_back("out" + std::to_string(p));
+    return names;
   }
 
   void edge(int, Io& io) {
@@ -220,13 +234,11 @@ class RouterKind : public Behaviour<core::Flit> {
   // The router keeps references to its configuration and routing: held in one place that
   // does not move when the kind does.
   struct State {
-    State(const noc::NocConfig& c, int p, std::map<std::uint32_t, int> routes, const std::string& name,
-          core::EndpointNamer name_of, int vc_classes)
-        : config(c), ports(p), routing(std::move(routes), c.num_vcs, vc_classes, name, std::move(name_of)),
-          router(config, 0, ports, routing), outbox(name) {}
+    State(const noc::NocConfig& c, int p, std::unique_ptr<noc::Routing> r, const std::string& name)
+        : config(c), ports(p), routing(std::move(r)), router(config, 0, ports, *routing), outbox(name) {}
     noc::NocConfig config;
     int ports;
-    noc::RouteTable routing;
+    std::unique_ptr<noc::Routing> routing;
     noc::VcRouter router;
     Outbox outbox;
   };

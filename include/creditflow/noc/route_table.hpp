@@ -7,6 +7,7 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "creditflow/core/endpoint_text.hpp"
 #include "creditflow/core/error.hpp"
@@ -27,6 +28,11 @@ class RouteTable : public Routing {
     if (found == ports_.end()) unrouted(input, flit);
     const int first = flit.message_class * per_class_;
     return {found->second, first, first + per_class_ - 1};
+  }
+  std::vector<int> outputs(int, int, int destination) const override {
+    const auto found = ports_.find(static_cast<std::uint32_t>(destination));
+    if (found == ports_.end()) return {};
+    return {found->second};
   }
 
  private:

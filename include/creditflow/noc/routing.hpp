@@ -22,6 +22,10 @@ class Routing {
   // The route of `flit` (a head) arriving at `router` on input port `input`; a torus route
   // records its dateline class in the flit.
   virtual Route route(int router, int input, NocFlit& flit) const = 0;
+  // The outputs a head bound for `destination` (what route() reads in flit.destination)
+  // arriving on `input` may leave by, drawing nothing: two where a coin picks between
+  // them, none where the routing cannot say. What a diagnosis follows a flow's path by.
+  virtual std::vector<int> outputs(int /*router*/, int /*input*/, int /*destination*/) const { return {}; }
 };
 
 class Topology;

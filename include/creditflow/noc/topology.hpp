@@ -87,8 +87,12 @@ class DimOrderTorus : public Routing {
   DimOrderTorus(const KaryNcube& cube, int vcs, std::mt19937_64& coin)
       : cube_(cube), vcs_(vcs), coin_(coin) {}
   Route route(int router, int input, NocFlit& flit) const override;
+  std::vector<int> outputs(int router, int input, int destination) const override;
 
  private:
+  // The shorter way round dimension `dim` from router `router` to node `to`: +1 right, -1
+  // left, 0 a tie (half way round, which the coin settles).
+  int way(int router, int to, int dim) const;
   const KaryNcube& cube_;
   int vcs_;
   std::mt19937_64& coin_;

@@ -74,6 +74,9 @@ class ShellComponent : public Component {
   std::size_t port_number(const std::string& port) const override { return kinds::port_index(B::ports, port); }
   void add_vc_terms(std::size_t port, core::VcTerms& t) const override { shell_.behaviour().add_vc_terms(port, t); }
   void add_hop_waits(std::size_t port, core::HopWaits& w) const override { shell_.behaviour().add_hop_waits(port, w); }
+  std::vector<std::string> outputs_toward(const std::string& input, std::uint32_t destination) const override {
+    return shell_.behaviour().outputs_toward(input, destination);
+  }
   const monitor::LoopParticipant* participant_at(const std::string& end) const override {
     if constexpr (B::several_loops) return &shell_.end_holder(kinds::port_index(B::ports, end));
     else return participant();

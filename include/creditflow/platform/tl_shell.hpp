@@ -65,6 +65,9 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
   std::size_t port_number(const std::string& port) const override { return kinds::port_index(B::ports, port); }
   void add_vc_terms(std::size_t port, core::VcTerms& t) const override { b_.add_vc_terms(port, t); }
   void add_hop_waits(std::size_t port, core::HopWaits& w) const override { b_.add_hop_waits(port, w); }
+  std::vector<std::string> outputs_toward(const std::string& input, std::uint32_t destination) const override {
+    return b_.outputs_toward(input, destination);
+  }
   const monitor::LoopParticipant* participant_at(const std::string& end) const override {
     if constexpr (B::several_loops) return &ends_.at(kinds::port_index(B::ports, end));
     else return participant();
