@@ -66,7 +66,8 @@ VcRouter::VcRouter(const NocConfig& config, int id, int ports, const Routing& ro
                         input % config.output_speedup);
   // BookSim2's round robin starts each crossbar input at the first VC it serves.
   for (std::size_t in = 0; in < switch_rr_.size(); ++in) switch_rr_[in] = static_cast<int>(in) % config.input_speedup;
-  for (auto* count : {&counts_.flits_out, &counts_.credit_waits, &counts_.vc_waits, &counts_.switch_losses,
+  for (auto* count : {&counts_.flits_out, &counts_.credit_waits, &counts_.held_onward, &counts_.vc_waits,
+                      &counts_.switch_losses,
                       &counts_.hol_cycles, &counts_.hol_packets})
     count->assign(vcs_.size(), 0);
 }
@@ -258,6 +259,7 @@ void VcRouter::switch_evaluate(Cycle now) {
     if (downstream_[vc.out_port].full(vc.out_vc)) {
       vc.result = kStalled;
       ++counts_.credit_waits[vc.out_port * num_vcs_ + vc.out_vc];
+      ++counts_.held_onward[vc.input * num_vcs_ + vc.vc];
       return;
     }
     switch_allocator_.grant_one(vc.switch_input, SmallIslip::Word{1} << switch_output(vc));
@@ -273,6 +275,7 @@ void VcRouter::switch_evaluate(Cycle now) {
       if (downstream_[vc.out_port].full(vc.out_vc)) {
         vc.result = kStalled;
         ++counts_.credit_waits[vc.out_port * num_vcs_ + vc.out_vc];
+        ++counts_.held_onward[vc.input * num_vcs_ + vc.vc];
         continue;
       }
       // One request per crossbar input and output: the VC first in round robin asks.

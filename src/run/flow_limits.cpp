@@ -19,6 +19,7 @@ using Endpoint = std::pair<std::string, std::string>;  // component, port
 struct Hop {
   std::string router, in, out;
   std::int64_t held_for_credit = 0, lost_vc = 0, lost_switch = 0;
+  std::int64_t held_onward = 0;  // its input's flits on the flow's VCs held for credits, toward any output
   std::int64_t lost() const { return lost_vc + lost_switch; }
   bool waited() const { return held_for_credit + lost() > 0; }
 };
@@ -75,6 +76,7 @@ class Paths {
         hop.held_for_credit += waits.held_for_credit[static_cast<std::size_t>(vc)];
         hop.lost_vc += waits.lost_vc[static_cast<std::size_t>(vc)];
         hop.lost_switch += waits.lost_switch[static_cast<std::size_t>(vc)];
+        hop.held_onward += waits.held_onward[static_cast<std::size_t>(vc)];
       }
       out.push_back(hop);
       c = next->second;
@@ -130,7 +132,16 @@ std::string limit_text(const Platform& platform, const RunResult& result, const 
                              ", had " + lost + ")";
   if (last + 1 < hops.size()) {
     const Hop& next = hops[last + 1];
-    return "it is held on the channel " + h.router + " " + h.out + " -> " + next.router + " " + next.in + ": " + waited +
+    const std::string channel = "it is held on the channel " + h.router + " " + h.out + " -> " + next.router + " " +
+                                next.in + ": " + waited;
+    // The buffers at the far end full of flits that wait for credits on their own way on
+    // (the flow's own output there held less than a tenth as often, or `last` would be it).
+    if (10 * next.held_onward >= h.held_for_credit)
+      return channel + "; at " + next.router + ", the flits in " + next.in + "'s buffers on " + vcs + " were held " +
+             "for credits " + count(next.held_onward, "time") + " on their way on (toward " + next.out +
+             ", its way out there, " + std::to_string(next.held_for_credit) + "): those buffers are taken by " +
+             "traffic held beyond " + next.router;
+    return channel +
            ", while at " + next.router + " they waited " + count(next.held_for_credit + next.lost(), "time") +
            ", less than a tenth as often: the buffers at " + next.router + " " +
            next.in + " are too few for the channel's round trip";

@@ -249,6 +249,21 @@ BOOST_AUTO_TEST_CASE(a_ring_routes_attached_parts_the_short_way_round_and_splits
   BOOST_TEST(jammed.at("flows").at("src1:rx3").at("delivered").get<int>() == 126);
   BOOST_TEST(jammed.at("flows").at("src3:rx1").at("delivered").get<int>() == 450);
   BOOST_TEST(jammed.at("classes").at("background").at("delivered").get<int>() == 1025);
+  // Node 0's flits wait at router 2 for credits into router 3, whose buffers on their VCs
+  // are full of the terminals' flits waiting to go on round the ring (their own way out
+  // there, to node 3, never waited): the diagnosis says so, not that router 3's buffers
+  // are too few for the channel's round trip.
+  const cftool::Outcome jammed_text = cftool::tool(ring + " --view tl --set net.k=8 --set net.injection_rate=0.5 "
+                                                          "--set net.packet_size=4 --set src1.rate=0.9 --set src3.rate=0.9");
+  BOOST_TEST_REQUIRE(jammed_text.status == 0, jammed_text.err);
+  BOOST_TEST(jammed_text.out.find(
+                 "\n- flow 'src0:rx3' carries 0.010 of the 0.100 its source offers: it is held on the channel "
+                 "net_router_2 out0 -> net_router_3 in1: at net_router_2, switch requests on its VCs toward out0 were "
+                 "held for credits 3295 times (its input there, in1 on VCs 0-1, had 2660 failed VC allocations and 108 "
+                 "switch requests lost to other traffic); at net_router_3, the flits in in1's buffers on VCs 0-1 were "
+                 "held for credits 1793 times on their way on (toward out2, its way out there, 0): those buffers are "
+                 "taken by traffic held beyond net_router_3\n") != std::string::npos,
+             jammed_text.out);
 
   const auto refused = [&](const std::string& set, const std::string& line) {
     const cftool::Outcome o = cftool::tool(ring + " " + set);

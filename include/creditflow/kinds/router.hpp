@@ -140,8 +140,8 @@ class RouterKind : public Behaviour<core::Flit> {
     }
   }
 
-  // At out<p>: requests held for credits; at in<p>: VC allocations failed and switch
-  // requests lost.
+  // At out<p>: requests held for credits; at in<p>: VC allocations failed, switch requests
+  // lost, and its flits' requests held for credits toward any output.
   void add_hop_waits(std::size_t port, core::HopWaits& w) const {
     const noc::RouterCounts& counts = state_->router.counts();
     const auto p = port / 4;
@@ -152,6 +152,7 @@ class RouterKind : public Behaviour<core::Flit> {
       } else if (port == in(p)) {
         w.lost_vc[vc] += counts.vc_waits[p * vcs + vc];
         w.lost_switch[vc] += counts.switch_losses[p * vcs + vc];
+        w.held_onward[vc] += counts.held_onward[p * vcs + vc];
       }
     }
   }

@@ -29,6 +29,7 @@ struct RouterOutbox {
 struct RouterCounts {
   std::vector<std::int64_t> flits_out;      // per output VC: flits sent
   std::vector<std::int64_t> credit_waits;   // per output VC: switch requests held for want of a credit
+  std::vector<std::int64_t> held_onward;    // per input VC: the same, of its flits, toward any output
   std::vector<std::int64_t> vc_waits;       // per input VC: VC allocations of its heads that failed
   std::vector<std::int64_t> switch_losses;  // per input VC: switch requests that lost to another VC or input
   std::vector<std::int64_t> hol_cycles;     // per input VC: cycles its heads waited behind another packet
