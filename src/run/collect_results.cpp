@@ -320,7 +320,8 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
                           const std::function<void(const LoopPart&, core::LinkReport&)>& contribute,
                           const std::function<void(core::FlowTable&)>& add_flows,
                           const std::function<void(const std::string& part, core::Waits&)>& add_waits,
-                          const std::function<const core::VcChannelPart&(const std::string& part)>& vc_part) {
+                          const std::function<const core::VcChannelPart&(const std::string& part)>& vc_part,
+                          const std::string& stuck_vcs) {
   RunResult result;
   result.run = platform.run;
   const MergeStarvation starvation(platform);
@@ -363,6 +364,7 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
     if (r.starved_cycles > 0) result.starvations.push_back(starvation.diagnosis(i, r));
     result.links.push_back(std::move(r));
   }
+  if (!stuck_vcs.empty()) result.deadlocks.push_back(stuck_vcs + "\n");
   // A run the watchdog stopped ran fewer cycles than planned: it reports the cycles of the
   // first clock it ran, and every rate divides by its window, as each link's does.
   if (!result.deadlocks.empty()) {
@@ -391,7 +393,9 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
   core::FlowTable flows;
   add_flows(flows);
   result.flows = named_flows(platform, result.run, flows);
-  result.flow_limits = flow_limits(platform, result, contribute, vc_part);
+  // A deadlock holds every flow it touches, and the run stopped there: the waits each router
+  // counted until then say nothing of what would limit them.
+  if (result.deadlocks.empty()) result.flow_limits = flow_limits(platform, result, contribute, vc_part);
   return result;
 }
 

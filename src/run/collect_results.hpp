@@ -37,12 +37,14 @@ std::string deadlock_dump(const Platform& platform, const LoopPlan& loop, const 
                           const NamedHolders& holders);
 
 // `observers` in the order of platform.loops; `contribute` adds a part's figures.
-// `holders` too, for the deadlock dumps.
+// `holders` too, for the deadlock dumps; `stuck_vcs`, the VC watchdog's report ("" when it
+// did not fire: run/vc_channels.hpp).
 RunResult collect_results(const Platform& platform, const std::vector<const core::LoopObserver*>& observers,
                           const std::vector<NamedHolders>& holders,
                           const std::function<void(const LoopPart&, core::LinkReport&)>& contribute,
                           const std::function<void(core::FlowTable&)>& add_flows,
                           const std::function<void(const std::string& part, core::Waits&)>& add_waits,
-                          const std::function<const core::VcChannelPart&(const std::string& part)>& vc_part);
+                          const std::function<const core::VcChannelPart&(const std::string& part)>& vc_part,
+                          const std::string& stuck_vcs);
 
 }  // namespace creditflow::platform

@@ -135,9 +135,11 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
   // Each holder's terms in the VCD, as the monitor sums them each cycle of the first clock:
   // terms.<loop>.<holder>.credits, .in_flight, .occupancy and .returning.
   std::deque<std::pair<const monitor::LoopParticipant*, core::LoopState>> terms;
+  vc_channels.set_watchdog(static_cast<core::Cycle>(platform.run.watchdog));
   first_monitor.each_cycle([&accountant, &vc_channels, &terms](core::Cycle t) {
     accountant.observe(t);
     vc_channels.observe(t);
+    if (!vc_channels.stuck().empty()) monitor::stop_at_planned_end();  // the report is collect_results'
     for (auto& [holder, state] : terms) {
       state = core::LoopState{};
       holder->contribute(state);
@@ -176,7 +178,7 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
   }, [&](core::FlowTable& flows) {
     for (const auto& [name, c] : components) c->add_flows(flows);
   }, [&](const std::string& name, core::Waits& waits) { components.at(name)->add_waits(waits); },
-     [&](const std::string& name) -> const core::VcChannelPart& { return *components.at(name); });
+     [&](const std::string& name) -> const core::VcChannelPart& { return *components.at(name); }, vc_channels.stuck());
   accountant.finish(result);
   vc_channels.finish(result);
   // SystemC unregisters each port and channel by a search from the newest one: torn down

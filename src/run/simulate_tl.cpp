@@ -61,6 +61,7 @@ class TlEngine {
     vc_channels_.emplace(
         platform, [&](const std::string& name) -> const core::VcChannelPart& { return part(name); },
         [&](std::size_t i) { return VcChannelCheck::Wires{&wires_[i].valid, &wires_[i].noc, &wires_[i].vcs}; });
+    vc_channels_->set_watchdog(static_cast<core::Cycle>(platform.run.watchdog));
   }
 
   RunResult run() {
@@ -103,6 +104,7 @@ class TlEngine {
       if (first_ticked) {
         accountant_->observe(first.cycle);
         vc_channels_->observe(first.cycle);
+        deadlocked_ = deadlocked_ || !vc_channels_->stuck().empty();
       }
       if (deadlocked_) break;
     }
@@ -113,7 +115,7 @@ class TlEngine {
     }, [&](core::FlowTable& flows) {
       for (const auto& p : parts_) p->add_flows(flows);
     }, [&](const std::string& name, core::Waits& waits) { part(name).add_waits(waits); },
-       [&](const std::string& name) -> const core::VcChannelPart& { return part(name); });
+       [&](const std::string& name) -> const core::VcChannelPart& { return part(name); }, vc_channels_->stuck());
     accountant_->finish(result);
     vc_channels_->finish(result);
     result.view = "tl";

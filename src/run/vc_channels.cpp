@@ -3,12 +3,16 @@
 #include <algorithm>
 
 namespace creditflow::platform {
+namespace {
+constexpr core::Cycle kNever = UINT64_MAX;
+}  // namespace
 
 VcChannelCheck::VcChannelCheck(const Platform& platform, const PartOf& part_of, const WiresOf& wires_of) {
   int most_vcs = 0;
   for (const VcChannelPlan& plan : platform.vc_channels) {
     Channel c{plan.sender + "." + plan.sender_port + " -> " + plan.receiver + "." + plan.receiver_port, {}, plan.vcs,
-              {}, ~noc::VcMask{0}};
+              {}, ~noc::VcMask{0}, plan.receiver + " " + plan.receiver_port, 0,
+              std::vector<core::Cycle>(static_cast<std::size_t>(plan.vcs), kNever)};
     // Its wires: flits out of the sender and its forward pipes, credits out of the receiver
     // and its pipes back.
     const auto on_flits = [&](const ResolvedConnection& k) {
@@ -41,11 +45,40 @@ void VcChannelCheck::observe(core::Cycle t) {
   const bool all = (t & 1023) == 0;
   for (Channel& c : channels_) {
     noc::VcMask now = 0;
-    for (const Wires& w : c.wires) now |= w.carried();
+    for (const Wires& w : c.wires) {
+      now |= w.carried();
+      if (w.vcs) c.credited |= *w.vcs;
+    }
     const noc::VcMask which = all ? ~noc::VcMask{0} : now | c.carried;
     if (which != 0) check(t, c, which);
+    if (all) watch(t, c);
     c.carried = now;
   }
+  if (all) last_full_ = t;
+  if (stuck_count_ > 0 && stuck_report_.empty())
+    stuck_report_ = "watchdog at cycle " + std::to_string(t) + ": " + std::to_string(stuck_count_) +
+                    (stuck_count_ == 1 ? " VC" : " VCs") + " of the network's channels held flits and let none go for " +
+                    std::to_string(watchdog_) + " cycles or more: " + stuck_ +
+                    (stuck_count_ > 8 ? " and " + std::to_string(stuck_count_ - 8) + " more" : "");
+}
+
+// At a check of every channel, with its terms just summed: a VC holding flits at the far
+// end that sent no credit back since the last such check has let none go since then.
+void VcChannelCheck::watch(core::Cycle t, Channel& c) {
+  for (std::size_t v = 0; v < c.held_since.size(); ++v) {
+    core::Cycle& since = c.held_since[v];
+    if (t == 0 || terms_.held[v] == 0 || (c.credited >> v & 1) != 0) {
+      since = kNever;
+      continue;
+    }
+    if (since == kNever) since = last_full_;
+    if (watchdog_ == 0 || t - since < watchdog_) continue;
+    if (stuck_count_++ < 8)
+      stuck_ += (stuck_.empty() ? "" : ", ") + c.holding + " VC " + std::to_string(v) + " (" +
+                std::to_string(terms_.held[v]) + (terms_.held[v] == 1 ? " flit" : " flits") +
+                ", no credit back since cycle " + std::to_string(since) + ")";
+  }
+  c.credited = 0;
 }
 
 void VcChannelCheck::check(core::Cycle t, const Channel& c, noc::VcMask which) {

@@ -132,7 +132,7 @@ BOOST_AUTO_TEST_CASE(an_soc_on_a_mesh_of_router_kinds_names_what_limits_the_cpu)
   BOOST_TEST(shipped.at("accounting").get<std::string>() == "checked every cycle");
   BOOST_TEST(shipped.at("accounting_violations").get<int>() == 0);
   BOOST_TEST(shipped.at("sources").at("mem").at("created").get<int>() == 6090);
-  BOOST_TEST(shipped.at("flows").at("cpu:mem").at("latency").at("p99").get<int>() == 5263);
+  BOOST_TEST(shipped.at("flows").at("cpu:mem").at("latency").at("p99").get<int>() == 3829);
   BOOST_TEST(cftool::diagnosis_line(shipped, "link 'req_x' ") ==
              "link 'req_x' runs at 0.305 of full rate against 0.700 offered: the sender was out of credits in 12514 of "
              "18000 cycles (0 with the receiver empty, 12514 with it holding flits); its receiver, responder 'mem', "
@@ -141,28 +141,29 @@ BOOST_AUTO_TEST_CASE(an_soc_on_a_mesh_of_router_kinds_names_what_limits_the_cpu)
              "this link), and it held requests with no room for another answer in 8915 of its cycles; for 0.700 "
              "offered it needs queue_depth >= 18 (rate x latency)");
   BOOST_TEST(cftool::diagnosis_line(shipped, "link 'cpu_rx' ") ==
-             "link 'cpu_rx' runs at 0.068 of full rate and never waited for a credit (4 credits, 2-cycle round trip); "
-             "it is limited by what the network delivers to net_node0: 0.068 of the 0.100 its sources offer");
+             "link 'cpu_rx' runs at 0.076 of full rate and never waited for a credit (4 credits, 2-cycle round trip); "
+             "it is limited by what the network delivers to net_node0: 0.076 of the 0.100 its sources offer");
   // Each flow short of its offer is said to be held where it is: past the last router, by
   // the memory's link; the answers, offered only what reached the memory, are not.
   BOOST_TEST(cftool::diagnosis_line(shipped, "flow 'cpu:mem' ") ==
-             "flow 'cpu:mem' carries 0.068 of the 0.100 its source offers: it is held beyond the last router: at net_router_1_1, "
+             "flow 'cpu:mem' carries 0.076 of the 0.100 its source offers: it is held beyond the last router: at net_router_1_1, "
              "switch requests on its VCs toward out4 were held for credits 27711 times (its input there, in3 on VCs "
-             "0-1, had 11265 failed VC allocations and 0 switch requests lost to other traffic) for net_node3, whose link "
+             "0-1, had 24485 failed VC allocations and 0 switch requests lost to other traffic) for net_node3, whose link "
              "'req_x' waited for credits in 12514 of its cycles");
   BOOST_TEST(cftool::diagnosis_line(shipped, "flow 'mem:cpu_rx' ").empty());
   const json fixed = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/soc_on_mesh.yaml "
                                                                  "--set mem.queue_depth=18");
-  BOOST_TEST(fixed.at("flows").at("cpu:mem").at("latency").at("p99").get<int>() == 69);
+  BOOST_TEST(fixed.at("flows").at("cpu:mem").at("latency").at("p99").get<int>() == 65);
   BOOST_TEST(fixed.at("flows").at("cpu:mem").at("throughput").get<double>() > 0.099);
   BOOST_TEST(cftool::diagnosis_line(fixed, "link 'req_x' ").find("needs queue_depth >= 18 (rate x latency), which it has: its answers "
                                                "wait to leave on link 'rsp_x'") != std::string::npos);
-  // Then the DMA engine that shares its input into the controller's router gets less, said
-  // to be held there.
-  BOOST_TEST(cftool::diagnosis_line(fixed, "flow 'dma0:mem' ").rfind(
-                 "flow 'dma0:mem' carries 0.269 of the 0.300 its source offers: it is held at net_router_1_1 in3 (VCs 0-1), which "
-                 "shares out4 with other traffic: over the run the flits on those VCs had 10405 failed VC allocations",
-                 0) == 0,
+  // Then the DMA engine that shares its input into the controller's router with the CPU
+  // gets less, its requests there held for credits a little more often than they lost.
+  BOOST_TEST(cftool::diagnosis_line(fixed, "flow 'dma0:mem' ") ==
+                 "flow 'dma0:mem' carries 0.269 of the 0.300 its source offers: it is held beyond the last router: at "
+                 "net_router_1_1, switch requests on its VCs toward out4 were held for credits 11729 times (its input "
+                 "there, in3 on VCs 0-1, had 10406 failed VC allocations and 132 switch requests lost to other traffic) "
+                 "for net_node3, whose link 'req_x' waited for credits in 6000 of its cycles",
              fixed.at("diagnosis").dump());
 }
 
@@ -238,17 +239,41 @@ BOOST_AUTO_TEST_CASE(one_vc_class_for_requests_and_answers_deadlocks_two_do_not)
   BOOST_TEST(shared.status == 1);
   const std::string cycle =
       "creditflow: deadlock: parts wait for each other in a cycle, each holding what the next must move first: memA "
-      "answers -> niA_mem in -> r0 in2 VC 0 -> r1 in1 VC 1 -> niB_mem from_router VC 0 -> niB_mem out -> memB in -> "
-      "memB answers -> niB_mem in -> r1 in2 VC 0 -> r0 in1 VC 1 -> niA_mem from_router VC 0 -> niA_mem out -> memA "
+      "answers -> niA_mem in -> r0 in2 VC 0 -> r1 in1 VC 1 -> niB_mem from_router VC 1 -> niB_mem out -> memB in -> "
+      "memB answers -> niB_mem in -> r1 in2 VC 0 -> r0 in1 VC 1 -> niA_mem from_router VC 1 -> niA_mem out -> memA "
       "in -> memA answers\n";
   BOOST_TEST(shared.err.rfind(cycle, 0) == 0u, shared.err);
-  BOOST_TEST(shared.err.find("creditflow: deadlock on link 'memA.in' at cycle 10208: nothing sent, popped, dropped or "
+  BOOST_TEST(shared.err.find("creditflow: deadlock on link 'memA.in' at cycle 10175: nothing sent, popped, dropped or "
                              "in flight for 10000 cycles with work pending") != std::string::npos, shared.err);
   BOOST_TEST(shared.err.find("  niB_mem (network_interface): credits 0, offering a flit\n"
                              "  memB (responder): occupancy 2 (not popping)\n") != std::string::npos, shared.err);
-  BOOST_TEST(shared.out.find("flow 'cpuA:memB': 1084 created, 38 delivered") != std::string::npos, shared.out);
+  BOOST_TEST(shared.out.find("flow 'cpuA:memB': 1074 created, 29 delivered") != std::string::npos, shared.out);
   const auto tl = cftool::tool("run protocol_deadlock.yaml --view tl --set r0.vc_classes=1 "
                                "--set niA_mem.message_class=0 --set niB_mem.message_class=0");
   BOOST_TEST(tl.status == 1);
   BOOST_TEST(tl.err.rfind(cycle, 0) == 0u, tl.err);
+}
+
+// tests/tool/router_ring_deadlock.yaml: a ring of four routers, every packet routed the same
+// way round. The buffers round the ring fill with packets each waiting for the next, while
+// the loops from the interfaces to the receivers hold nothing, so no loop's watchdog sees
+// it: the VCs' own watchdog does, stops the run and names the cycle, in both views.
+BOOST_AUTO_TEST_CASE(a_ring_of_routers_locked_up_is_stopped_by_its_vcs_watchdog) {
+  for (const char* view : {"cycle", "tl"}) {
+    const auto o = cftool::tool(std::string("run router_ring_deadlock.yaml --json --view ") + view);
+    BOOST_TEST(o.status == 1, view);
+    const json doc = json::parse(o.out);
+    BOOST_TEST(doc.at("status") == "deadlocked", view);
+    BOOST_TEST(doc.at("cycles").get<int>() == 3072, view);  // stopped, not run to 20000
+    BOOST_TEST(doc.at("wait_cycle") == "r2 in1 VC 0 -> r3 in1 VC 0 -> r0 in1 VC 0 -> r1 in1 VC 1 -> r1 in2 VC 1 -> r2 "
+                                       "in1 VC 0",
+               view);
+    BOOST_TEST(o.err.find("creditflow: watchdog at cycle 3072: 16 VCs of the network's channels held flits and let "
+                          "none go for 2000 cycles or more: r0 in2 VC 0 (4 flits, no credit back since cycle 1024), ") !=
+                   std::string::npos,
+               o.err);
+    BOOST_TEST(doc.at("flows").at("src0:rx2").at("delivered").get<int>() == 2, view);
+    for (const json& line : doc.at("diagnosis"))  // a deadlock, not a limit of any flow
+      BOOST_TEST(line.get<std::string>().rfind("flow '", 0) == std::string::npos, line);
+  }
 }

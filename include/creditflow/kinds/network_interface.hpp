@@ -75,7 +75,11 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
     if (sender_.advance(!whole_.empty(), io[credit_in]->credit ? 1 : 0)) whole_.pop();
     if (io[from_router]->valid) arrive(io[from_router]->noc);
     credits_out_ = 0;
-    for (std::size_t vc = 0; vc < eject_.size(); ++vc) consume(vc);
+    // In turn from the VC after the one that last made a whole flit: a VC first by its
+    // number would take every slot that frees while it has a tail ready, and starve the rest.
+    const std::size_t first = next_eject_;
+    for (std::size_t i = 0; i < eject_.size(); ++i)
+      if (const std::size_t vc = (first + i) % eject_.size(); consume(vc)) next_eject_ = (vc + 1) % eject_.size();
     // Injection: credits from the router, a flit taken, the next network flit sent.
     if (io[to_router_credit]->vcs != 0) router_input_.credit(io[to_router_credit]->vcs);
     if (io[in]->valid && !queue_.full()) take(io[in]->flit);  // the ready it drove
@@ -224,13 +228,14 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
     buffer.push(f);
   }
   // A VC passes its front flit on and returns its credit; a tail completes a whole flit,
-  // which needs room in the queue for `out`.
-  void consume(std::size_t vc) {
+  // which needs room in the queue for `out`. True when it made one.
+  bool consume(std::size_t vc) {
     auto& buffer = eject_[vc];
-    if (buffer.empty()) return;
+    if (buffer.empty()) return false;
     const noc::NocFlit& f = buffer.front();
-    if (f.tail) {
-      if (whole_.full()) return;
+    const bool tail = f.tail;
+    if (tail) {
+      if (whole_.full()) return false;
       core::Flit w;
       w.id = static_cast<std::uint64_t>(f.packet);
       w.payload = w.id;
@@ -243,6 +248,7 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
     }
     buffer.pop();
     credits_out_ |= noc::VcMask{1} << vc;
+    return tail;
   }
 
   NetworkInterfaceParams p_;
@@ -254,6 +260,7 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
   core::SenderCore sender_;
   int first_vc_, class_vcs_;
   int vc_ = -1, last_vc_ = -1, left_ = 0;  // the packet being injected: its VC, flits to go
+  std::size_t next_eject_ = 0;              // the ejection VC first in turn
   noc::Cycle head_injected_ = 0;
   bool send_valid_ = false;
   noc::NocFlit send_{};
