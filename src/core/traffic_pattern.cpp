@@ -2,9 +2,13 @@
 
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/core/figure_text.hpp"
 #include "creditflow/core/limits.hpp"
 
 namespace creditflow::core {
+namespace {
+std::string significant_text(double v) { return significant(v, 4); }
+}  // namespace
 
 TrafficSpec TrafficSpec::periodic(std::int64_t every) {
   TrafficSpec s;
@@ -28,9 +32,20 @@ TrafficSpec TrafficSpec::bernoulli(double rate) {
   return s;
 }
 
+TrafficSpec TrafficSpec::on_off(double rate, double alpha, double beta) {
+  TrafficSpec s;
+  s.kind = Kind::on_off;
+  s.rate = rate;
+  s.alpha = alpha;
+  s.beta = beta;
+  return s;
+}
+
 TrafficPattern::TrafficPattern(const TrafficSpec& spec, std::uint64_t seed,
                                const std::string& where)
-    : spec_(spec), bernoulli_(spec.kind == TrafficSpec::Kind::bernoulli ? spec.rate : 0.0, seed) {
+    : spec_(spec),
+      bernoulli_(spec.kind == TrafficSpec::Kind::bernoulli ? spec.rate : 0.0, seed),
+      on_off_(spec.kind == TrafficSpec::Kind::on_off ? spec.rate : 0.0, spec.alpha, spec.beta, seed) {
   switch (spec.kind) {
     case TrafficSpec::Kind::saturating:
       break;
@@ -44,6 +59,20 @@ TrafficPattern::TrafficPattern(const TrafficSpec& spec, std::uint64_t seed,
     case TrafficSpec::Kind::bernoulli:
       check_range(where, "rate", spec.rate, 0.0, 1.0);
       break;
+    case TrafficSpec::Kind::on_off:
+      check_range(where, "rate", spec.rate, 0.0, 1.0);
+      check_range(where, "burst_alpha", spec.alpha, 0.0, 1.0);
+      check_range(where, "burst_beta", spec.beta, 0.0, 1.0);
+      if (spec.alpha <= 0.0)
+        throw ParameterError(where + ": pattern on_off with burst_alpha = 0 never turns on (allowed burst_alpha "
+                             "above 0, the chance a cycle to turn on)");
+      if (const double on = spec.rate * (spec.alpha + spec.beta) / spec.alpha; on > 1.0)
+        throw ParameterError(where + ": rate = " + significant_text(spec.rate) + " needs a flit in " +
+                             significant_text(on) + " of the cycles it is on, on " +
+                             significant_text(spec.alpha / (spec.alpha + spec.beta)) +
+                             " of them (burst_alpha / (burst_alpha + burst_beta)) (allowed rate up to " +
+                             significant_text(spec.alpha / (spec.alpha + spec.beta)) + ")");
+      break;
   }
 }
 
@@ -56,6 +85,7 @@ double TrafficSpec::offered_rate() const {
     case TrafficSpec::Kind::burst:
       return static_cast<double>(on) / static_cast<double>(on + off);
     case TrafficSpec::Kind::bernoulli:
+    case TrafficSpec::Kind::on_off:
       return rate;
   }
   return 0.0;
@@ -70,6 +100,7 @@ std::optional<Cycle> TrafficPattern::cycle_length() const {
     case TrafficSpec::Kind::burst:
       return static_cast<Cycle>(spec_.on + spec_.off);
     case TrafficSpec::Kind::bernoulli:
+    case TrafficSpec::Kind::on_off:
       return std::nullopt;
   }
   return std::nullopt;

@@ -30,7 +30,8 @@ const std::vector<std::string> kRouterKeys{
 const std::vector<std::string> kInterfaceKeys{"num_vcs", "vc_buf_size", "wait_for_tail_credit"};
 // BookSim2's traffic keys that make the terminals at the nodes nothing attaches to.
 const std::set<std::string> kTrafficKeys{"injection_rate", "injection_rate_uses_flits", "traffic",
-                                         "injection_process", "hotspot_nodes", "hotspot_rates"};
+                                         "injection_process", "burst_alpha", "burst_beta", "hotspot_nodes",
+                                         "hotspot_rates"};
 // The patterns a terminal's library source can follow: uniform among the terminals, the
 // hotspots by their weights, or one destination each.
 const std::set<std::string> kTerminalPatterns{"uniform", "uniform_noself", "hotspot", "transpose", "bitcomp",
@@ -133,7 +134,7 @@ class Expander {
                              "'s nodes: the platform measures them (allowed here: the topology's and the routers' "
                              "keys, packet_size, vc_classes, node<K>.<interface parameter>, and for the terminals at "
                              "the other nodes injection_rate, injection_rate_uses_flits, traffic, hotspot_nodes, "
-                             "hotspot_rates and injection_process)");
+                             "hotspot_rates, injection_process, burst_alpha and burst_beta)");
       if (value.text.find("${") != std::string::npos) {
         if (router_key) continue;  // passed on as written, resolved in each router
         throw ParameterError(value.where + ": " + net.name + "." + key + " = " + value.text +
@@ -152,9 +153,6 @@ class Expander {
         throw ParameterError(t.at(key).where + ": " + net.name + "." + key + " is for the terminals at the nodes "
                              "nothing attaches to, which injection_rate makes (give " + net.name +
                              ".injection_rate too, or leave it out)");
-    if (t.count("injection_rate") && config.injection_process != "bernoulli")
-      throw ParameterError(where + ": injection_process = " + config.injection_process + ": the terminals at the "
-                           "nodes nothing attaches to are the library's Bernoulli sources (allowed: bernoulli)");
     if (t.count("injection_rate") && !kTerminalPatterns.count(config.traffic))
       throw ParameterError(where + ": traffic = " + config.traffic + " is not yet taken by the terminals at the "
                            "nodes nothing attaches to (allowed: uniform, uniform_noself, hotspot, transpose, bitcomp, "
@@ -369,7 +367,8 @@ class Expander {
   }
 
   // BookSim2's terminals at the nodes nothing attaches to, made of the library's parts: a
-  // Bernoulli source of packets at injection_rate to the pattern's terminals, an interface,
+  // source of packets at injection_rate (Bernoulli, or on_off in bursts) to the pattern's
+  // terminals, an interface,
   // and a receiver that takes a flit a cycle. Their receivers join `node_of`; returns the
   // nodes given one.
   std::set<int> terminals(const ComponentDecl& net, const noc::NocConfig& config, const noc::Topology& topology,
@@ -411,12 +410,15 @@ class Expander {
                              std::to_string(node) + " is the only terminal: it has none to send to (allowed: "
                              "uniform, or parts at fewer nodes)");
       ComponentDecl source = part(net, name(node, "_traffic"), "traffic_source");
-      source.params = {{"pattern", {"bernoulli", net.line}},
+      source.params = {{"pattern", {config.injection_process, net.line}},
                        {"rate", {core_text(config.packet_rate()), net.line}},
                        {"class", {"background", net.line}},
                        {"destinations", {destinations, net.line}},
                        {"choose", {"random", net.line}}};
       if (!weights.empty()) source.params.push_back({"weights", {weights, net.line}});
+      if (config.injection_process == "on_off")
+        for (const auto& [key, value] : {std::pair{"burst_alpha", config.burst_alpha}, {"burst_beta", config.burst_beta}})
+          source.params.push_back({key, {core_text(value), net.line}});
       ComponentDecl sink = part(net, name(node, "_sink"), "credit_receiver");
       sink.params = {{"depth", {"4", net.line}}};
       source.terminal_of = sink.terminal_of = net.name;

@@ -15,12 +15,16 @@ namespace creditflow::platform {
 
 // Parameters shared by the kinds that create traffic.
 std::vector<ParamSpec> pattern_params() {
-  return {ParamSpec::choice("pattern", "saturating", {"saturating", "periodic", "burst", "bernoulli"},
+  return {ParamSpec::choice("pattern", "saturating", {"saturating", "periodic", "burst", "bernoulli", "on_off"},
                             "when a flit is created"),
           ParamSpec::integer("every", "1", 1, core::limits::max_period, "periodic: a flit when t % every == 0"),
           ParamSpec::integer("burst_on", "1", 1, core::limits::max_period, "burst: cycles on"),
           ParamSpec::integer("burst_off", "0", 0, core::limits::max_period, "burst: cycles off"),
-          ParamSpec::real("rate", "1", 0.0, 1.0, "bernoulli: probability of a flit per cycle"),
+          ParamSpec::real("rate", "1", 0.0, 1.0, "bernoulli: probability of a flit per cycle; on_off: flits per "
+                                                  "cycle in the long run"),
+          ParamSpec::real("burst_alpha", "0.5", 0.0, 1.0, "on_off: chance per cycle an off source turns on"),
+          ParamSpec::real("burst_beta", "0.5", 0.0, 1.0, "on_off: chance per cycle an on source turns off (bursts of "
+                                                         "1/burst_beta cycles on average)"),
           ParamSpec::integer("queue_depth", "1024", 1, core::limits::max_queue,
                              "flits waiting at the source; more are refused and counted"),
           ParamSpec::integer("beats", "0", 0, INT64_MAX / 2, "flits to create in all; 0: no limit"),
@@ -97,6 +101,8 @@ core::SourceParams source_params(const ComponentConfig& c) {
   if (pattern == "burst")
     p.traffic = core::TrafficSpec::burst(c.integer("burst_on"), c.integer("burst_off"));
   if (pattern == "bernoulli") p.traffic = core::TrafficSpec::bernoulli(c.real("rate"));
+  if (pattern == "on_off")
+    p.traffic = core::TrafficSpec::on_off(c.real("rate"), c.real("burst_alpha"), c.real("burst_beta"));
   p.queue_depth = c.integer("queue_depth");
   p.beats = c.integer("beats");
   p.source_id = c.endpoint_id();

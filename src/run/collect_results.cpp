@@ -40,7 +40,8 @@ ComponentContext component_context(const Platform& platform, const ResolvedCompo
     context.loop_clock = loop->clock;
     context.loop_capacity = loop->capacity;
     if (!loop->source.empty()) {
-      context.random_source = text_param(platform.component(loop->source).params, "pattern") == "bernoulli";
+      const std::string pattern = text_param(platform.component(loop->source).params, "pattern");
+      context.random_source = pattern == "bernoulli" || pattern == "on_off";
     }
   }
   for (const ClockDecl& clock : platform.clocks) context.clock_times[clock.name] = {clock.period_ps, clock.phase_ps};

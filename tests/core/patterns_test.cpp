@@ -1,10 +1,13 @@
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "creditflow/core/bernoulli_times.hpp"
 #include "creditflow/core/drain_schedule.hpp"
+#include "creditflow/core/on_off_times.hpp"
 #include "creditflow/core/seed.hpp"
 #include "creditflow/core/source_core.hpp"
 #include "creditflow/core/traffic_pattern.hpp"
@@ -92,6 +95,47 @@ BOOST_AUTO_TEST_CASE(bernoulli_times_do_not_depend_on_the_cycles_asked) {
   BernoulliTimes never(0.0, 1), always(1.0, 1);
   BOOST_TEST(never.first_from(0) == BernoulliTimes::kNever);
   for (Cycle t = 0; t < 100; ++t) BOOST_TEST(always.fires_at(t));
+}
+
+// BookSim2's on_off process: its long-run rate, flits that come in bursts (over windows of
+// 100 cycles the count varies many times as much as a coin a cycle's of the same rate), and
+// the same firings whichever cycles are asked about (every cycle, jumping from firing to
+// firing, looking ahead then asking cycle by cycle).
+BOOST_AUTO_TEST_CASE(on_off_fires_in_bursts_at_its_rate_whichever_cycles_are_asked) {
+  constexpr Cycle n = 400000;
+  const double rate = 0.2, alpha = 0.01, beta = 0.015;  // on 40% of the cycles, firing 0.5 of them
+  OnOffTimes every(rate, alpha, beta, 9), jumping(rate, alpha, beta, 9), mixed(rate, alpha, beta, 9);
+  std::vector<Cycle> fired;
+  for (Cycle t = 0; t < n; ++t)
+    if (every.fires_at(t)) fired.push_back(t);
+  std::vector<Cycle> jumped;
+  for (Cycle t = jumping.first_from(0); t < n; t = jumping.first_from(t + 1)) jumped.push_back(t);
+  BOOST_TEST(jumped == fired);
+  std::vector<Cycle> asked;
+  auto next = fired.begin();
+  for (Cycle t = 0; t < n; ++t) {
+    while (next != fired.end() && *next < t) ++next;
+    if (t % 5 == 0 && next != fired.end()) BOOST_TEST_REQUIRE(mixed.first_from(t) == *next);
+    if (mixed.fires_at(t)) asked.push_back(t);
+  }
+  BOOST_TEST(asked == fired);
+  // About 400 bursts of 67 cycles: the count's spread is that of the bursts, a few percent.
+  BOOST_TEST(static_cast<double>(fired.size()) / n == rate, boost::test_tools::tolerance(0.05));
+  std::vector<double> windows(n / 100, 0.0);
+  for (const Cycle t : fired) windows[t / 100] += 1;
+  double mean = 0, variance = 0;
+  for (const double w : windows) mean += w / windows.size();
+  for (const double w : windows) variance += (w - mean) * (w - mean) / windows.size();
+  BOOST_TEST(variance > 10 * 100 * rate * (1 - rate), variance);  // a coin a cycle: 16
+  // Through a TrafficPattern, as a source asks it; a rate the bursts cannot carry is refused.
+  const TrafficPattern pattern(TrafficSpec::on_off(rate, alpha, beta), 9, "src");
+  BOOST_TEST(firing_cycles(pattern, 1000) == std::vector<Cycle>(fired.begin(), std::lower_bound(fired.begin(), fired.end(), 1000)));
+  BOOST_CHECK_EXCEPTION(TrafficPattern(TrafficSpec::on_off(0.5, 0.01, 0.015), 9, "src"), creditflow::ParameterError,
+                        [](const creditflow::ParameterError& e) {
+                          return std::string(e.what()) ==
+                                 "src: rate = 0.5 needs a flit in 1.25 of the cycles it is on, on 0.4 of them "
+                                 "(burst_alpha / (burst_alpha + burst_beta)) (allowed rate up to 0.4)";
+                        });
 }
 
 BOOST_AUTO_TEST_CASE(derived_seeds_differ_by_component_and_run) {

@@ -112,7 +112,8 @@ BOOST_AUTO_TEST_CASE(what_a_network_with_attached_parts_refuses) {
           "--set net.warmup_periods=2: net.warmup_periods is BookSim2's measurement, and parts are attached to net's "
           "nodes: the platform measures them (allowed here: the topology's and the routers' keys, packet_size, "
           "vc_classes, node<K>.<interface parameter>, and for the terminals at the other nodes injection_rate, "
-          "injection_rate_uses_flits, traffic, hotspot_nodes, hotspot_rates and injection_process)");
+          "injection_rate_uses_flits, traffic, hotspot_nodes, hotspot_rates, injection_process, burst_alpha and "
+          "burst_beta)");
   refused("--set net.node5.credits=2",
           "--set net.node5.credits=2: net.node5.credits: node5 has nothing attached, so no interface (attach parts at "
           "net.node5, or leave the parameter out)");
@@ -196,9 +197,24 @@ BOOST_AUTO_TEST_CASE(terminals_at_the_other_nodes_load_the_network_the_parts_sha
   refused("net.traffic=hotspot --set 'net.hotspot_nodes={4,1}'",
           "../../models/soc_on_mesh.yaml:43: net: traffic = hotspot sends node4's packets to node1, where parts are "
           "attached (allowed: a pattern whose terminals send to terminals)");
-  refused("net.injection_process=on_off",
-          "../../models/soc_on_mesh.yaml:43: net: injection_process = on_off: the terminals at the nodes nothing "
-          "attaches to are the library's Bernoulli sources (allowed: bernoulli)");
+  // BookSim2's on_off process at the terminals: the same 0.3 a node in bursts (on half the
+  // cycles for 50 on average, then 0.6 a cycle), the background's p99 longer than under a
+  // coin a cycle, the CPU's reads at 22 as before.
+  const std::string loaded_03 = soc + " --set net.injection_rate=0.3";
+  const json coin = cftool::same_in_both_views(CREDITFLOW_TOOL, loaded_03);
+  const json bursts = cftool::same_in_both_views(
+      CREDITFLOW_TOOL,
+      loaded_03 + " --set net.injection_process=on_off --set net.burst_alpha=0.02 --set net.burst_beta=0.02");
+  BOOST_TEST(bursts.at("parameters").at("net_node5_traffic.pattern") == "on_off");
+  BOOST_TEST(bursts.at("parameters").at("net_node5_traffic.burst_beta").get<double>() == 0.02);
+  BOOST_TEST(coin.at("classes").at("background").at("latency").at("p99").get<int>() == 26);
+  BOOST_TEST(bursts.at("classes").at("background").at("latency").at("p99").get<int>() == 31);
+  BOOST_TEST(bursts.at("classes").at("background").at("delivered").get<int>() == 27602);  // 27000 offered
+  BOOST_TEST(bursts.at("flows").at("cpu:mem").at("latency").at("p99").get<int>() == 22);
+  refused("net.injection_process=on_off --set net.burst_alpha=0.01 --set net.burst_beta=0.1",
+          "../../models/soc_on_mesh.yaml:43: net: injection_process = on_off cannot offer 0.3 with burst_alpha 0.01 "
+          "and burst_beta 0.1: a source is on 9.091% of the cycles, so it would need 3.3 packets a cycle while on "
+          "(allowed up to 1: raise burst_alpha or lower burst_beta)");
   refused("net.k=4 --set net.traffic=transpose",
           "../../models/soc_on_mesh.yaml:43: net: traffic = transpose sends node4's packets to node1, where parts are "
           "attached (allowed: a pattern whose terminals send to terminals)");
@@ -206,7 +222,8 @@ BOOST_AUTO_TEST_CASE(terminals_at_the_other_nodes_load_the_network_the_parts_sha
           "--set net.sim_type=throughput: net.sim_type is BookSim2's measurement, and parts are attached to net's "
           "nodes: the platform measures them (allowed here: the topology's and the routers' keys, packet_size, "
           "vc_classes, node<K>.<interface parameter>, and for the terminals at the other nodes injection_rate, "
-          "injection_rate_uses_flits, traffic, hotspot_nodes, hotspot_rates and injection_process)");
+          "injection_rate_uses_flits, traffic, hotspot_nodes, hotspot_rates, injection_process, burst_alpha and "
+          "burst_beta)");
 }
 
 // A ring or a torus: each router routes by its place in the cube (router.routing: torus,

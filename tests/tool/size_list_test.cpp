@@ -37,8 +37,10 @@ BOOST_AUTO_TEST_CASE(list_shows_kinds_parameters_and_ports) {
   BOOST_TEST(o.status == 0);
   for (const char* line :
        {"traffic_source: offers flits on a ready/valid stream by a pattern, holding each until taken",
-        "    pattern (choice, default saturating, allowed one of saturating, periodic, burst, bernoulli): when a "
-        "flit is created",
+        "    pattern (choice, default saturating, allowed one of saturating, periodic, burst, bernoulli, on_off): "
+        "when a flit is created",
+        "    burst_beta (real, default 0.5, allowed 0..1): on_off: chance per cycle an on source turns off (bursts of "
+        "1/burst_beta cycles on average)",
         "    credits (integer, required, allowed 1..16777216): initial credits; at most the loop's receiver depth",
         "    backpressure (boolean, default true, allowed true or false): true: ready = !full; false: always "
         "ready, beats meeting a full FIFO are dropped and counted",

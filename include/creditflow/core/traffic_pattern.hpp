@@ -6,22 +6,26 @@
 #include <string>
 
 #include "creditflow/core/bernoulli_times.hpp"
+#include "creditflow/core/on_off_times.hpp"
 #include "creditflow/core/types.hpp"
 
 namespace creditflow::core {
 
 struct TrafficSpec {
-  enum class Kind { saturating, periodic, burst, bernoulli };
+  enum class Kind { saturating, periodic, burst, bernoulli, on_off };
   Kind kind = Kind::saturating;
   std::int64_t every = 1;  // periodic: a flit when t % every == 0
   std::int64_t on = 1;     // burst: a flit when t % (on + off) < on
   std::int64_t off = 0;
-  double rate = 1.0;       // bernoulli: probability of a flit each cycle
+  double rate = 1.0;       // bernoulli, on_off: flits a cycle in the long run
+  double alpha = 0.0;      // on_off: chance a cycle to turn on, and to turn off
+  double beta = 0.0;
 
   static TrafficSpec saturating() { return {}; }
   static TrafficSpec periodic(std::int64_t every);
   static TrafficSpec burst(std::int64_t on, std::int64_t off);
   static TrafficSpec bernoulli(double rate);
+  static TrafficSpec on_off(double rate, double alpha, double beta);
 
   // Long-run flits per cycle.
   double offered_rate() const;
@@ -45,6 +49,8 @@ class TrafficPattern {
         return t % static_cast<Cycle>(spec_.on + spec_.off) < static_cast<Cycle>(spec_.on);
       case TrafficSpec::Kind::bernoulli:
         return bernoulli_.fires_at(t);
+      case TrafficSpec::Kind::on_off:
+        return on_off_.fires_at(t);
     }
     return false;
   }
@@ -66,16 +72,19 @@ class TrafficPattern {
       }
       case TrafficSpec::Kind::bernoulli:
         return bernoulli_.first_from(t);
+      case TrafficSpec::Kind::on_off:
+        return on_off_.first_from(t);
     }
     return t;
   }
   // The pattern repeats every this many cycles (fires(t) == fires(t + n)); nullopt for
-  // Bernoulli, whose draws never repeat.
+  // Bernoulli and on_off, whose draws never repeat.
   std::optional<Cycle> cycle_length() const;
 
  private:
   TrafficSpec spec_;
   BernoulliTimes bernoulli_;  // p = 0 unless the kind is bernoulli
+  OnOffTimes on_off_;         // never on unless the kind is on_off
 };
 
 }  // namespace creditflow::core
