@@ -21,6 +21,20 @@ std::vector<Cycle> firing_cycles(TrafficPattern p, Cycle n) {
     if (p.fires(t)) out.push_back(t);
   return out;
 }
+// A loop looks ahead for the next firing when it may skip, then asks cycle by cycle: the
+// look-ahead must answer the cycles up to it as asking each would. The cycles `times`
+// fires in, asked so, every 5th cycle looking ahead (checked against `fired`).
+template <class Times>
+std::vector<Cycle> asked_with_look_ahead(const Times& times, const std::vector<Cycle>& fired, Cycle n) {
+  std::vector<Cycle> asked;
+  auto next = fired.begin();
+  for (Cycle t = 0; t < n; ++t) {
+    while (next != fired.end() && *next < t) ++next;
+    if (t % 5 == 0 && next != fired.end()) BOOST_TEST_REQUIRE(times.first_from(t) == *next);
+    if (times.fires_at(t)) asked.push_back(t);
+  }
+  return asked;
+}
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(periodic_fires_every_k) {
@@ -69,17 +83,8 @@ BOOST_AUTO_TEST_CASE(bernoulli_times_do_not_depend_on_the_cycles_asked) {
       std::vector<Cycle> jumped;
       for (Cycle t = jumping.first_from(0); t < n; t = jumping.first_from(t + 1)) jumped.push_back(t);
       BOOST_TEST(jumped == fired);
-      // A loop looks ahead for the next firing when it may skip, then asks cycle by cycle:
-      // the look-ahead must answer the cycles up to it as the coins would.
       BernoulliTimes mixed(p, 77);
-      std::vector<Cycle> asked;
-      auto next = fired.begin();
-      for (Cycle t = 0; t < n; ++t) {
-        while (next != fired.end() && *next < t) ++next;
-        if (t % 5 == 0 && next != fired.end()) BOOST_TEST_REQUIRE(mixed.first_from(t) == *next);
-        if (mixed.fires_at(t)) asked.push_back(t);
-      }
-      BOOST_TEST(asked == fired);
+      BOOST_TEST(asked_with_look_ahead(mixed, fired, n) == fired);
       const double mean = p * n, sd = std::sqrt(n * p * (1 - p));
       BOOST_TEST(std::abs(static_cast<double>(fired.size()) - mean) < 4 * sd, fired.size() << " fired, " << mean << " expected");
       if (p >= 0.125) {
@@ -111,14 +116,7 @@ BOOST_AUTO_TEST_CASE(on_off_fires_in_bursts_at_its_rate_whichever_cycles_are_ask
   std::vector<Cycle> jumped;
   for (Cycle t = jumping.first_from(0); t < n; t = jumping.first_from(t + 1)) jumped.push_back(t);
   BOOST_TEST(jumped == fired);
-  std::vector<Cycle> asked;
-  auto next = fired.begin();
-  for (Cycle t = 0; t < n; ++t) {
-    while (next != fired.end() && *next < t) ++next;
-    if (t % 5 == 0 && next != fired.end()) BOOST_TEST_REQUIRE(mixed.first_from(t) == *next);
-    if (mixed.fires_at(t)) asked.push_back(t);
-  }
-  BOOST_TEST(asked == fired);
+  BOOST_TEST(asked_with_look_ahead(mixed, fired, n) == fired);
   // About 400 bursts of 67 cycles: the count's spread is that of the bursts, a few percent.
   BOOST_TEST(static_cast<double>(fired.size()) / n == rate, boost::test_tools::tolerance(0.05));
   std::vector<double> windows(n / 100, 0.0);
