@@ -59,7 +59,8 @@ void VcChannelCheck::observe(core::Cycle t) {
     stuck_report_ = "watchdog at cycle " + std::to_string(t) + ": " + std::to_string(stuck_count_) +
                     (stuck_count_ == 1 ? " VC" : " VCs") + " of the network's channels held flits and let none go for " +
                     std::to_string(watchdog_) + " cycles or more: " + stuck_ +
-                    (stuck_count_ > 8 ? " and " + std::to_string(stuck_count_ - 8) + " more" : "");
+                    (stuck_count_ > 8 ? " and " + std::to_string(stuck_count_ - 8) + " more" : "") +
+                    "; the run stopped (raise --watchdog if a stall this long is intended)";
 }
 
 // At a check of every channel, with its terms just summed: a VC holding flits at the far

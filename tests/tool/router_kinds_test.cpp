@@ -272,6 +272,9 @@ BOOST_AUTO_TEST_CASE(a_ring_of_routers_locked_up_is_stopped_by_its_vcs_watchdog)
                           "none go for 2000 cycles or more: r0 in2 VC 0 (4 flits, no credit back since cycle 1024), ") !=
                    std::string::npos,
                o.err);
+    BOOST_TEST(o.err.find(" and 8 more; the run stopped (raise --watchdog if a stall this long is intended)\n") !=
+                   std::string::npos,
+               o.err);
     BOOST_TEST(doc.at("flows").at("src0:rx2").at("delivered").get<int>() == 2, view);
     for (const json& line : doc.at("diagnosis"))  // a deadlock, not a limit of any flow
       BOOST_TEST(line.get<std::string>().rfind("flow '", 0) == std::string::npos, line);
