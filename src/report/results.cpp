@@ -2,7 +2,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <map>
 #include <set>
 #include <nlohmann/json.hpp>
@@ -157,11 +156,15 @@ json flow_json(const FlowReport& f) {
           {"latency", latency}};
 }
 
-std::vector<std::string> diagnosis(const RunResult& r) {
+// The diagnosis, less the lines about a link or a flow of the parts `hidden` names (a
+// network's terminals, which the summary folds).
+std::vector<std::string> diagnosis(const RunResult& r, const std::map<std::string, std::string>& hidden = {}) {
   std::vector<std::string> out = r.starvations;
   for (const core::LinkReport& l : r.links)
-    for (std::string& line : core::diagnose(l)) out.push_back(std::move(line));
-  out.insert(out.end(), r.flow_limits.begin(), r.flow_limits.end());
+    if (!hidden.count(l.name))
+      for (std::string& line : core::diagnose(l)) out.push_back(std::move(line));
+  for (const auto& [source, line] : r.flow_limits)
+    if (!hidden.count(source)) out.push_back(line);
   for (const NetworkReport& n : r.networks)
     for (std::string& line : network_diagnosis(n)) out.push_back(std::move(line));
   return out;
@@ -329,17 +332,6 @@ std::map<std::string, std::string> terminal_parts(const Platform& platform) {
   return network_of;
 }
 
-// Whether a diagnosis line is about a link or a flow of those parts.
-bool about_terminals(const std::string& line, const std::map<std::string, std::string>& terminals) {
-  for (const char* start : {"link '", "flow '"}) {
-    const std::size_t n = std::strlen(start);
-    if (line.compare(0, n, start) != 0) continue;
-    const std::size_t end = line.find_first_of(start[0] == 'l' ? "'" : ":'", n);
-    return end != std::string::npos && terminals.count(line.substr(n, end - n)) > 0;
-  }
-  return false;
-}
-
 // One line a network for its terminals' sources: their sums, and where the rest is.
 void terminal_lines(std::ostream& os, const RunResult& result, const std::map<std::string, std::string>& terminals) {
   struct Sums {
@@ -469,8 +461,7 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
     if (result.vc_channel_violations) os << ": VIOLATED in " << result.vc_channel_violations << " cycles";
     os << "\n";
   }
-  for (const std::string& line : diagnosis(result))
-    if (!about_terminals(line, terminals)) os << "- " << line << "\n";
+  for (const std::string& line : diagnosis(result, terminals)) os << "- " << line << "\n";
   return os.str();
 }
 

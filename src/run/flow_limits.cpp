@@ -158,9 +158,9 @@ std::string limit_text(const Platform& platform, const RunResult& result, const 
 
 }  // namespace
 
-std::vector<std::string> flow_limits(const Platform& platform, const RunResult& result, const Contribute& contribute,
+std::vector<std::pair<std::string, std::string>> flow_limits(const Platform& platform, const RunResult& result, const Contribute& contribute,
                                      const VcPartOf& part_of) {
-  std::vector<std::string> out;
+  std::vector<std::pair<std::string, std::string>> out;
   if (platform.vc_channels.empty()) return out;
   const Paths paths(platform, part_of);
   const double window = static_cast<double>(std::max<std::int64_t>(1, result.run.cycles - result.run.warmup));
@@ -194,7 +194,7 @@ std::vector<std::string> flow_limits(const Platform& platform, const RunResult& 
                                              : limit_text(platform, result, hops, channel->receiver,
                                                           vc_range(first, per_class));
     if (limit.empty()) continue;
-    out.push_back("flow '" + f.source + ":" + f.destination + "' carries " + core::fixed(f.throughput, 3) + " of the " +
+    out.emplace_back(f.source, "flow '" + f.source + ":" + f.destination + "' carries " + core::fixed(f.throughput, 3) + " of the " +
                   core::fixed(offered, 3) + " its source offers: " + limit);
   }
   return out;

@@ -21,8 +21,9 @@ namespace creditflow::platform {
 
 using VcPartOf = std::function<const core::VcChannelPart&(const std::string& name)>;
 
-// A line per flow across routers that falls short of its offer, in the order of the flows.
-std::vector<std::string> flow_limits(const Platform& platform, const RunResult& result, const Contribute& contribute,
+// A line per flow across routers that falls short of its offer, with the flow's source, in
+// the order of the flows.
+std::vector<std::pair<std::string, std::string>> flow_limits(const Platform& platform, const RunResult& result, const Contribute& contribute,
                                      const VcPartOf& part_of);
 
 }  // namespace creditflow::platform

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "creditflow/core/link_report.hpp"
@@ -47,7 +48,8 @@ struct RunResult {
   std::vector<std::string> corruptions;       // per link with corrupted payloads: the first
   std::vector<std::string> deadlocks;         // per deadlocked loop: every holder's state, a line each
   std::vector<std::string> starvations;       // per link starved at a merge: who had the grants, how long
-  std::vector<std::string> flow_limits;       // per flow across routers short of its offer: the hop that holds it
+  // Per flow across routers short of its offer, the hop that holds it: (its source, the line).
+  std::vector<std::pair<std::string, std::string>> flow_limits;
   std::string wait_cycle;                     // a deadlock's cycle of buffers: "hop1 (2 of 2) -> ... -> hop1"
   std::vector<NetworkReport> networks;        // networks of routers (timing.md section 6)
 };
