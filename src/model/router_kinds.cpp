@@ -47,7 +47,7 @@ std::vector<ParamSpec> router_params() {
       P::choice("routing", "table", {"table", "torus"},
                 "table: by routes; torus: BookSim2's dim_order on a k-ary n-cube with wraparound from `position` "
                 "(the shorter way round each dimension in turn, a tie by coin, the VCs of a packet's class halved "
-                "by dateline; in2d/out2d toward +d, in2d+1/out2d+1 toward -d, in2n/out2n the node's)"),
+                "by dateline; ports 2d to and from the +d neighbour, 2d+1 the -d one, 2n the node's)"),
       noc_key("k"),
       noc_key("n"),
       P::integer("position", "0", 0, 65535, "with routing: torus, the router's number in the cube (dimension 0 "
@@ -128,7 +128,7 @@ void check_classes(const std::map<std::string, ParamValue>& params, const std::s
 void add_router_kinds(Registry& r) {
   KindSpec router{"router",
                   "BookSim2's input-queued VC router: route, VC allocation, switch allocation, traversal; ports "
-                  "in<p>/out<p> with per-VC credits, routed by a destination table",
+                  "in<p>/out<p> with per-VC credits, routed by a destination table or, on a torus, by dim_order",
                   router_params(),
                   {},
                   LoopRole::none,
