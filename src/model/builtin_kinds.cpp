@@ -91,7 +91,7 @@ kinds::SourceLabel source_label(const ComponentConfig& c) {
 template <class Kind>
 Kind receiver_buffer(const ComponentConfig& c) {
   Kind k(receiver_params(c), c.seed(), c.name());
-  k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
+  k.core().measure_from(static_cast<core::Cycle>(c.warmup_in_own_cycles()));
   k.core().set_clocks(c.from_loop_clock());
   k.core().set_creation_clocks(c.creation_clocks());
   k.core().list_creations(c.random_source());
@@ -252,7 +252,7 @@ Registry builtin_registry() {
     kinds::ResponderKind k(receiver_params(c), c.integer("latency"), c.integer("queue_depth"), std::move(replies),
                            c.seed(), c.name());
     k.name_sources_with(c.endpoint_namer());
-    k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
+    k.core().measure_from(static_cast<core::Cycle>(c.warmup_in_own_cycles()));
     k.configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints());
     return k;
   }));
@@ -286,7 +286,7 @@ Registry builtin_registry() {
       for (const std::string& w : list_items(c.text("weights"))) spec.weights.push_back(std::stoll(w));
     spec.groups = merge_groups(c.text("groups"), c.name());
     core::MergeCore core(kinds::kMaxFan, spec, c.name());
-    core.measure_from(static_cast<core::Cycle>(c.warmup()));
+    core.measure_from(static_cast<core::Cycle>(c.warmup_in_own_cycles()));
     // The diagnosis names the arbitration: "fixed", or "strict between groups (in0; in1, in2), round_robin within".
     const std::string label =
         spec.groups.empty() ? policy : "strict between groups (" + c.text("groups") + "), " + policy + " within";
@@ -320,7 +320,7 @@ Registry builtin_registry() {
       routes[id] = static_cast<int>(std::stoul(port.substr(3)));
     }
     core::SplitCore core(kinds::kMaxFan, std::move(routes), c.name(), c.endpoint_namer());
-    core.measure_from(static_cast<core::Cycle>(c.warmup()));
+    core.measure_from(static_cast<core::Cycle>(c.warmup_in_own_cycles()));
     return kinds::SplitKind<>(std::move(core));
   }));
 
@@ -359,7 +359,8 @@ Registry builtin_registry() {
   sink.capacity_param = "depth";
   add(defined_by<kinds::ReadyValidSinkKind<>>(sink, [](const ComponentConfig& c) {
     kinds::ReadyValidSinkKind<> k({c.integer("depth"), c.boolean("backpressure"), drain_spec(c)}, c.seed(), c.name());
-    k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
+    k.core().measure_from(static_cast<core::Cycle>(c.warmup_in_own_cycles()));
+    k.core().set_creation_clocks(c.creation_clocks());
     k.core().list_creations(c.random_source());
     k.flows().configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints());
     return k;
@@ -471,7 +472,7 @@ Registry builtin_registry() {
         feed[c.endpoint_id(source)] = k;
       kinds::ClassSenderKind k(class_specs(c), pool_spec(c, list_items(c.text("classes")).size()), arbiter_of(c),
                                c.seed(), c.name(), c.integer("width"), std::move(feed));
-      k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
+      k.core().measure_from(static_cast<core::Cycle>(c.warmup_in_own_cycles()));
       k.name_sources_with(c.endpoint_namer());
       return k;
     }));
@@ -499,7 +500,7 @@ Registry builtin_registry() {
       const auto names = list_items(c.text("classes"));
       kinds::ClassReceiverKind k(names, pool_spec(c, names.size()), class_drains(c, names.size()), c.boolean("bypass"),
                                  c.seed(), c.name(), c.integer("depth"));
-      k.core().measure_from(static_cast<core::Cycle>(c.warmup()));
+      k.core().measure_from(static_cast<core::Cycle>(c.warmup_in_own_cycles()));
       k.flows().configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints());
       return k;
     }));

@@ -248,7 +248,7 @@ void add_router_kinds(Registry& r) {
     p.credits = c.integer("credits");
     p.wait_for_tail_credit = c.integer("wait_for_tail_credit") != 0;
     kinds::NetworkInterfaceKind k(p, c.name());
-    k.measure_from(static_cast<core::Cycle>(c.warmup()));
+    k.measure_from(static_cast<core::Cycle>(c.warmup_in_own_cycles()));
     return k;
   }));
 }

@@ -20,6 +20,12 @@ double clock_period_ps(const Platform& p, const std::string& clock) {
   return 0.0;
 }
 
+core::Cycle warmup_in(const Platform& p, const std::string& clock) {
+  const double own = clock_period_ps(p, clock), run = p.clocks.front().period_ps;
+  if (own <= 0 || own == run) return static_cast<core::Cycle>(p.run.warmup);
+  return static_cast<core::Cycle>(std::llround(static_cast<double>(p.run.warmup) * run / own));
+}
+
 namespace {
 
 // Picosecond latencies in cycles of `period_ps`, each rounded up to a whole cycle.

@@ -28,6 +28,10 @@ ComponentContext component_context(const Platform& platform, const ResolvedCompo
 // The period of the platform's clock `clock` in ps (0 for a name it has not).
 double clock_period_ps(const Platform& platform, const std::string& clock);
 
+// The run's warm-up in cycles of `clock`: the same instant (ComponentConfig's
+// warmup_in_own_cycles), so that every clock's window opens with the first clock's.
+core::Cycle warmup_in(const Platform& platform, const std::string& clock);
+
 // A loop's credit holders by component name, as the monitor sums them.
 using NamedHolders = std::vector<std::pair<std::string, const monitor::LoopParticipant*>>;
 

@@ -84,7 +84,8 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
     auto& mon = monitors[loop.clock];
     if (!mon) {
       const bool first = loop.clock == platform.clocks.front().name;
-      mon = std::make_unique<monitor::LoopMonitor>(("monitor_" + loop.clock).c_str(), first ? cycles : 0, warmup,
+      mon = std::make_unique<monitor::LoopMonitor>(("monitor_" + loop.clock).c_str(), first ? cycles : 0,
+                                                   warmup_in(platform, loop.clock),
                                                    static_cast<core::Cycle>(platform.run.watchdog));
       mon->clk(*clocks.at(loop.clock));
     }

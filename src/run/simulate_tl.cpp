@@ -253,10 +253,9 @@ class TlEngine {
   }
 
   void watch_loops() {
-    const auto warmup = static_cast<core::Cycle>(platform_.run.warmup);
     for (std::size_t i = 0; i < platform_.loops.size(); ++i) {
       const LoopPlan& loop = platform_.loops[i];
-      observers_.emplace_back(loop.name, loop.capacity, warmup);
+      observers_.emplace_back(loop.name, loop.capacity, warmup_in(platform_, loop.clock));
       observers_.back().set_watchdog(static_cast<core::Cycle>(platform_.run.watchdog));
       holders_.emplace_back();
       for (const LoopPart& p : parts_of(loop))

@@ -40,7 +40,7 @@ BOOST_AUTO_TEST_CASE(routers_in_two_clocks_meet_at_a_vc_crossing_in_both_views) 
   BOOST_TEST(flow.at("delivered_in_window").get<int>() == 910);
   BOOST_TEST(doc.at("links").at("mem").at("latency").at("creation_to_send").at("p50").get<int>() == 14);
   BOOST_TEST(cftool::diagnosis_line(doc, "link 'mem'") ==
-             "link 'mem' runs at 0.377 of full rate and never waited for a credit (4 credits, 2-cycle round trip); it "
+             "link 'mem' runs at 0.380 of full rate and never waited for a credit (4 credits, 2-cycle round trip); it "
              "is limited by the offered load of 0.375");
   // Three flops and a crossing that lands late at random half the time: one cycle more at
   // least, the same in both views, and still every credit kept.

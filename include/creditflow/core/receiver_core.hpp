@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include "creditflow/core/clock_pair.hpp"
+#include "creditflow/core/creation_clocks.hpp"
 #include "creditflow/core/drain_schedule.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/flit.hpp"
@@ -93,7 +94,9 @@ class ReceiverCore {
   // crossing upstream of that sender): per source, from the source's clock to the
   // sender's. A flit's creation is then counted in the sender's cycle it fell in, so that
   // creation->send and creation->pop are in one clock's cycles.
-  void set_creation_clocks(std::function<ClockPair(std::uint32_t source)> clocks) { creation_clocks_ = std::move(clocks); }
+  void set_creation_clocks(std::function<ClockPair(std::uint32_t source)> clocks) {
+    creation_clocks_.set(std::move(clocks));
+  }
   // Lists every popped flit's creation cycle, for sizing random traffic by its waits.
   void list_creations(bool on) { latency_.creations.listing = on; }
 
@@ -192,28 +195,11 @@ class ReceiverCore {
   void pop() {
     const Entry& e = buffer_.front();
     if (now_ >= measure_from_)
-      record_latency(latency_, in_sender_cycles(e.flit), e.arrived, now_, crosses_ ? &clocks_ : nullptr);
+      record_latency(latency_, creation_clocks_.in_sender_cycles(e.flit), e.arrived, now_, crosses_ ? &clocks_ : nullptr);
     else if constexpr (has_time_stamps<T>::value)
-      latency_.creations.add(in_sender_cycles(e.flit).created, false);
+      latency_.creations.add(creation_clocks_.in_sender_cycles(e.flit).created, false);
     buffer_.pop();
     ++popped_;
-  }
-
-  // A flit with its creation in its loop sender's cycles (set_creation_clocks).
-  T in_sender_cycles(const T& flit) {
-    if constexpr (is_basic_flit<T>::value) {
-      if (creation_clocks_) {
-        auto known = creation_clocks_by_source_.find(flit.source);
-        if (known == creation_clocks_by_source_.end())
-          known = creation_clocks_by_source_.emplace(flit.source, creation_clocks_(flit.source)).first;
-        if (known->second.crosses()) {
-          T moved = flit;
-          moved.created = known->second.cycle_at(flit.created);
-          return moved;
-        }
-      }
-    }
-    return flit;
   }
 
   void check_payload(const T& flit) {
@@ -247,8 +233,7 @@ class ReceiverCore {
   Cycle measure_from_ = 0;
   ClockPair clocks_;
   bool crosses_ = false;  // clocks_.crosses(), asked once, not per pop
-  std::function<ClockPair(std::uint32_t)> creation_clocks_;
-  std::map<std::uint32_t, ClockPair> creation_clocks_by_source_;
+  CreationClocks creation_clocks_;
   bool pop_now_ = false;
   std::uint64_t arrived_ = 0;
   std::uint64_t corrupted_ = 0;

@@ -10,8 +10,11 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <utility>
 
+#include "creditflow/core/creation_clocks.hpp"
 #include "creditflow/core/drain_schedule.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/flit.hpp"
@@ -100,6 +103,11 @@ class SinkCore {
   const FlitLatency& latency() const { return latency_; }
   // Lists every popped beat's creation cycle, for sizing random traffic by its waits.
   void list_creations(bool on) { latency_.creations.listing = on; }
+  // Beats made beyond a crossing upstream of its source: per source, its clock to the
+  // sink's (core/creation_clocks.hpp).
+  void set_creation_clocks(std::function<ClockPair(std::uint32_t source)> clocks) {
+    creation_clocks_.set(std::move(clocks));
+  }
 
  private:
   struct Entry {
@@ -116,7 +124,7 @@ class SinkCore {
     const Entry& e = buffer_.front();
     if (now_ >= measure_from_) {
       // A stream has no stages: a beat is sent in the cycle the sink takes it.
-      T sent = e.flit;
+      T sent = creation_clocks_.in_sender_cycles(e.flit);
       stamp_sent(sent, e.arrived);
       record_latency(latency_, sent, e.arrived, now_);
     }
@@ -125,6 +133,7 @@ class SinkCore {
   }
 
   RingFifo<Entry> buffer_;
+  CreationClocks creation_clocks_;
   bool backpressure_;
   DrainSchedule drain_;
   Cycle now_ = 0;
