@@ -153,7 +153,7 @@ void ClassSenderCore::advance(const ClassCredits& returned) {
       ++sent_since_reset_[c];
       if (now_ >= measure_from_) {
         ++figures_[c].sent;
-        figures_[c].credit_wait.add(now_ - f.created);
+        figures_[c].credit_wait.add(now_ - creation_clocks_.in_sender_cycles(f).created);
       }
     }
     if (!fed())
@@ -228,7 +228,7 @@ void ClassReceiverCore::advance(bool arrive, const Flit& flit) {
       ++delivered_since_reset_[c];
       if (now_ >= measure_from_) {
         ++delivered_[c];
-        latency_[c].add(now_ - f.created);
+        latency_[c].add(now_ - creation_clocks_.in_sender_cycles(f).created);
       }
       queued_data_[c] -= f.data_units;
       queues_[c].pop_front();

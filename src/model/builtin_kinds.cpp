@@ -473,6 +473,7 @@ Registry builtin_registry() {
       kinds::ClassSenderKind k(class_specs(c), pool_spec(c, list_items(c.text("classes")).size()), arbiter_of(c),
                                c.seed(), c.name(), c.integer("width"), std::move(feed));
       k.core().measure_from(static_cast<core::Cycle>(c.warmup_in_own_cycles()));
+      k.core().set_creation_clocks(c.creation_clocks());
       k.name_sources_with(c.endpoint_namer());
       return k;
     }));
@@ -501,6 +502,7 @@ Registry builtin_registry() {
       kinds::ClassReceiverKind k(names, pool_spec(c, names.size()), class_drains(c, names.size()), c.boolean("bypass"),
                                  c.seed(), c.name(), c.integer("depth"));
       k.core().measure_from(static_cast<core::Cycle>(c.warmup_in_own_cycles()));
+      k.core().set_creation_clocks(c.creation_clocks());
       k.flows().configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints());
       return k;
     }));

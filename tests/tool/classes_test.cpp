@@ -271,3 +271,20 @@ BOOST_AUTO_TEST_CASE(a_fed_class_sender_refuses_sources_that_do_not_map_onto_its
   BOOST_TEST(lone.err.find("tx.sources names 'tx', a class_sender, not a source that makes flits") != std::string::npos,
              lone.err);
 }
+
+// tests/tool/crossed_classes.yaml: the CPU twice as fast as the class link, behind a
+// crossing. Its packets' creations are moved to the link's clock before their waits and
+// latencies are counted: class 'req' then takes what the CPU's flow takes end to end (max
+// 16 of the link's cycles), and waits at most 13 for credits (both wrapped below zero,
+// some 1.8e19, when counted in the CPU's cycles).
+BOOST_AUTO_TEST_CASE(packets_made_in_a_faster_clock_are_timed_in_the_class_links_cycles) {
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL, "run crossed_classes.yaml");
+  const json& req = doc.at("classes").at("req");
+  BOOST_TEST(req.at("latency").at("max").get<int>() == 16);
+  BOOST_TEST(req.at("latency").at("max") == doc.at("flows").at("cpu:rx").at("latency").at("max"));
+  BOOST_TEST(req.at("credit_wait").at("max").get<int>() == 13);
+  BOOST_TEST(cftool::diagnosis_line(doc, "class 'req'") ==
+             "class 'req' on link 'link' waited for credits in 895 cycles, up to 13 cycles for one packet: class "
+             "'bulk' held the shared pool in 895 of them (shared (0+0 reserved, 8 shared)); reserve credits for 'req' "
+             "or split the pool");
+}

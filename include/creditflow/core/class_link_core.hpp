@@ -10,13 +10,16 @@
 #pragma once
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "creditflow/core/arbiter.hpp"
 #include "creditflow/core/class_credits.hpp"
+#include "creditflow/core/creation_clocks.hpp"
 #include "creditflow/core/drain_schedule.hpp"
 #include "creditflow/core/flit.hpp"
 #include "creditflow/core/latency_stats.hpp"
@@ -85,6 +88,11 @@ class ClassSenderCore {
   const Flit& serializing_flit() const { return serial_flit_; }
 
   void measure_from(Cycle start) { measure_from_ = start; }
+  // Packets made in other clocks (its `sources` beyond a crossing): their creations in its
+  // own cycles (core/creation_clocks.hpp).
+  void set_creation_clocks(std::function<ClockPair(std::uint32_t source)> clocks) {
+    creation_clocks_.set(std::move(clocks));
+  }
   // The edge closing the current cycle: the chosen packet leaves, `returned` credits come
   // back (counted after this cycle's decision), and the next cycle's choice is made.
   // Throws ProtocolError if more credits come back than a class holds.
@@ -150,6 +158,7 @@ class ClassSenderCore {
   std::vector<std::deque<Cycle>> spends_;
   std::vector<std::int64_t> largest_data_;  // per class: cycles of its credits out, oldest first
   int chosen_ = -1;
+  CreationClocks creation_clocks_;
   Cycle now_ = 0, measure_from_ = 0;
   std::string where_;
   std::int64_t beat_bytes_;
@@ -175,6 +184,10 @@ class ClassReceiverCore {
   }
 
   void measure_from(Cycle start) { measure_from_ = start; }
+  // Packets made in other clocks: their creations in its sender's cycles.
+  void set_creation_clocks(std::function<ClockPair(std::uint32_t source)> clocks) {
+    creation_clocks_.set(std::move(clocks));
+  }
   // The edge closing the current cycle. Throws ProtocolError when a packet arrives with
   // no room for it (the sender spent credits it did not have).
   void advance(bool arrive, const Flit& flit);
@@ -203,6 +216,7 @@ class ClassReceiverCore {
   std::vector<bool> allowed_;  // each consumer may pop in the current cycle
   std::vector<std::uint64_t> delivered_, delivered_since_reset_;
   std::vector<LatencyStats> latency_;
+  CreationClocks creation_clocks_;
   Cycle now_ = 0, measure_from_ = 0;
   std::string where_;
 };
