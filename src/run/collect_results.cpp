@@ -21,9 +21,8 @@ double clock_period_ps(const Platform& p, const std::string& clock) {
 }
 
 core::Cycle warmup_in(const Platform& p, const std::string& clock) {
-  const double own = clock_period_ps(p, clock), run = p.clocks.front().period_ps;
-  if (own <= 0 || own == run) return static_cast<core::Cycle>(p.run.warmup);
-  return static_cast<core::Cycle>(std::llround(static_cast<double>(p.run.warmup) * run / own));
+  return core::cycles_as_long(static_cast<core::Cycle>(p.run.warmup), p.clocks.front().period_ps,
+                              clock_period_ps(p, clock));
 }
 
 namespace {

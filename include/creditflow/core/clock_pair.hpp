@@ -10,6 +10,13 @@
 
 namespace creditflow::core {
 
+// As many cycles of a clock of `to_period_ps` as `cycles` of one of `from_period_ps` last,
+// to the nearest (a warm-up in another clock's cycles); `cycles` where either is unknown.
+inline Cycle cycles_as_long(Cycle cycles, double from_period_ps, double to_period_ps) {
+  if (from_period_ps <= 0 || to_period_ps <= 0 || from_period_ps == to_period_ps) return cycles;
+  return static_cast<Cycle>(std::llround(static_cast<double>(cycles) * from_period_ps / to_period_ps));
+}
+
 struct ClockPair {
   double from_period_ps = 0, from_phase_ps = 0;  // the clock the stamps count in (the sender's)
   double to_period_ps = 0, to_phase_ps = 0;      // the clock of the measuring part

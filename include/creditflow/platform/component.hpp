@@ -72,7 +72,7 @@ class ComponentConfig {
   std::uint64_t warmup_in_own_cycles() const {
     const auto run = context_.clock_times.find(context_.run_clock), own = context_.clock_times.find(context_.own_clock);
     if (run == context_.clock_times.end() || own == context_.clock_times.end() || run == own) return warmup_;
-    return static_cast<std::uint64_t>(std::llround(static_cast<double>(warmup_) * run->second.first / own->second.first));
+    return core::cycles_as_long(warmup_, run->second.first, own->second.first);
   }
   // From the clock of the component an endpoint id names to its own; none on one clock.
   std::function<core::ClockPair(std::uint32_t)> clocks_from_endpoints() const {
