@@ -75,22 +75,30 @@ ParamSpec noc_key(const std::string& key) {
   return ParamSpec::text(key, value, info.doc).allowing(noc::NocConfig::allowed(key));
 }
 
-std::vector<std::pair<std::string, std::string>> split_routes(const std::string& text, const std::string& where) {
+std::vector<std::pair<std::string, std::string>> route_items(const std::string& text, const std::string& where,
+                                                              const std::function<bool(const std::string&)>& fits,
+                                                              const std::string& form, const std::string& allowed,
+                                                              const std::string& one) {
   std::vector<std::pair<std::string, std::string>> routes;
-  if (text.empty()) return routes;
   for (const std::string& item : list_items(text)) {
     const auto eq = item.find('=');
-    const std::string port = eq == std::string::npos ? "" : item.substr(eq + 1);
-    const auto& outs = kinds::kNumberedOut;
-    if (std::find(outs.begin(), outs.end(), port) == outs.end())
-      throw ParameterError(where + ".routes: '" + item + "' is not destination=port (allowed ports out0..out" +
-                           std::to_string(kinds::kMaxFan - 1) + ", e.g. rxA=out0)");
-    for (const auto& [d, p] : routes)
+    const std::string way = eq == std::string::npos ? "" : item.substr(eq + 1);
+    if (!fits(way))
+      throw ParameterError(where + ".routes: '" + item + "' is not " + form + " (allowed " + allowed + ")");
+    for (const auto& [d, w] : routes)
       if (d == item.substr(0, eq))
-        throw ParameterError(where + ".routes: '" + d + "' is routed twice (allowed one output a destination)");
-    routes.emplace_back(item.substr(0, eq), port);
+        throw ParameterError(where + ".routes: '" + d + "' is routed twice (allowed one " + one + " a destination)");
+    routes.emplace_back(item.substr(0, eq), way);
   }
   return routes;
+}
+
+std::vector<std::pair<std::string, std::string>> split_routes(const std::string& text, const std::string& where) {
+  if (text.empty()) return {};
+  const auto& outs = kinds::kNumberedOut;
+  return route_items(
+      text, where, [&](const std::string& port) { return std::find(outs.begin(), outs.end(), port) != outs.end(); },
+      "destination=port", "ports out0..out" + std::to_string(kinds::kMaxFan - 1) + ", e.g. rxA=out0", "output");
 }
 
 

@@ -72,20 +72,16 @@ noc::NocConfig router_config(const ComponentConfig& c) {
 
 // A torus router's routes: destination -> the node it is behind ("mem=node5").
 std::vector<std::pair<std::string, int>> node_routes(const std::string& text, int nodes, const std::string& where) {
+  const auto is_node = [nodes](const std::string& node) {
+    return node.size() > 4 && node.size() < 10 && node.compare(0, 4, "node") == 0 &&
+           std::all_of(node.begin() + 4, node.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+           std::stoi(node.substr(4)) < nodes;
+  };
   std::vector<std::pair<std::string, int>> routes;
-  for (const std::string& item : list_items(text)) {
-    const auto eq = item.find('=');
-    const std::string node = eq == std::string::npos ? "" : item.substr(eq + 1);
-    const bool digits = node.size() > 4 && node.size() < 10 && node.compare(0, 4, "node") == 0 &&
-                        std::all_of(node.begin() + 4, node.end(), [](char c) { return c >= '0' && c <= '9'; });
-    if (!digits || std::stoi(node.substr(4)) >= nodes)
-      throw ParameterError(where + ".routes: '" + item + "' is not destination=node with routing: torus (allowed "
-                           "nodes node0..node" + std::to_string(nodes - 1) + ", e.g. mem=node5)");
-    for (const auto& [d, n] : routes)
-      if (d == item.substr(0, eq))
-        throw ParameterError(where + ".routes: '" + d + "' is routed twice (allowed one node a destination)");
-    routes.emplace_back(item.substr(0, eq), std::stoi(node.substr(4)));
-  }
+  for (const auto& [destination, node] :
+       route_items(text, where, is_node, "destination=node with routing: torus",
+                   "nodes node0..node" + std::to_string(nodes - 1) + ", e.g. mem=node5", "node"))
+    routes.emplace_back(destination, std::stoi(node.substr(4)));
   return routes;
 }
 

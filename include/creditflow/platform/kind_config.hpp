@@ -3,6 +3,7 @@
 // same parameters (a verilated sink drained like the model's).
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,8 +38,15 @@ std::vector<ParamSpec> sync_params();
 ParamSpec noc_key(const std::string& key);
 
 core::SourceParams source_params(const ComponentConfig& c);
-// A split's or a router's routes, "rxA=out0, rxB=out1": (destination, output port) pairs;
-// throws ParameterError naming `where` for an item that is not one, or a destination twice.
+// The items of `where`.routes, "rxA=out0, rxB=out1": (destination, what follows '=')
+// pairs. Throws ParameterError for an item whose right side `fits` refuses ("is not
+// <form> (allowed <allowed>)") and for a destination given twice ("allowed one <one> a
+// destination").
+std::vector<std::pair<std::string, std::string>> route_items(const std::string& text, const std::string& where,
+                                                              const std::function<bool(const std::string&)>& fits,
+                                                              const std::string& form, const std::string& allowed,
+                                                              const std::string& one);
+// A split's or a router's routes: (destination, output port) pairs, route_items' checks.
 std::vector<std::pair<std::string, std::string>> split_routes(const std::string& text, const std::string& where);
 core::DrainSpec drain_spec(const ComponentConfig& c);
 core::ReceiverParams receiver_params(const ComponentConfig& c);
