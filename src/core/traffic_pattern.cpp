@@ -6,9 +6,6 @@
 #include "creditflow/core/limits.hpp"
 
 namespace creditflow::core {
-namespace {
-std::string significant_text(double v) { return significant(v, 4); }
-}  // namespace
 
 TrafficSpec TrafficSpec::periodic(std::int64_t every) {
   TrafficSpec s;
@@ -66,12 +63,14 @@ TrafficPattern::TrafficPattern(const TrafficSpec& spec, std::uint64_t seed,
       if (spec.alpha <= 0.0)
         throw ParameterError(where + ": pattern on_off with burst_alpha = 0 never turns on (allowed burst_alpha "
                              "above 0, the chance a cycle to turn on)");
-      if (const double on = spec.rate * (spec.alpha + spec.beta) / spec.alpha; on > 1.0)
-        throw ParameterError(where + ": rate = " + significant_text(spec.rate) + " needs a flit in " +
-                             significant_text(on) + " of the cycles it is on, on " +
-                             significant_text(spec.alpha / (spec.alpha + spec.beta)) +
+      if (const double on = spec.rate * (spec.alpha + spec.beta) / spec.alpha; on > 1.0) {
+        const double on_share = spec.alpha / (spec.alpha + spec.beta);
+        throw ParameterError(where + ": rate = " + significant(spec.rate, 4) + " needs a flit in " +
+                             significant(on, 4) + " of the cycles it is on, on " +
+                             significant(on_share, 4) +
                              " of them (burst_alpha / (burst_alpha + burst_beta)) (allowed rate up to " +
-                             significant_text(spec.alpha / (spec.alpha + spec.beta)) + ")");
+                             significant(on_share, 4) + ")");
+      }
       break;
   }
 }

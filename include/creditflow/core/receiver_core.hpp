@@ -5,7 +5,6 @@
 #pragma once
 #include <algorithm>
 #include <functional>
-#include <map>
 #include <optional>
 #include <utility>
 #include <cstdint>
