@@ -24,6 +24,7 @@ class Accountant final : public CycleCheck {
     std::string name;
     const core::FlitCounter* counter;
     long lump = -1;  // the slot of the one source whose flits can reach it (set by the accountant)
+    const char* asleep = nullptr;  // set while the engine lets it sleep: it holds no flit then
   };
 
   Accountant(const Platform& platform, std::vector<Part> parts);
@@ -32,7 +33,8 @@ class Accountant final : public CycleCheck {
   void observe(core::Cycle t) override {
     if (!on()) return;
     census_.clear();
-    for (const Part* p : asked_) count(*p, census_);
+    for (const Part* p : asked_)
+      if (!p->asleep || !*p->asleep) count(*p, census_);
     if (census_.unbalanced() >= 0) violated(t);
   }
   // The ledger per source, the verdict and the first violation, into the run's result.

@@ -19,6 +19,7 @@
 #include "run/accounting.hpp"
 #include "run/collect_results.hpp"
 #include "run/merge_starvation.hpp"
+#include "run/sleeping_parts.hpp"
 #include "run/vc_channels.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/steady_state_jumps.hpp"
@@ -32,7 +33,7 @@ namespace {
 struct Domain {
   std::int64_t period = 1, next = 0;  // ps
   core::Cycle cycle = 0;
-  std::vector<std::pair<TlPart*, int>> clocked;  // each part with its domain index
+  std::vector<std::pair<TlPart*, int>> clocked;  // each part that never sleeps, with its domain index
   std::vector<std::size_t> loops;                // indices into the platform's loops
 };
 
@@ -53,15 +54,21 @@ class TlEngine {
       part(c.from).bind(c.from_port, wires_.back());
       part(c.to).bind(c.to_port, wires_.back());
     }
+    find_sleepers();
     order_drives();
     watch_loops();
     std::vector<Accountant::Part> counted;
-    for (const ResolvedComponent& rc : platform.components) counted.push_back({rc.name, &part(rc.name)});
+    for (const ResolvedComponent& rc : platform.components)
+      counted.push_back({rc.name, &part(rc.name), -1, sleeping_->flag(index_.at(rc.name))});
     accountant_.emplace(platform, std::move(counted));
     vc_channels_.emplace(
         platform, [&](const std::string& name) -> const core::VcChannelPart& { return part(name); },
         [&](std::size_t i) { return VcChannelCheck::Wires{&wires_[i].valid, &wires_[i].noc, &wires_[i].vcs}; });
     vc_channels_->set_watchdog(static_cast<core::Cycle>(platform.run.watchdog));
+    if (sleeping_->any())
+      vc_channels_->know_sleepers(
+          parts_.size(), [&](const std::string& name) { return index_.at(name); },
+          [&](std::size_t i) { return sleeping_->may_sleep(i); });
   }
 
   RunResult run() {
@@ -91,8 +98,10 @@ class TlEngine {
         for (Domain* d : domains)
           if (d->next == now) ticking.push_back(d);
       }
-      for (Domain* d : ticking)
+      for (Domain* d : ticking) {
         for (auto [p, index] : d->clocked) p->edge(index);
+        sleeping_->edges(&d->cycle);
+      }
       drive_all();
       bool first_ticked = false;
       for (Domain* d : ticking) {
@@ -101,13 +110,16 @@ class TlEngine {
         observe(*d);
         first_ticked = first_ticked || d == &first;
       }
+      sleeping_->settle();
       if (first_ticked) {
         accountant_->observe(first.cycle);
-        vc_channels_->observe(first.cycle);
+        vc_channels_->observe_awake(first.cycle, [&](const auto& f) { sleeping_->each_awake(f); },
+                                    sleeping_->most_awake());
         deadlocked_ = deadlocked_ || !vc_channels_->stuck().empty();
       }
       if (deadlocked_) break;
     }
+    sleeping_->wake_all();
     std::vector<const core::LoopObserver*> observed;
     for (const core::LoopObserver& o : observers_) observed.push_back(&o);
     RunResult result = collect_results(platform_, observed, holders_, [&](const LoopPart& p, core::LinkReport& r) {
@@ -121,6 +133,7 @@ class TlEngine {
     result.view = "tl";
     result.jumps = jumps_.jumps();
     result.idle_cycles_skipped = skipped_;
+    result.part_cycles_asleep = sleeping_->asleep_cycles();
     return result;
   }
 
@@ -132,7 +145,7 @@ class TlEngine {
     std::vector<core::LoopObserver> observers;
   };
   std::optional<core::Cycle> cycle_length() const {
-    if (domains_.size() != 1) return std::nullopt;
+    if (domains_.size() != 1 || sleeping_->any()) return std::nullopt;  // a sleeper lags its clock
     core::Cycle length = 1;
     for (const auto& p : parts_) {
       const auto own = p->cycle_length();
@@ -177,13 +190,13 @@ class TlEngine {
       auto p = rc.kind->tl_factory(ComponentConfig(rc.name, rc.params, platform_.run.seed,
                                                    static_cast<std::uint64_t>(platform_.run.warmup), component_context(platform_, rc)));
       Domain& own = domains_.at(rc.clock);
-      own.clocked.emplace_back(p.get(), 0);
+      domain_of_.push_back(&own);
+      second_domain_.push_back(nullptr);
       p->set_period(0, static_cast<double>(own.period));
       for (const ParamSpec& spec : rc.kind->params)
         if (spec.type == ParamType::clock) {
-          Domain& other = domains_.at(std::get<std::string>(rc.params.at(spec.name)));
-          other.clocked.emplace_back(p.get(), 1);
-          p->set_period(1, static_cast<double>(other.period));
+          second_domain_.back() = &domains_.at(std::get<std::string>(rc.params.at(spec.name)));
+          p->set_period(1, static_cast<double>(second_domain_.back()->period));
         }
       index_[rc.name] = parts_.size();
       parts_.push_back(std::move(p));
@@ -247,6 +260,8 @@ class TlEngine {
       }
       state[n] = 2;
       // Nothing was driven since its previous node: its inputs are as they were.
+      // A part that may sleep drives before all others (its outputs follow its state alone).
+      if (sleeping_->may_sleep(index_.at(nodes[n].part))) return;
       if (order_.empty() || order_.back() != &part(nodes[n].part)) order_.push_back(&part(nodes[n].part));
     };
     for (std::size_t n = 0; n < nodes.size(); ++n) visit(n);
@@ -269,7 +284,37 @@ class TlEngine {
   }
 
   void drive_all() {
+    sleeping_->drive();
     for (TlPart* p : order_) p->drive();
+  }
+
+  // The parts that may sleep (kinds/behaviour.hpp sleeps): of one clock, driven from their
+  // state alone, their inputs and outputs flits and credits between routers; each woken by
+  // the wires into it. The others are stepped by their clocks.
+  void find_sleepers() {
+    sleeping_.emplace(parts_.size());
+    std::vector<char> may(parts_.size(), 0);
+    for (std::size_t i = 0; i < parts_.size(); ++i) {
+      const TlPart& p = *parts_[i];
+      may[i] = p.sleeps() && !second_domain_[i] && p.combinational_inputs().empty() &&
+               p.combinational_paths().empty();
+    }
+    for (const ResolvedConnection& c : platform_.connections)
+      if (c.type != ChannelType::vc_flow && c.type != ChannelType::vc_credit)
+        may[index_.at(c.to)] = may[index_.at(c.from)] = 0;
+    for (std::size_t i = 0; i < parts_.size(); ++i) {
+      if (may[i]) {
+        sleeping_->add(i, parts_[i].get(), &domain_of_[i]->cycle);
+        continue;
+      }
+      domain_of_[i]->clocked.emplace_back(parts_[i].get(), 0);
+      if (second_domain_[i]) second_domain_[i]->clocked.emplace_back(parts_[i].get(), 1);
+    }
+    for (std::size_t k = 0; k < platform_.connections.size(); ++k) {
+      const ResolvedConnection& c = platform_.connections[k];
+      if (sleeping_->may_sleep(index_.at(c.to)))
+        sleeping_->add_waker(index_.at(c.from), &wires_[k], c.type == ChannelType::vc_flow, index_.at(c.to));
+    }
   }
 
   // What loop i's credit holders hold now, summed as the monitor sums them.
@@ -329,7 +374,10 @@ class TlEngine {
   std::vector<std::unique_ptr<TlPart>> parts_;  // in the platform's component order
   std::map<std::string, std::size_t> index_;
   std::deque<Wire> wires_;  // deque: parts keep pointers to them
-  std::vector<TlPart*> order_;
+  std::vector<TlPart*> order_;  // the parts that never sleep, in drive order
+  std::vector<Domain*> domain_of_;      // each part's own clock's
+  std::vector<Domain*> second_domain_;  // its clock-typed parameter's (a crossing), or null
+  std::optional<SleepingParts> sleeping_;
   std::vector<core::LoopObserver> observers_;
   std::vector<const core::LoopObserver*> observed_;  // the same, as MergeStarvation reads them
   MergeStarvation starvation_{platform_};

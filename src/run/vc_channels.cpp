@@ -10,8 +10,16 @@ constexpr core::Cycle kNever = UINT64_MAX;
 VcChannelCheck::VcChannelCheck(const Platform& platform, const PartOf& part_of, const WiresOf& wires_of) {
   int most_vcs = 0;
   for (const VcChannelPlan& plan : platform.vc_channels) {
-    Channel c{plan.sender + "." + plan.sender_port + " -> " + plan.receiver + "." + plan.receiver_port, {}, plan.vcs,
-              {}, ~noc::VcMask{0}, plan.receiver + " " + plan.receiver_port, 0,
+    Channel c{plan.sender + "." + plan.sender_port + " -> " + plan.receiver + "." + plan.receiver_port,
+              {},
+              plan.vcs,
+              0,
+              0,
+              0,
+              0,
+              ~noc::VcMask{0},
+              plan.receiver + " " + plan.receiver_port,
+              0,
               std::vector<core::Cycle>(static_cast<std::size_t>(plan.vcs), kNever)};
     // Its wires: flits out of the sender and its forward pipes, credits out of the receiver
     // and its pipes back.
@@ -25,12 +33,21 @@ VcChannelCheck::VcChannelCheck(const Platform& platform, const PartOf& part_of, 
              ((k.from == plan.receiver && k.from_port == plan.receiver_port + "_credit") ||
               std::find(plan.back.begin(), plan.back.end(), k.from) != plan.back.end());
     };
+    c.first_flit = static_cast<std::uint32_t>(flit_wires_.size());
     for (std::size_t i = 0; i < platform.connections.size(); ++i)
-      if (on_flits(platform.connections[i]) || on_credits(platform.connections[i])) c.wires.push_back(wires_of(i));
+      if (on_flits(platform.connections[i])) flit_wires_.push_back({wires_of(i).valid, wires_of(i).flit});
+    c.end_flit = static_cast<std::uint32_t>(flit_wires_.size());
+    c.first_credit = static_cast<std::uint32_t>(credit_wires_.size());
+    for (std::size_t i = 0; i < platform.connections.size(); ++i)
+      if (on_credits(platform.connections[i])) credit_wires_.push_back(wires_of(i).vcs);
+    c.end_credit = static_cast<std::uint32_t>(credit_wires_.size());
     const auto share = [&](const std::string& name, const std::string& port) {
       const core::VcChannelPart& part = part_of(name);
       c.shares.push_back({&part, part.port_number(port)});
     };
+    channel_parts_.push_back({plan.sender, plan.receiver});
+    for (const std::string& pipe : plan.forward) channel_parts_.back().push_back(pipe);
+    for (const std::string& pipe : plan.back) channel_parts_.back().push_back(pipe);
     share(plan.sender, plan.sender_port);
     for (const std::string& pipe : plan.forward) share(pipe, "in");
     share(plan.receiver, plan.receiver_port);
@@ -41,20 +58,46 @@ VcChannelCheck::VcChannelCheck(const Platform& platform, const PartOf& part_of, 
   terms_.reset(most_vcs);
 }
 
+void VcChannelCheck::know_sleepers(std::size_t parts, const std::function<std::size_t(const std::string&)>& index_of,
+                                   const std::function<bool(std::size_t)>& may_sleep) {
+  channels_of_.assign(parts, {});
+  looked_.assign(channels_.size(), 0);
+  for (std::size_t c = 0; c < channels_.size(); ++c) {
+    bool always = false;
+    for (const std::string& name : channel_parts_[c]) {
+      const std::size_t part = index_of(name);
+      always = always || !may_sleep(part);
+      channels_of_[part].push_back(c);
+    }
+    if (always) always_.push_back(c);
+  }
+}
+
 void VcChannelCheck::observe(core::Cycle t) {
   const bool all = (t & 1023) == 0;
-  for (Channel& c : channels_) {
-    noc::VcMask now = 0;
-    for (const Wires& w : c.wires) {
-      now |= w.carried();
-      if (w.vcs) c.credited |= *w.vcs;
-    }
-    const noc::VcMask which = all ? ~noc::VcMask{0} : now | c.carried;
-    if (which != 0) check(t, c, which);
-    if (all) watch(t, c);
-    c.carried = now;
-  }
+  carrying_.clear();
+  for (std::size_t c = 0; c < channels_.size(); ++c) look(t, c, all);
   if (all) last_full_ = t;
+  stuck_report_if_any(t);
+}
+
+void VcChannelCheck::look(core::Cycle t, std::size_t channel, bool all) {
+  Channel& c = channels_[channel];
+  noc::VcMask now = 0;
+  for (std::uint32_t w = c.first_flit; w < c.end_flit; ++w)
+    if (*flit_wires_[w].valid && flit_wires_[w].flit->vc >= 0) now |= noc::VcMask{1} << flit_wires_[w].flit->vc;
+  noc::VcMask credits = 0;
+  for (std::uint32_t w = c.first_credit; w < c.end_credit; ++w) credits |= *credit_wires_[w];
+  c.credited |= credits;
+  now |= credits;
+  const noc::VcMask which = all ? ~noc::VcMask{0} : now | c.carried;
+  if (which != 0) check(t, c, which);
+  if (all) watch(t, c);
+  c.carried = now;
+  if (now != 0) carrying_.push_back(channel);
+}
+
+void VcChannelCheck::stuck_report_if_any(core::Cycle t) {
   if (stuck_count_ > 0 && stuck_report_.empty())
     stuck_report_ = "watchdog at cycle " + std::to_string(t) + ": " + std::to_string(stuck_count_) +
                     (stuck_count_ == 1 ? " VC" : " VCs") + " of the network's channels held flits and let none go for " +

@@ -33,17 +33,36 @@ class VcChannelCheck final : public CycleCheck {
     const bool* valid = nullptr;
     const noc::NocFlit* flit = nullptr;
     const noc::VcMask* vcs = nullptr;
-    // The VCs a flit or credits on them are on now.
-    noc::VcMask carried() const {
-      noc::VcMask m = vcs ? *vcs : 0;
-      if (valid && *valid && flit->vc >= 0) m |= noc::VcMask{1} << flit->vc;
-      return m;
-    }
   };
   using WiresOf = std::function<Wires(std::size_t connection)>;
   VcChannelCheck(const Platform& platform, const PartOf& part_of, const WiresOf& wires_of);
 
   void observe(core::Cycle t) override;
+  // The TL view's sleeping parts (run/sleeping_parts.hpp): a channel whose parts all sleep
+  // carries nothing, so only the channels of a part awake, or that carried something in the
+  // cycle before, are looked at (every channel every 1024 cycles, as before). `parts` parts
+  // in all; `index_of` a part's index; `may_sleep` whether it may sleep.
+  void know_sleepers(std::size_t parts, const std::function<std::size_t(const std::string&)>& index_of,
+                     const std::function<bool(std::size_t)>& may_sleep);
+  // The cycle's look, `each_awake(f)` calling f(index) for each part awake now; with most
+  // parts awake, a look at every channel costs less than finding the ones to look at.
+  template <class EachAwake>
+  void observe_awake(core::Cycle t, const EachAwake& each_awake, bool most_awake) {
+    if (channels_of_.empty() || most_awake || (t & 1023) == 0) return observe(t);
+    const auto visit = [&](std::size_t c) {
+      if (looked_[c] == t + 1) return;
+      looked_[c] = t + 1;
+      look(t, c, false);
+    };
+    for (const std::size_t c : always_) visit(c);
+    carrying_.swap(carried_before_);
+    carrying_.clear();
+    for (const std::size_t c : carried_before_) visit(c);
+    each_awake([&](std::size_t part) {
+      for (const std::size_t c : channels_of_[part]) visit(c);
+    });
+    stuck_report_if_any(t);
+  }
   void finish(RunResult& result) const;
   // Cycles a VC may hold flits without a credit back before it is stuck (0: never).
   void set_watchdog(core::Cycle cycles) { watchdog_ = cycles; }
@@ -55,21 +74,40 @@ class VcChannelCheck final : public CycleCheck {
     const core::VcChannelPart* part;
     std::size_t port;
   };
+  // A wire carrying the channel's flits: its valid and its flit.
+  struct FlitWire {
+    const bool* valid;
+    const noc::NocFlit* flit;
+  };
   struct Channel {
     std::string name;  // "r0.out1 -> r1.in3"
     std::vector<Share> shares;
     int vcs;
-    std::vector<Wires> wires;        // its flits' connections and its credits'
+    // Its wires, in the flat lists below: flits at [first_flit, end_flit), credits at
+    // [first_credit, end_credit), so that a cycle's look at every wire walks two arrays.
+    std::uint32_t first_flit, end_flit, first_credit, end_credit;
     noc::VcMask carried = ~noc::VcMask{0};  // the VCs its wires carried in the cycle before
     std::string holding;             // where the far end holds its flits: "r1 in1"
     noc::VcMask credited = 0;        // the VCs credits came back on since the last full check
     std::vector<core::Cycle> held_since;  // per VC: the full check since which it held flits with no credit back
   };
+  void look(core::Cycle t, std::size_t channel, bool all);
+  void stuck_report_if_any(core::Cycle t);
   void watch(core::Cycle t, Channel& c);
   void check(core::Cycle t, const Channel& c, noc::VcMask which);
   void violated(core::Cycle t, const Channel& c, int vc);
 
   std::vector<Channel> channels_;
+  std::vector<FlitWire> flit_wires_;
+  std::vector<const noc::VcMask*> credit_wires_;
+  std::vector<std::vector<std::string>> channel_parts_;  // by channel, its parts' names
+  // With sleepers: the channels with a part that never sleeps, each part's channels, the
+  // channels that carried something this cycle and the cycle before, when each was last
+  // looked at (cycle + 1).
+  std::vector<std::size_t> always_;
+  std::vector<std::vector<std::size_t>> channels_of_;
+  std::vector<std::size_t> carrying_, carried_before_;
+  std::vector<core::Cycle> looked_;
   core::VcTerms terms_;
   std::string first_violation_;
   core::Cycle watchdog_ = 0;

@@ -36,6 +36,7 @@ std::string figures(const pf::Platform& p, const pf::RunResult& r) {
 
 std::uint64_t jumps_seen = 0;    // steady-state jumps the TL runs took
 std::uint64_t skipped_seen = 0;  // cycles the TL runs crossed as idle stretches
+std::uint64_t asleep_seen = 0;   // part-cycles routers and channels slept in the TL runs
 
 // Runs `file` with `sets` in both views (for `cycles` where given, else the file's); false
 // if the point does not resolve.
@@ -60,6 +61,7 @@ bool compare_views(const std::string& file, const std::vector<std::string>& sets
   const pf::RunResult tl_result = pf::simulate_tl(p);
   jumps_seen += tl_result.jumps;
   skipped_seen += tl_result.idle_cycles_skipped;
+  asleep_seen += tl_result.part_cycles_asleep;
   const std::string tl = figures(p, tl_result);
   BOOST_TEST_INFO(point);
   BOOST_TEST(tl == cycle.output);
@@ -123,6 +125,35 @@ BOOST_AUTO_TEST_CASE(sparse_traffic_crossed_in_idle_stretches_gives_the_same_fig
       if (sets.at(1) == "src.rate=0.01") BOOST_TEST(skipped_seen - before > 5000u);
     }
   BOOST_TEST(skipped_seen > 20000u, skipped_seen << " cycles skipped");
+}
+
+BOOST_AUTO_TEST_CASE(routers_and_channels_asleep_give_the_same_figures) {
+  // The TL view steps neither a router nor a vc_link that holds nothing until a flit or a
+  // credit reaches it (run/sleeping_parts.hpp): the figures stay the cycle view's, at a
+  // light load (most parts asleep), a heavy one (woken and put back every few cycles), with
+  // routers stepping 1.5 times a cycle (their count of partial steps moved across the
+  // sleep), and on the SoC whose memory controller is in another clock.
+  const std::string mesh = std::string(CREDITFLOW_SOURCE_DIR) + "/models/hand_wired_mesh.yaml";
+  const auto rates = [](const char* rate) {
+    std::vector<std::string> sets;
+    for (const char* src : {"src0", "src1", "src2", "src3"}) sets.push_back(std::string(src) + ".rate=" + rate);
+    return sets;
+  };
+  // 4 routers and 16 channels over 6000 cycles: 120000 part-cycles.
+  for (const char* seed : {"1", "7"}) {
+    std::uint64_t before = asleep_seen;
+    BOOST_TEST(compare_views(mesh, rates("0.02"), seed, "6000"));
+    BOOST_TEST_MESSAGE("rate 0.02 seed " << seed << ": " << asleep_seen - before << " of 120000 part-cycles asleep");
+    BOOST_TEST(asleep_seen - before > 90000u);
+    before = asleep_seen;
+    BOOST_TEST(compare_views(mesh, rates("0.3"), seed, "6000"));
+    BOOST_TEST_MESSAGE("rate 0.3 seed " << seed << ": " << asleep_seen - before << " of 120000 part-cycles asleep");
+    BOOST_TEST(asleep_seen - before > 10000u);
+  }
+  std::vector<std::string> speedup = rates("0.05");
+  for (const char* r : {"r0", "r1", "r2", "r3"}) speedup.push_back(std::string(r) + ".internal_speedup=1.5");
+  BOOST_TEST(compare_views(mesh, speedup, "3", "6000"));
+  BOOST_TEST(compare_views(std::string(CREDITFLOW_SOURCE_DIR) + "/models/soc_on_mesh.yaml", {"net.k=3"}, "5", "8000"));
 }
 
 BOOST_AUTO_TEST_CASE(sparse_paths_crossed_in_idle_stretches_give_the_same_figures) {

@@ -49,6 +49,21 @@ class FlowDeliveries {
   // several clocks): its flits' creation stamps count in the source's cycles.
   using Clocks = std::function<ClockPair(std::uint32_t source)>;
 
+  FlowDeliveries() = default;
+  // A copy's figures are its own: its order of sources points into its own map.
+  FlowDeliveries(const FlowDeliveries& other)
+      : self_(other.self_), measure_from_(other.measure_from_), clocks_(other.clocks_),
+        clocks_by_source_(other.clocks_by_source_), by_source_(other.by_source_),
+        misdelivered_(other.misdelivered_), dropped_(other.dropped_) {
+    for (const auto& [source, f] : other.sources_) sources_.emplace_back(source, &by_source_.at(source));
+  }
+  FlowDeliveries(FlowDeliveries&&) = default;  // a map's nodes move with it
+  FlowDeliveries& operator=(const FlowDeliveries& other) {
+    if (this != &other) *this = FlowDeliveries(other);
+    return *this;
+  }
+  FlowDeliveries& operator=(FlowDeliveries&&) = default;
+
   // `measure_from`: the first of this receiver's cycles in the window.
   void configure(std::uint32_t self, Cycle measure_from, Clocks clocks = {}) {
     self_ = self;
@@ -63,7 +78,9 @@ class FlowDeliveries {
         ++misdelivered_[{flit.source, flit.destination}];
         return;
       }
-      FlowFigures& f = by_source_[flit.source];
+      const auto [at, fresh] = by_source_.try_emplace(flit.source);
+      if (fresh) sources_.emplace_back(flit.source, &at->second);
+      FlowFigures& f = at->second;
       ++f.delivered;
       if (now >= measure_from_) {
         ++f.delivered_in_window;
@@ -88,7 +105,7 @@ class FlowDeliveries {
   }
   // Its deliveries and drops by source, for accounting by source.
   void count(Census& c) const {
-    for (const auto& [source, f] : by_source_) c.delivered[c.slot(source)] += f.delivered;
+    for (const auto& [source, f] : sources_) c.delivered[c.slot(source)] += f->delivered;
     for (const auto& [flow, n] : misdelivered_) c.delivered[c.slot(flow.first)] += n;
     for (const auto& [source, n] : dropped_) c.dropped[c.slot(source)] += n;
   }
@@ -132,6 +149,9 @@ class FlowDeliveries {
   Clocks clocks_;
   std::map<std::uint32_t, ClockPair> clocks_by_source_;
   std::map<std::uint32_t, FlowFigures> by_source_;
+  // The same figures in the order their sources first came, asked every cycle by
+  // accounting: a walk of a map's nodes was half a run with 60 sources to each receiver.
+  std::vector<std::pair<std::uint32_t, const FlowFigures*>> sources_;
   std::map<FlowKey, std::uint64_t> misdelivered_;  // flits of other receivers' flows
   std::map<std::uint32_t, std::uint64_t> dropped_;  // by source
 };

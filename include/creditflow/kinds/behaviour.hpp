@@ -101,6 +101,13 @@ class Behaviour {
   static constexpr core::Cycle never_busy = UINT64_MAX;
   core::Cycle next_busy(core::Cycle t) const { return t + 1; }
   void skip_to(core::Cycle) {}
+  // Sleeping (the TL view, any clocks): a kind that sets it promises that whenever its
+  // next_busy is never_busy it holds no flit, its outputs are quiet (no flit valid, no
+  // credit) and only a flit or a credit on one of its inputs can change it. The engine then
+  // neither steps, drives nor counts it until its inputs carry one, and moves it across the
+  // cycles it slept by skip_to. Not for a kind with combinational inputs or steady-state
+  // jumps.
+  static constexpr bool sleeps = false;
   // Steady-state jumps (core/steady_state_jumps.hpp): the period in cycles after which its
   // state repeats (nullopt: it cannot jump), its Shape, and `periods` more periods added to
   // its counters from `earlier`, a copy of it taken a period before.

@@ -190,6 +190,25 @@ class RouterKind : public Behaviour<core::Flit> {
     }
     ++now_;
   }
+  // Idle when nothing is inside and nothing was sent for this cycle: then only a flit or a
+  // credit arriving wakes it (the loop above steps it only then), and the cycles between
+  // add only to its clock and its speedup's count.
+  static constexpr bool sleeps = true;
+  core::Cycle next_busy(core::Cycle t) const {
+    const State& s = *state_;
+    if (awake_ || s.router.flits_inside() != 0) return t + 1;
+    for (int p = 0; p < s.ports; ++p)
+      if (const auto i = static_cast<std::size_t>(p); s.outbox.valid[i] || s.outbox.credits[i] != 0) return t + 1;
+    return this->never_busy;
+  }
+  void skip_to(core::Cycle t) {
+    for (; now_ < static_cast<noc::Cycle>(t); ++now_) {
+      partial_steps_ += state_->config.internal_speedup;
+      while (partial_steps_ >= 1.0) partial_steps_ -= 1.0;
+    }
+    state_->outbox.clear();
+  }
+
   void drive(Io& io) {
     const State& s = *state_;
     for (int p = 0; p < s.ports; ++p) {

@@ -56,6 +56,13 @@ class VcLinkKind : public Behaviour<core::Flit> {
     io[credit_out]->vcs = credits_->out_valid() ? credits_->out_value() : 0;
   }
 
+  // Idle while its stages hold nothing either way (a wire, L = 0, never is: it has
+  // combinational paths); the empty stages need no move to a later cycle.
+  static constexpr bool sleeps = true;
+  core::Cycle next_busy(core::Cycle t) const {
+    return flits_ && flits_->occupied() == 0 && credits_->occupied() == 0 ? this->never_busy : t + 1;
+  }
+
   // Its flits on the way at `in`, its credits on the way at `credit_in`.
   void add_vc_terms(std::size_t port, core::VcTerms& t) const {
     if (!flits_) return;

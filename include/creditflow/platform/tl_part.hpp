@@ -65,6 +65,8 @@ class TlPart : public core::FlitCounter, public core::VcChannelPart {  // accoun
   // it cannot say; and the move to the start of cycle t across such cycles.
   virtual core::Cycle next_busy(core::Cycle t) const { return t + 1; }
   virtual void skip_to(core::Cycle /*t*/) {}
+  // Whether it may sleep while idle (kinds/behaviour.hpp sleeps).
+  virtual bool sleeps() const { return false; }
 
   // Steady-state jumps (core/steady_state_jumps.hpp), on a platform of one clock whose
   // parts all take part: the part's state repeats every cycle_length() cycles of its own

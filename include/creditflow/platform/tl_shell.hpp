@@ -79,6 +79,7 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
 
   core::Cycle next_busy(core::Cycle t) const override { return b_.next_busy(t); }
   void skip_to(core::Cycle t) override { b_.skip_to(t); }
+  bool sleeps() const override { return B::sleeps; }
   std::optional<core::Cycle> cycle_length() const override { return b_.cycle_length(); }
   core::Cycle next_stall_edge(core::Cycle t) const override { return b_.next_stall_edge(t); }
   void add_shape(core::Shape& s) const override { b_.add_shape(s); }
