@@ -1,5 +1,6 @@
 #include "run/accounting.hpp"
 
+#include <algorithm>
 #include <iterator>
 #include <map>
 #include <set>
@@ -59,16 +60,70 @@ Accountant::Accountant(const Platform& platform, std::vector<Part> parts)
     : platform_(platform), parts_(std::move(parts)), slot_of_(creator_slots(platform, names_)) {
   // With more than one creator, by source; with one, a single sum is the same check.
   census_ = names_.size() > 2 ? core::Census(names_.size(), slot_of_) : core::Census();
+  versioned_sum_ = scratch_ = census_;
   const auto lone = lone_sources(platform, *slot_of_);
   for (Part& p : parts_) {
     p.lump = lone.at(p.name);
-    if (p.counter->holds_flits()) asked_.push_back(&p);
+    if (!p.counter->holds_flits()) continue;
+    asked_.push_back(&p);
+    if (p.counter->census_version() == core::FlitCounter::kEveryCycle)
+      every_cycle_.push_back(&p);
+    else
+      versioned_.push_back(&p);
   }
   for (const Part& p : parts_)
     if (!p.counter->counts_flits()) {
       off_ = "off: " + p.name + " (" + platform.component(p.name).kind->name + ") does not count the flits it holds";
       break;
     }
+}
+
+void Accountant::recount_if_changed(Part& p) {
+  const std::uint64_t version = p.counter->census_version();
+  if (version == p.version) return;
+  p.version = version;
+  for (const Part::Share& s : p.counted) {
+    versioned_sum_.created[s.slot] -= s.created;
+    versioned_sum_.refused[s.slot] -= s.refused;
+    versioned_sum_.delivered[s.slot] -= s.delivered;
+    versioned_sum_.dropped[s.slot] -= s.dropped;
+    versioned_sum_.held[s.slot] -= s.held;
+  }
+  p.counted.clear();
+  scratch_.clear();
+  count(p, scratch_);
+  for (std::size_t slot = 0; slot < scratch_.created.size(); ++slot) {
+    const Part::Share s{slot, scratch_.created[slot], scratch_.refused[slot], scratch_.delivered[slot],
+                        scratch_.dropped[slot], scratch_.held[slot]};
+    if ((s.created | s.refused | s.delivered | s.dropped | s.held) == 0) continue;
+    p.counted.push_back(s);
+    versioned_sum_.created[slot] += s.created;
+    versioned_sum_.refused[slot] += s.refused;
+    versioned_sum_.delivered[slot] += s.delivered;
+    versioned_sum_.dropped[slot] += s.dropped;
+    versioned_sum_.held[slot] += s.held;
+  }
+}
+
+bool Accountant::audit_versions(core::Cycle t) {
+  bool broken = false;
+  for (Part* p : versioned_) {
+    if (p->version != p->counter->census_version()) continue;  // counted again below anyway
+    const std::vector<Part::Share> before = p->counted;
+    p->version = core::FlitCounter::kEveryCycle;
+    recount_if_changed(*p);
+    const auto same = [](const Part::Share& a, const Part::Share& b) {
+      return a.slot == b.slot && a.created == b.created && a.refused == b.refused && a.delivered == b.delivered &&
+             a.dropped == b.dropped && a.held == b.held;
+    };
+    if (std::equal(before.begin(), before.end(), p->counted.begin(), p->counted.end(), same)) continue;
+    if (!broken && violations_ == 0)
+      first_violation_ = "accounting at cycle " + std::to_string(t) + ": " + p->name + " (" +
+                         platform_.component(p->name).kind->name +
+                         ") counted other flits with the same census version: its count changed unannounced";
+    broken = true;
+  }
+  return broken;
 }
 
 template <class Visit>

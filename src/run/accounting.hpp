@@ -21,10 +21,20 @@ namespace creditflow::platform {
 class Accountant final : public CycleCheck {
  public:
   struct Part {
+    Part(std::string n, const core::FlitCounter* c, const char* sleeps = nullptr)
+        : name(std::move(n)), counter(c), asleep(sleeps) {}
     std::string name;
     const core::FlitCounter* counter;
     long lump = -1;  // the slot of the one source whose flits can reach it (set by the accountant)
     const char* asleep = nullptr;  // set while the engine lets it sleep: it holds no flit then
+    // A part that says when its count changes (census_version): the version last counted
+    // and that count's slots.
+    struct Share {
+      std::size_t slot;
+      std::uint64_t created, refused, delivered, dropped, held;
+    };
+    std::uint64_t version = core::FlitCounter::kEveryCycle;
+    std::vector<Share> counted;
   };
 
   Accountant(const Platform& platform, std::vector<Part> parts);
@@ -32,16 +42,27 @@ class Accountant final : public CycleCheck {
   bool on() const { return off_.empty(); }
   void observe(core::Cycle t) override {
     if (!on()) return;
-    census_.clear();
-    for (const Part* p : asked_)
+    const bool broken = (t & 1023) == 0 && audit_versions(t);
+    for (Part* p : versioned_) recount_if_changed(*p);
+    census_.assign_from(versioned_sum_);
+    for (const Part* p : every_cycle_)
       if (!p->asleep || !*p->asleep) count(*p, census_);
-    if (census_.unbalanced() >= 0) violated(t);
+    if (census_.unbalanced() >= 0)
+      violated(t);
+    else if (broken)
+      ++violations_;
   }
   // The ledger per source, the verdict and the first violation, into the run's result.
   void finish(RunResult& result) const;
 
  private:
   void violated(core::Cycle t);
+  // A part that says when its count changes: counted again when it has, its share of the
+  // versioned sum replaced.
+  void recount_if_changed(Part& p);
+  // Every 1024 cycles, each of those counted afresh: one whose count changed while its
+  // version did not breaks its word, a violation that names it (true if one did).
+  bool audit_versions(core::Cycle t);
   // A part's count into a census by source: its flits all under its one source where it has
   // one (no flit looked at), else each under its own.
   static void count(const Part& p, core::Census& c) {
@@ -60,6 +81,10 @@ class Accountant final : public CycleCheck {
   const Platform& platform_;
   std::vector<Part> parts_;
   std::vector<const Part*> asked_;  // the parts that may hold flits
+  std::vector<const Part*> every_cycle_;  // of those, the ones counted every cycle
+  std::vector<Part*> versioned_;          // and the ones counted when they say they changed
+  core::Census versioned_sum_;            // the last counts of those, summed
+  core::Census scratch_;
   std::vector<std::string> names_;                            // the creators, by slot (0: none)
   std::shared_ptr<const std::vector<std::uint32_t>> slot_of_;  // endpoint id -> slot
   std::string off_;  // why it is off ("" when on)

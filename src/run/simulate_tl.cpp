@@ -59,7 +59,7 @@ class TlEngine {
     watch_loops();
     std::vector<Accountant::Part> counted;
     for (const ResolvedComponent& rc : platform.components)
-      counted.push_back({rc.name, &part(rc.name), -1, sleeping_->flag(index_.at(rc.name))});
+      counted.emplace_back(rc.name, &part(rc.name), sleeping_->flag(index_.at(rc.name)));
     accountant_.emplace(platform, std::move(counted));
     vc_channels_.emplace(
         platform, [&](const std::string& name) -> const core::VcChannelPart& { return part(name); },

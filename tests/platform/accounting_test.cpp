@@ -6,6 +6,7 @@
 #include <string>
 
 #include "creditflow/kinds/behaviour.hpp"
+#include "creditflow/kinds/credit_receiver.hpp"
 #include "creditflow/platform/define_kind.hpp"
 #include "creditflow/platform/isolated_run.hpp"
 #include "creditflow/platform/netlist.hpp"
@@ -120,5 +121,48 @@ BOOST_AUTO_TEST_CASE(violations_in_idle_stretches_the_tl_view_skips_are_counted_
   const auto cycle = pf::run_isolated([&] { return figures(p, pf::simulate(p, registry)); });
   BOOST_REQUIRE_MESSAGE(cycle.ok, cycle.error);
   BOOST_TEST(figures(p, tl) == cycle.output);
+  std::remove(file.c_str());
+}
+
+namespace {
+
+// A receiver that announces its arrivals but not its pops (census_version), so accounting
+// keeps counting a flit as held here after it was delivered: the sums still balance, and
+// only the check of every such part every 1024 cycles sees the count change unannounced.
+class StaleReceiver : public kinds::CreditReceiverKind<> {
+ public:
+  using CreditReceiverKind::CreditReceiverKind;
+  std::uint64_t census_version() const { return core().arrived(); }
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_part_whose_count_changes_unannounced_is_named_at_the_next_full_count) {
+  pf::Registry registry = pf::builtin_registry();
+  pf::KindSpec stale = *registry.find("credit_receiver");
+  stale.name = "stale_receiver";
+  registry.add(pf::defined_by<StaleReceiver>(stale, [](const pf::ComponentConfig& c) {
+    creditflow::core::ReceiverParams params;
+    params.depth = 8;
+    return StaleReceiver(params, c.seed(), c.name());
+  }));
+  const std::string file = "accounting_test_stale.yaml";
+  write_leaky_loop(file, "flit_fault", 5000, 1, "{ cycles: 3000 }");  // one flit, at cycle 0
+  {
+    std::ifstream in(file);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    text.replace(text.find("kind: credit_receiver"), 21, "kind: stale_receiver");
+    std::ofstream(file) << text;
+  }
+  const pf::Platform p = pf::resolve(pf::load_netlist(file), registry);
+  const std::string expected =
+      "accounting at cycle 1024: rx (stale_receiver) counted other flits with the same census version: its count "
+      "changed unannounced";
+  const pf::RunResult tl = pf::simulate_tl(p);
+  BOOST_TEST(accounting_violation(tl) == expected);
+  BOOST_TEST(tl.accounting_violations == 1u);  // recounted then, it balances again
+  const auto cycle = pf::run_isolated([&] { return accounting_violation(pf::simulate(p, registry)); });
+  BOOST_REQUIRE_MESSAGE(cycle.ok, cycle.error);
+  BOOST_TEST(cycle.output == expected);
   std::remove(file.c_str());
 }

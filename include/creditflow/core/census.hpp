@@ -47,6 +47,14 @@ class Census {
     if constexpr (is_basic_flit<T>::value) ++held[slot(flit.source)];
     else ++held[slot(0)];
   }
+  // This census's sums become `other`'s (of as many slots).
+  void assign_from(const Census& other) {
+    std::copy(other.created.begin(), other.created.end(), created.begin());
+    std::copy(other.refused.begin(), other.refused.end(), refused.begin());
+    std::copy(other.delivered.begin(), other.delivered.end(), delivered.begin());
+    std::copy(other.dropped.begin(), other.dropped.end(), dropped.begin());
+    std::copy(other.held.begin(), other.held.end(), held.begin());
+  }
   // Every cycle of a platform (assign() here was a seventh of a TL platform's cycle).
   void clear() {
     if (created.size() == 1) {  // one sum, or one source: no call at all
@@ -79,6 +87,11 @@ class FlitCounter {
   virtual bool counts_flits() const { return false; }
   virtual bool holds_flits() const { return true; }
   virtual void count(Census&) const {}
+  // A number that changes whenever count() may give another answer (a receiver: flits
+  // arrived plus popped), so that accounting counts the part again only then;
+  // kEveryCycle (the default) where it cannot say.
+  static constexpr std::uint64_t kEveryCycle = UINT64_MAX;
+  virtual std::uint64_t census_version() const { return kEveryCycle; }
   // Its share by place within it (a router: "in3 VC 0"), for the ledger of what is where:
   // `at(place)` is the census of that place. By default all in one place, "".
   using PlaceCensus = std::function<Census&(const std::string& place)>;

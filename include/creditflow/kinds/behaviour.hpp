@@ -78,6 +78,8 @@ class Behaviour {
   // Whether it tells where within it it holds each flit (count_places, a router's input
   // VCs and outputs); without, the ledger names the part.
   static constexpr bool counts_places = false;
+  // When what count() gives may have changed (core/census.hpp FlitCounter::census_version).
+  std::uint64_t census_version() const { return core::FlitCounter::kEveryCycle; }
   template <class Visit>
   void trace(Visit&&) const {}
   // In a deadlock (core/waits.hpp): what it holds that cannot move, and what it waits for.

@@ -91,11 +91,13 @@ class CreditReceiverKind : public ReceiverBuffer<T> {
   void add_terms(core::LoopState& s, const Io&) const { core::add_terms(s, core_); }
   void add_figures(core::LinkReport& r) const { this->add_buffer_figures(r); }
   void add_flows(core::FlowTable& t) const { flows_.add_to(t); }
-  // What it holds, and what it popped: delivered, as far as the path goes.
+  // What it holds, and what it popped: delivered, as far as the path goes; changed only by
+  // an arrival or a pop.
   void count(core::Census& c) const {
     ReceiverBuffer<T>::count(c);
     flows_.count_delivered(c, core_.popped());
   }
+  std::uint64_t census_version() const { return core_.arrived() + core_.popped(); }
   void repeat(const CreditReceiverKind& earlier, core::Cycle periods, core::Cycle period) {
     ReceiverBuffer<T>::repeat(earlier, periods, period);
     flows_.repeat(earlier.flows_, core::Repeat{periods, period, 0});

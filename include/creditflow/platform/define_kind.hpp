@@ -65,6 +65,7 @@ class ShellComponent : public Component {
   bool counts_flits() const override { return B::counts_flits; }
   bool holds_flits() const override { return B::holds_flits; }
   void count(core::Census& c) const override { shell_.behaviour().count(c); }
+  std::uint64_t census_version() const override { return shell_.behaviour().census_version(); }
   void count_places(const PlaceCensus& at) const override {
     if constexpr (B::counts_places)
       shell_.behaviour().count_places(at);

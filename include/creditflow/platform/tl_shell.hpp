@@ -56,6 +56,7 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
   bool counts_flits() const override { return B::counts_flits; }
   bool holds_flits() const override { return B::holds_flits; }
   void count(core::Census& c) const override { b_.count(c); }
+  std::uint64_t census_version() const override { return b_.census_version(); }
   void count_places(const PlaceCensus& at) const override {
     if constexpr (B::counts_places)
       b_.count_places(at);
