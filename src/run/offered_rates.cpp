@@ -23,22 +23,24 @@ double cycles_per(const Platform& platform, const std::string& from, const std::
   return from_ps > 0 && to_ps > 0 ? to_ps / from_ps : 1.0;
 }
 
-// The share of a source's flits that go to `receiver`: its destinations in turn, or at
+// The share of a source's flits that go to each receiver: its destinations in turn, or at
 // random by their weights (equal where none are given).
-double destination_share(const std::map<std::string, ParamValue>& params, const std::string& receiver) {
-  if (text_param(params, "destinations").empty()) return 0.0;
+std::map<std::string, double> destination_shares(const std::map<std::string, ParamValue>& params) {
+  std::map<std::string, double> shares;
+  if (text_param(params, "destinations").empty()) return shares;
   const auto names = list_items(text_param(params, "destinations"));
   std::vector<double> weights(names.size(), 1.0);
   if (text_param(params, "choose") == "random" && !text_param(params, "weights").empty()) {
     const auto given = list_items(text_param(params, "weights"));
     for (std::size_t i = 0; i < weights.size() && i < given.size(); ++i) weights[i] = std::stod(given[i]);
   }
-  double mine = 0, all = 0;
+  double all = 0;
   for (std::size_t i = 0; i < names.size(); ++i) {
     all += weights[i];
-    if (names[i] == receiver) mine += weights[i];
+    shares[names[i]] += weights[i];
   }
-  return all > 0 ? mine / all : 0.0;
+  for (auto& [name, share] : shares) share = all > 0 ? share / all : 0.0;
+  return shares;
 }
 
 }  // namespace
@@ -71,15 +73,26 @@ void fed_class_rates(const Platform& platform, const Contribute& contribute, Run
   }
 }
 
-double flow_offered(const Platform& platform, const Contribute& contribute, const std::string& source,
-                    const std::string& destination, const std::string& clock) {
-  const ResolvedComponent& c = platform.component(source);
+const FlowOffers::Source& FlowOffers::source(const std::string& name) {
+  const auto known = sources_.find(name);
+  if (known != sources_.end()) return known->second;
+  const ResolvedComponent& c = platform_.component(name);
+  Source s;
+  if (c.kind->param("pattern") && c.kind->param("destinations")) {
+    s.shares = destination_shares(c.params);
+    if (!s.shares.empty()) s.rate = source_rate(contribute_, name);
+  }
+  s.replies = replies_of(c);
+  return sources_.emplace(name, std::move(s)).first->second;
+}
+
+double FlowOffers::offered(const std::string& name, const std::string& destination, const std::string& clock) {
+  const Source& s = source(name);
   double offered = 0;
-  if (c.kind->param("pattern") && c.kind->param("destinations"))
-    offered += source_rate(contribute, source) * destination_share(c.params, destination) *
-               cycles_per(platform, source, clock);
-  for (const auto& [asker, receiver] : replies_of(c))
-    if (receiver == destination) offered += flow_offered(platform, contribute, asker, source, clock);
+  if (const auto share = s.shares.find(destination); share != s.shares.end())
+    offered += s.rate * share->second * cycles_per(platform_, name, clock);
+  for (const auto& [asker, receiver] : s.replies)
+    if (receiver == destination) offered += this->offered(asker, name, clock);
   return offered;
 }
 
@@ -87,12 +100,12 @@ double flow_offered(const Platform& platform, const Contribute& contribute, cons
 // what its receiver's flows bring, per cycle of the loop's clock. Measured, it would be what
 // the network let through, which the loop itself may hold back.
 void network_offered_rates(const Platform& platform, const Contribute& contribute, RunResult& result) {
+  FlowOffers offers(platform, contribute);
   for (std::size_t i = 0; i < platform.loops.size(); ++i) {
     const LoopPlan& loop = platform.loops[i];
     if (loop.sender.empty() || !platform.component(loop.sender).kind->offered_by_flows) continue;
     double offered = 0;
-    for (const ResolvedComponent& c : platform.components)
-      offered += flow_offered(platform, contribute, c.name, loop.receiver, loop.clock);
+    for (const ResolvedComponent& c : platform.components) offered += offers.offered(c.name, loop.receiver, loop.clock);
     if (offered > 0) result.links[i].offered_rate = std::min(1.0, offered);
   }
 }

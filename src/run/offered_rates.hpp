@@ -3,6 +3,7 @@
 // whose flits its receiver takes. Both views call these once a platform has run.
 #pragma once
 #include <functional>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,9 +23,24 @@ void fed_class_rates(const Platform& platform, const Contribute& contribute, Run
 std::vector<std::pair<std::string, std::string>> replies_of(const ResolvedComponent& c);
 // What `source` offers `destination`, per cycle of `clock`: its rate times its share of
 // flits to it; a responder's answers to it are the requests of the sources it answers for
-// with them.
-double flow_offered(const Platform& platform, const Contribute& contribute, const std::string& source,
-                    const std::string& destination, const std::string& clock);
+// with them. Each source's rate and shares are worked out once: a platform's flows can be
+// thousands (60 terminals, each to 60 receivers).
+class FlowOffers {
+ public:
+  FlowOffers(const Platform& platform, const Contribute& contribute) : platform_(platform), contribute_(contribute) {}
+  double offered(const std::string& source, const std::string& destination, const std::string& clock);
+
+ private:
+  struct Source {
+    double rate = 0;                       // per cycle of its clock
+    std::map<std::string, double> shares;  // by destination
+    std::vector<std::pair<std::string, std::string>> replies;
+  };
+  const Source& source(const std::string& name);
+  const Platform& platform_;
+  const Contribute& contribute_;
+  std::map<std::string, Source> sources_;
+};
 // Each loop out of a network: what its receiver's flows bring (see offered_rates.cpp).
 void network_offered_rates(const Platform& platform, const Contribute& contribute, RunResult& result);
 
