@@ -206,9 +206,18 @@ int main(int argc, char** argv) {
         std::printf("%-52s %-6s failed\n", c.name, view);
         continue;
       }
-      std::set<std::string> parts;
+      // Parts: the names in its parameters, less its clocks (whose only keys are period and phase).
+      std::set<std::string> parts, not_clocks;
       const nlohmann::json doc = nlohmann::json::parse(t.out);  // kept: a range-for over a temporary's part dangles
-      for (const auto& [key, value] : doc.at("parameters").items()) parts.insert(key.substr(0, key.find('.')));
+      for (const auto& [key, value] : doc.at("parameters").items()) {
+        const std::string name = key.substr(0, key.find('.')), param = key.substr(key.find('.') + 1);
+        parts.insert(name);
+        if (param != "period" && param != "phase") not_clocks.insert(name);
+      }
+      std::set<std::string> kept;
+      for (const std::string& name : parts)
+        if (not_clocks.count(name)) kept.insert(name);
+      parts.swap(kept);
       const double rate = std::atof(c.cycles) / t.cpu;
       if (c.network) network_rate = rate;
       std::printf("%-52s %-6s %7s %6zu %12.0f %14.0f %11.2f\n", c.name, view, c.cycles, parts.size(), rate,
