@@ -289,8 +289,8 @@ class TlEngine {
   }
 
   // The parts that may sleep (kinds/behaviour.hpp sleeps): of one clock, driven from their
-  // state alone, their inputs and outputs flits and credits between routers; each woken by
-  // the wires into it. The others are stepped by their clocks.
+  // state alone, on no per-class credits; each woken by the flits and credits on the wires
+  // into it. The others are stepped by their clocks.
   void find_sleepers() {
     sleeping_.emplace(parts_.size());
     std::vector<char> may(parts_.size(), 0);
@@ -300,8 +300,7 @@ class TlEngine {
                p.combinational_paths().empty();
     }
     for (const ResolvedConnection& c : platform_.connections)
-      if (c.type != ChannelType::vc_flow && c.type != ChannelType::vc_credit)
-        may[index_.at(c.to)] = may[index_.at(c.from)] = 0;
+      if (c.type == ChannelType::class_credit) may[index_.at(c.to)] = may[index_.at(c.from)] = 0;
     for (std::size_t i = 0; i < parts_.size(); ++i) {
       if (may[i]) {
         sleeping_->add(i, parts_[i].get(), &domain_of_[i]->cycle);
@@ -312,8 +311,11 @@ class TlEngine {
     }
     for (std::size_t k = 0; k < platform_.connections.size(); ++k) {
       const ResolvedConnection& c = platform_.connections[k];
-      if (sleeping_->may_sleep(index_.at(c.to)))
-        sleeping_->add_waker(index_.at(c.from), &wires_[k], c.type == ChannelType::vc_flow, index_.at(c.to));
+      using Carries = SleepingParts::Carries;
+      const Carries what = c.type == ChannelType::vc_credit ? Carries::vcs
+                           : c.type == ChannelType::credit  ? Carries::credit
+                                                            : Carries::flit;
+      if (sleeping_->may_sleep(index_.at(c.to))) sleeping_->add_waker(index_.at(c.from), &wires_[k], what, index_.at(c.to));
     }
   }
 
@@ -351,6 +353,7 @@ class TlEngine {
     d.next += static_cast<std::int64_t>(next - t) * d.period;
     d.cycle = next;
     drive_all();
+    sleeping_->settle();  // what the parts drove at `next` may wake a sleeper
     observe(d);
     accountant_->observe(next);
     vc_channels_->observe(next);

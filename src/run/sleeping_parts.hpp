@@ -28,12 +28,14 @@ class SleepingParts {
   }
   bool may_sleep(std::size_t index) const { return member_of_[index] != kNone; }
   bool any() const { return !members_.empty(); }
-  // A wire from part `writer` into part `reader` (one that may sleep): a flit on it
-  // (`flits`) or credits wake the reader.
-  void add_waker(std::size_t writer, const Wire* wire, bool flits, std::size_t reader) {
+  // What on a wire wakes the part reading it: a flit (valid), a credit pulse, or VCs
+  // credited.
+  enum class Carries { flit, credit, vcs };
+  // A wire from part `writer` into part `reader` (one that may sleep).
+  void add_waker(std::size_t writer, const Wire* wire, Carries what, std::size_t reader) {
     if (wakers_of_[writer].empty() && !may_sleep(writer)) always_writing_.push_back(writer);
-    wakers_of_[writer].push_back({wire, flits, member_of_[reader]});
-    inputs_[member_of_[reader]].push_back({wire, flits, member_of_[reader]});
+    wakers_of_[writer].push_back({wire, what, member_of_[reader]});
+    inputs_[member_of_[reader]].push_back({wire, what, member_of_[reader]});
   }
   // Part `index`'s flag, set while it sleeps (accounting skips it then: it holds no flit).
   const char* flag(std::size_t index) const { return &asleep_[index]; }
@@ -50,7 +52,9 @@ class SleepingParts {
   }
   // After a cycle's drive: each awake with nothing to do sleeps; then each asleep that a
   // flit or credit now reaches wakes. The wires looked at are the fewer of: those into the
-  // parts asleep, or those out of the parts awake (a sleeper's outputs are quiet).
+  // parts asleep, or those out of the parts awake (a sleeper's outputs are quiet). Every
+  // awake part is asked every cycle: asking busy ones less often (2, 4, 8 cycles) kept idle
+  // ones stepping longer and cost more than it saved (measured).
   void settle() {
     asleep_cycles_ += members_.size() - awake_.size();  // the parts this cycle did not step
     for (std::size_t k = awake_.size(); k-- > 0;) {
@@ -96,7 +100,7 @@ class SleepingParts {
   };
   struct Waker {
     const Wire* wire;
-    bool flits;
+    Carries what;
     std::size_t reader;  // a member
   };
 
@@ -113,7 +117,14 @@ class SleepingParts {
     awake_.push_back(m);
     members_[m].part->skip_to(*members_[m].cycle);
   }
-  static bool carries(const Waker& w) { return w.flits ? w.wire->valid : w.wire->vcs != 0; }
+  static bool carries(const Waker& w) {
+    switch (w.what) {
+      case Carries::flit: return w.wire->valid;
+      case Carries::credit: return w.wire->credit;
+      case Carries::vcs: return w.wire->vcs != 0;
+    }
+    return true;
+  }
   void wake_readers(std::size_t writer) {
     for (const Waker& w : wakers_of_[writer])
       if (asleep_[members_[w.reader].index] && carries(w)) wake(w.reader);

@@ -105,7 +105,8 @@ class Behaviour {
   void skip_to(core::Cycle) {}
   // Sleeping (the TL view, any clocks): a kind that sets it promises that whenever its
   // next_busy is never_busy it holds no flit, its outputs are quiet (no flit valid, no
-  // credit) and only a flit or a credit on one of its inputs can change it. The engine then
+  // credit; a ready it drives stays as it is) and only a flit or a credit on one of its
+  // inputs can change it. The engine then
   // neither steps, drives nor counts it until its inputs carry one, and moves it across the
   // cycles it slept by skip_to. Not for a kind with combinational inputs or steady-state
   // jumps.

@@ -98,6 +98,21 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
     }
   }
 
+  // Idle with nothing queued, sending, in its ejection buffers or whole, and no credit to
+  // return: then only a flit in, a credit back, or a flit or credit from the router
+  // changes it, and the cycles between move only its clocks.
+  static constexpr bool sleeps = true;
+  core::Cycle next_busy(core::Cycle t) const {
+    if (!queue_.empty() || send_valid_ || credits_out_ != 0 || !whole_.empty()) return t + 1;
+    for (const auto& vc : eject_)
+      if (!vc.empty()) return t + 1;
+    return this->never_busy;
+  }
+  void skip_to(core::Cycle t) {
+    sender_.skip_to(t);
+    now_ = std::max(now_, t);
+  }
+
   // Whole flits made from this cycle on count as offered to the loop on `out`.
   void measure_from(core::Cycle start) { measure_from_ = start; }
 
