@@ -174,10 +174,11 @@ BOOST_AUTO_TEST_CASE(sweeps_are_byte_identical_for_any_jobs_in_both_views) {
   BOOST_TEST(csv_of_view[0] == csv_of_view[1]);
 }
 
-// Shell text that waits (up to 60 s) until `journal` records a finished point: a fixed
-// sleep would be too short on a loaded machine.
+// Shell text that waits (up to 3 minutes) until `journal` records a finished point: a
+// fixed sleep would be too short on a loaded machine, and a point of 40,000,000 cycles
+// under the sanitizers on one took more than the minute this waited before (seen once).
 std::string wait_for_a_point(const std::string& journal) {
-  return "for i in $(seq 600); do [ \"$(cat '" + journal + "' 2>/dev/null | wc -l)\" -ge 2 ] && break; sleep 0.1; done;";
+  return "for i in $(seq 1800); do [ \"$(cat '" + journal + "' 2>/dev/null | wc -l)\" -ge 2 ] && break; sleep 0.1; done;";
 }
 
 // Ctrl-C during a sweep (`options`: the view and how long a point runs): the running
