@@ -66,7 +66,8 @@ Accountant::Accountant(const Platform& platform, std::vector<Part> parts)
     p.lump = lone.at(p.name);
     if (!p.counter->holds_flits()) continue;
     asked_.push_back(&p);
-    if (p.counter->census_version() == core::FlitCounter::kEveryCycle)
+    // By version only where a census is by source: one sum is a few counts a part.
+    if (!census_.by_source() || p.counter->census_version() == core::FlitCounter::kEveryCycle)
       every_cycle_.push_back(&p);
     else
       versioned_.push_back(&p);

@@ -152,6 +152,12 @@ BOOST_AUTO_TEST_CASE(a_part_whose_count_changes_unannounced_is_named_at_the_next
     std::ifstream in(file);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     text.replace(text.find("kind: credit_receiver"), 21, "kind: stale_receiver");
+    // A second source, so that accounting is by source (with one, a few counts a part are
+    // summed every cycle and no part is counted by version).
+    text.replace(text.find("connections:"), 12,
+                 "  src2: { kind: traffic_source, pattern: periodic, every: 5000 }\n"
+                 "  sink2: { kind: ready_valid_sink }\n"
+                 "connections:\n  - src2.out -> sink2.in");
     std::ofstream(file) << text;
   }
   const pf::Platform p = pf::resolve(pf::load_netlist(file), registry);
