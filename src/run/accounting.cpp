@@ -83,13 +83,15 @@ void Accountant::recount_if_changed(Part& p) {
   const std::uint64_t version = p.counter->census_version();
   if (version == p.version) return;
   p.version = version;
-  for (const Part::Share& s : p.counted) {
-    versioned_sum_.created[s.slot] -= s.created;
-    versioned_sum_.refused[s.slot] -= s.refused;
-    versioned_sum_.delivered[s.slot] -= s.delivered;
-    versioned_sum_.dropped[s.slot] -= s.dropped;
-    versioned_sum_.held[s.slot] -= s.held;
-  }
+  // Unsigned: adding a share's negation takes it away.
+  const auto add = [&](const Part::Share& s, std::uint64_t sign) {
+    versioned_sum_.created[s.slot] += sign * s.created;
+    versioned_sum_.refused[s.slot] += sign * s.refused;
+    versioned_sum_.delivered[s.slot] += sign * s.delivered;
+    versioned_sum_.dropped[s.slot] += sign * s.dropped;
+    versioned_sum_.held[s.slot] += sign * s.held;
+  };
+  for (const Part::Share& s : p.counted) add(s, ~std::uint64_t{0});
   p.counted.clear();
   scratch_.clear();
   count(p, scratch_);
@@ -98,11 +100,7 @@ void Accountant::recount_if_changed(Part& p) {
                         scratch_.dropped[slot], scratch_.held[slot]};
     if ((s.created | s.refused | s.delivered | s.dropped | s.held) == 0) continue;
     p.counted.push_back(s);
-    versioned_sum_.created[slot] += s.created;
-    versioned_sum_.refused[slot] += s.refused;
-    versioned_sum_.delivered[slot] += s.delivered;
-    versioned_sum_.dropped[slot] += s.dropped;
-    versioned_sum_.held[slot] += s.held;
+    add(s, 1);
   }
 }
 

@@ -259,9 +259,9 @@ class TlEngine {
         for (const auto& [from, from_port] : found->second) visit(producer(from, from_port));
       }
       state[n] = 2;
-      // Nothing was driven since its previous node: its inputs are as they were.
       // A part that may sleep drives before all others (its outputs follow its state alone).
       if (sleeping_->may_sleep(index_.at(nodes[n].part))) return;
+      // Nothing was driven since its previous node: its inputs are as they were.
       if (order_.empty() || order_.back() != &part(nodes[n].part)) order_.push_back(&part(nodes[n].part));
     };
     for (std::size_t n = 0; n < nodes.size(); ++n) visit(n);

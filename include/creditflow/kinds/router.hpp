@@ -179,11 +179,7 @@ class RouterKind : public Behaviour<core::Flit> {
       }
     }
     s.outbox.clear();
-    // BookSim2's routers add internal_speedup to a count every cycle and step while it is 1
-    // or more.
-    partial_steps_ += s.config.internal_speedup;
-    int steps = 0;
-    for (; partial_steps_ >= 1.0; partial_steps_ -= 1.0) ++steps;
+    const int steps = steps_this_cycle();
     if (woken || awake_) {
       s.router.step(now_, s.outbox, steps);
       awake_ = !s.router.quiet();
@@ -202,10 +198,7 @@ class RouterKind : public Behaviour<core::Flit> {
     return this->never_busy;
   }
   void skip_to(core::Cycle t) {
-    for (; now_ < static_cast<noc::Cycle>(t); ++now_) {
-      partial_steps_ += state_->config.internal_speedup;
-      while (partial_steps_ >= 1.0) partial_steps_ -= 1.0;
-    }
+    for (; now_ < static_cast<noc::Cycle>(t); ++now_) steps_this_cycle();
     state_->outbox.clear();
   }
 
@@ -262,6 +255,15 @@ class RouterKind : public Behaviour<core::Flit> {
     noc::VcRouter router;
     Outbox outbox;
   };
+  // BookSim2's routers add internal_speedup to a count every cycle and step while it is 1
+  // or more: the steps of the cycle now closing.
+  int steps_this_cycle() {
+    partial_steps_ += state_->config.internal_speedup;
+    int steps = 0;
+    for (; partial_steps_ >= 1.0; partial_steps_ -= 1.0) ++steps;
+    return steps;
+  }
+
   std::unique_ptr<State> state_;
   noc::Cycle now_ = 0;
   double partial_steps_ = 0.0;
