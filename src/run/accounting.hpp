@@ -26,7 +26,8 @@ class Accountant final : public CycleCheck {
     std::string name;
     const core::FlitCounter* counter;
     long lump = -1;  // the slot of the one source whose flits can reach it (set by the accountant)
-    const char* asleep = nullptr;  // set while the engine lets it sleep: it holds no flit then
+    // 1 (SleepingParts::kEmpty) while the engine lets it sleep with nothing to count.
+    const char* asleep = nullptr;
     // A part that says when its count changes (census_version): the version last counted
     // and that count's slots.
     struct Share {
@@ -46,7 +47,7 @@ class Accountant final : public CycleCheck {
     for (Part* p : versioned_) recount_if_changed(*p);
     census_.assign_from(versioned_sum_);
     for (const Part* p : every_cycle_)
-      if (!p->asleep || !*p->asleep) count(*p, census_);
+      if (!p->asleep || *p->asleep != 1) count(*p, census_);
     if (census_.unbalanced() >= 0)
       violated(t);
     else if (broken)

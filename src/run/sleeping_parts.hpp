@@ -1,11 +1,16 @@
 // Nothing stepped that holds nothing, in the TL view: parts whose kind may sleep
 // (kinds/behaviour.hpp sleeps) and that have nothing to do after a cycle's drive are
-// neither stepped, driven nor counted until a flit or credit reaches one of their inputs;
+// neither stepped nor driven until a flit or credit reaches one of their inputs, or, for a
+// part that names the cycle it next changes (a source's next packet), until that cycle;
 // then each is moved across the cycles it slept (skip_to) and steps from the next edge.
 // The engine visits only the parts awake: an idle mesh costs what moves in it.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <queue>
+#include <utility>
 #include <vector>
 
 #include "creditflow/platform/tl_part.hpp"
@@ -21,7 +26,11 @@ class SleepingParts {
   // closes).
   void add(std::size_t index, TlPart* part, const core::Cycle* cycle) {
     member_of_[index] = members_.size();
-    members_.push_back({part, cycle, index});
+    members_.push_back({part, cycle, index, kNeverBusy});
+    if (std::find(clocks_.begin(), clocks_.end(), cycle) == clocks_.end()) {
+      clocks_.push_back(cycle);
+      due_.emplace_back();
+    }
     inputs_.emplace_back();
     awake_.push_back(members_.size() - 1);
     position_.push_back(awake_.size() - 1);
@@ -31,19 +40,39 @@ class SleepingParts {
   // What on a wire wakes the part reading it: a flit (valid), a credit pulse, or VCs
   // credited.
   enum class Carries { flit, credit, vcs };
-  // A wire from part `writer` into part `reader` (one that may sleep).
-  void add_waker(std::size_t writer, const Wire* wire, Carries what, std::size_t reader) {
-    if (wakers_of_[writer].empty() && !may_sleep(writer)) always_writing_.push_back(writer);
-    wakers_of_[writer].push_back({wire, what, member_of_[reader]});
-    inputs_[member_of_[reader]].push_back({wire, what, member_of_[reader]});
+  // A wire from port `port` (its port_number) of part `writer` into part `reader` (one that
+  // may sleep).
+  void add_waker(std::size_t writer, const TlPart* writer_part, std::size_t port, const Wire* wire, Carries what,
+                 std::size_t reader) {
+    if (wakers_of_[writer].empty() && !may_sleep(writer)) always_writing_.push_back({writer, writer_part});
+    const kinds::PortMask bit = port < 64 ? kinds::port_bit(port) : kinds::kEveryPort;
+    wakers_of_[writer].push_back({wire, what, member_of_[reader], bit});
+    inputs_[member_of_[reader]].push_back({wire, what, member_of_[reader], bit});
   }
-  // Part `index`'s flag, set while it sleeps (accounting skips it then: it holds no flit).
+  // Part `index`'s flag: kEmpty while it sleeps and its count is nothing (accounting skips
+  // it then), kCounted while it sleeps with a count (a source's created flits, a
+  // receiver's delivered ones: counted as they were); 0 awake.
+  static constexpr char kEmpty = 1, kCounted = 2;
   const char* flag(std::size_t index) const { return &asleep_[index]; }
 
-  // The edge closing the cycle of the clock counting `cycle`, for the parts awake on it.
+  // The edge closing the cycle of the clock counting `cycle`, for the parts awake on it;
+  // then those whose own cycle opens next wake, moved to its start, to drive it.
   void edges(const core::Cycle* cycle) {
     for (const std::size_t m : awake_)
       if (members_[m].cycle == cycle) members_[m].part->edge(0);
+    wake_due(cycle, *cycle + 1);
+  }
+  // The parts of the clock counting `cycle` whose own cycle is `upto` or before wake, moved
+  // to `upto` (after the engine moved every part across an idle stretch to it).
+  void wake_due(const core::Cycle* cycle, core::Cycle upto) {
+    const std::size_t clock = clock_of(cycle);
+    if (clock == clocks_.size()) return;  // no part of that clock sleeps
+    auto& due = due_[clock];
+    while (!due.empty() && due.top().first <= upto) {
+      const std::size_t m = due.top().second;
+      due.pop();
+      if (asleep_[members_[m].index] && members_[m].due <= upto) wake(m, upto);
+    }
   }
   // Their outputs, from their state alone (they have no combinational inputs): before
   // every other part's.
@@ -58,8 +87,12 @@ class SleepingParts {
   void settle() {
     asleep_cycles_ += members_.size() - awake_.size();  // the parts this cycle did not step
     for (std::size_t k = awake_.size(); k-- > 0;) {
-      const Member& m = members_[awake_[k]];
-      if (m.part->next_busy(*m.cycle) == kNeverBusy) sleep(awake_[k]);
+      Member& m = members_[awake_[k]];
+      const core::Cycle busy = m.part->next_busy(*m.cycle);
+      if (busy <= *m.cycle + 1) continue;  // busy next cycle
+      m.due = busy;
+      if (busy != kNeverBusy) due_[clock_of(m.cycle)].push({busy, awake_[k]});
+      sleep(awake_[k], m.part->counted_asleep() ? kCounted : kEmpty);
     }
     if (members_.size() - awake_.size() < awake_.size() + always_writing_.size()) {
       asleep_now_.clear();
@@ -68,26 +101,30 @@ class SleepingParts {
       for (const std::size_t m : asleep_now_)
         for (const Waker& w : inputs_[m])
           if (carries(w)) {
-            wake(m);
+            wake(m, *members_[m].cycle);
             break;
           }
       return;
     }
-    for (const std::size_t writer : always_writing_) wake_readers(writer);
-    for (std::size_t k = 0, n = awake_.size(); k < n; ++k) wake_readers(members_[awake_[k]].index);
+    for (const auto& [writer, part] : always_writing_) wake_readers(writer, *part);
+    for (std::size_t k = 0, n = awake_.size(); k < n; ++k) {
+      const Member& m = members_[awake_[k]];
+      wake_readers(m.index, *m.part);
+    }
   }
   // At the end: every part at its clock's last cycle, as if it had stepped through it.
   void wake_all() {
     for (std::size_t m = 0; m < members_.size(); ++m)
-      if (asleep_[members_[m].index]) wake(m);
+      if (asleep_[members_[m].index]) wake(m, *members_[m].cycle);
   }
   // Cycles parts slept, summed over them.
   std::uint64_t asleep_cycles() const { return asleep_cycles_; }
   bool most_awake() const { return 2 * awake_.size() > members_.size(); }
-  // The parts awake now (by index), for the checks that look only where things move.
+  // The parts awake now, as f(index, outputs carrying), for the checks that look only
+  // where things move.
   template <class F>
   void each_awake(F&& f) const {
-    for (const std::size_t m : awake_) f(members_[m].index);
+    for (const std::size_t m : awake_) f(members_[m].index, members_[m].part->carrying());
   }
 
  private:
@@ -97,25 +134,30 @@ class SleepingParts {
     TlPart* part;
     const core::Cycle* cycle;
     std::size_t index;
+    core::Cycle due;  // asleep: the cycle it wakes to drive by itself (kNeverBusy: none)
   };
   struct Waker {
     const Wire* wire;
     Carries what;
     std::size_t reader;  // a member
+    kinds::PortMask port;  // the writer's port, as its bit
   };
 
-  void sleep(std::size_t m) {
-    asleep_[members_[m].index] = 1;
+  void sleep(std::size_t m, char how) {
+    asleep_[members_[m].index] = how;
     const std::size_t at = position_[m];
     awake_[at] = awake_.back();
     position_[awake_[at]] = at;
     awake_.pop_back();
   }
-  void wake(std::size_t m) {
+  void wake(std::size_t m, core::Cycle to) {
     asleep_[members_[m].index] = 0;
     position_[m] = awake_.size();
     awake_.push_back(m);
-    members_[m].part->skip_to(*members_[m].cycle);
+    members_[m].part->skip_to(to);
+  }
+  std::size_t clock_of(const core::Cycle* cycle) const {
+    return static_cast<std::size_t>(std::find(clocks_.begin(), clocks_.end(), cycle) - clocks_.begin());
   }
   static bool carries(const Waker& w) {
     switch (w.what) {
@@ -125,9 +167,15 @@ class SleepingParts {
     }
     return true;
   }
-  void wake_readers(std::size_t writer) {
-    for (const Waker& w : wakers_of_[writer])
-      if (asleep_[members_[w.reader].index] && carries(w)) wake(w.reader);
+  // The readers asleep of what `writer` drove: only at the outputs it says carry something.
+  void wake_readers(std::size_t writer, const TlPart& part) {
+    const auto& wakers = wakers_of_[writer];
+    if (wakers.empty()) return;
+    const kinds::PortMask carrying = part.carrying();
+    if (carrying == 0) return;
+    for (const Waker& w : wakers)
+      if ((w.port & carrying) != 0 && asleep_[members_[w.reader].index] && carries(w))
+        wake(w.reader, *members_[w.reader].cycle);
   }
 
   std::vector<char> asleep_;             // by part index
@@ -139,7 +187,12 @@ class SleepingParts {
   std::vector<std::vector<Waker>> inputs_;     // by member: the wires that wake it
   std::vector<std::size_t> asleep_now_;        // scratch: the members asleep
   std::uint64_t asleep_cycles_ = 0;
-  std::vector<std::size_t> always_writing_;    // writers that never sleep, with wakers
+  std::vector<std::pair<std::size_t, const TlPart*>> always_writing_;  // writers that never sleep, with wakers
+  // Per clock (its cycle count's address): the parts asleep until a cycle, soonest first
+  // (an entry of a part woken sooner by its inputs is left to fall due unheeded).
+  using Due = std::pair<core::Cycle, std::size_t>;
+  std::vector<const core::Cycle*> clocks_;
+  std::vector<std::priority_queue<Due, std::vector<Due>, std::greater<Due>>> due_;
 };
 
 }  // namespace creditflow::platform

@@ -33,13 +33,22 @@ VcChannelCheck::VcChannelCheck(const Platform& platform, const PartOf& part_of, 
              ((k.from == plan.receiver && k.from_port == plan.receiver_port + "_credit") ||
               std::find(plan.back.begin(), plan.back.end(), k.from) != plan.back.end());
     };
+    const auto writer = [&](const ResolvedConnection& k) {
+      return Writer{k.from, part_of(k.from).port_number(k.from_port)};
+    };
     c.first_flit = static_cast<std::uint32_t>(flit_wires_.size());
     for (std::size_t i = 0; i < platform.connections.size(); ++i)
-      if (on_flits(platform.connections[i])) flit_wires_.push_back({wires_of(i).valid, wires_of(i).flit});
+      if (on_flits(platform.connections[i])) {
+        flit_wires_.push_back({wires_of(i).valid, wires_of(i).flit});
+        flit_writers_.push_back(writer(platform.connections[i]));
+      }
     c.end_flit = static_cast<std::uint32_t>(flit_wires_.size());
     c.first_credit = static_cast<std::uint32_t>(credit_wires_.size());
     for (std::size_t i = 0; i < platform.connections.size(); ++i)
-      if (on_credits(platform.connections[i])) credit_wires_.push_back(wires_of(i).vcs);
+      if (on_credits(platform.connections[i])) {
+        credit_wires_.push_back(wires_of(i).vcs);
+        credit_writers_.push_back(writer(platform.connections[i]));
+      }
     c.end_credit = static_cast<std::uint32_t>(credit_wires_.size());
     const auto share = [&](const std::string& name, const std::string& port) {
       const core::VcChannelPart& part = part_of(name);
@@ -60,16 +69,18 @@ VcChannelCheck::VcChannelCheck(const Platform& platform, const PartOf& part_of, 
 
 void VcChannelCheck::know_sleepers(std::size_t parts, const std::function<std::size_t(const std::string&)>& index_of,
                                    const std::function<bool(std::size_t)>& may_sleep) {
-  channels_of_.assign(parts, {});
+  written_by_.assign(parts, {});
   looked_.assign(channels_.size(), 0);
   for (std::size_t c = 0; c < channels_.size(); ++c) {
     bool always = false;
-    for (const std::string& name : channel_parts_[c]) {
-      const std::size_t part = index_of(name);
-      always = always || !may_sleep(part);
-      channels_of_[part].push_back(c);
-    }
+    for (const std::string& name : channel_parts_[c]) always = always || !may_sleep(index_of(name));
     if (always) always_.push_back(c);
+    const Channel& ch = channels_[c];
+    const auto written = [&](const Writer& w) {
+      written_by_[index_of(w.part)].push_back({w.port < 64 ? kinds::port_bit(w.port) : kinds::kEveryPort, c});
+    };
+    for (std::uint32_t w = ch.first_flit; w < ch.end_flit; ++w) written(flit_writers_[w]);
+    for (std::uint32_t w = ch.first_credit; w < ch.end_credit; ++w) written(credit_writers_[w]);
   }
 }
 

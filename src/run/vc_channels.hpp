@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "creditflow/core/vc_terms.hpp"
+#include "creditflow/kinds/port.hpp"
 #include "creditflow/noc/noc_flit.hpp"
 #include "creditflow/platform/platform.hpp"
 #include "creditflow/platform/simulate.hpp"
@@ -44,11 +45,12 @@ class VcChannelCheck final : public CycleCheck {
   // in all; `index_of` a part's index; `may_sleep` whether it may sleep.
   void know_sleepers(std::size_t parts, const std::function<std::size_t(const std::string&)>& index_of,
                      const std::function<bool(std::size_t)>& may_sleep);
-  // The cycle's look, `each_awake(f)` calling f(index) for each part awake now; with most
-  // parts awake, a look at every channel costs less than finding the ones to look at.
+  // The cycle's look, `each_awake(f)` calling f(index, outputs carrying) for each part awake
+  // now; with most parts awake, a look at every channel costs less than finding the ones to
+  // look at.
   template <class EachAwake>
   void observe_awake(core::Cycle t, const EachAwake& each_awake, bool most_awake) {
-    if (channels_of_.empty() || most_awake || (t & 1023) == 0) return observe(t);
+    if (written_by_.empty() || most_awake || (t & 1023) == 0) return observe(t);
     const auto visit = [&](std::size_t c) {
       if (looked_[c] == t + 1) return;
       looked_[c] = t + 1;
@@ -58,8 +60,10 @@ class VcChannelCheck final : public CycleCheck {
     carrying_.swap(carried_before_);
     carrying_.clear();
     for (const std::size_t c : carried_before_) visit(c);
-    each_awake([&](std::size_t part) {
-      for (const std::size_t c : channels_of_[part]) visit(c);
+    each_awake([&](std::size_t part, kinds::PortMask carrying) {
+      if (carrying == 0) return;
+      for (const Written& w : written_by_[part])
+        if ((w.port & carrying) != 0) visit(w.channel);
     });
     stuck_report_if_any(t);
   }
@@ -101,11 +105,22 @@ class VcChannelCheck final : public CycleCheck {
   std::vector<FlitWire> flit_wires_;
   std::vector<const noc::VcMask*> credit_wires_;
   std::vector<std::vector<std::string>> channel_parts_;  // by channel, its parts' names
-  // With sleepers: the channels with a part that never sleeps, each part's channels, the
-  // channels that carried something this cycle and the cycle before, when each was last
-  // looked at (cycle + 1).
+  // Who writes each wire: its part and port, the flit wires' then the credit wires', in
+  // the order of the flat lists.
+  struct Writer {
+    std::string part;
+    std::size_t port;
+  };
+  std::vector<Writer> flit_writers_, credit_writers_;
+  // With sleepers: the channels with a part that never sleeps, the wires each part writes
+  // (as the bit of its port) with their channel, the channels that carried something this
+  // cycle and the cycle before, when each was last looked at (cycle + 1).
+  struct Written {
+    kinds::PortMask port;
+    std::size_t channel;
+  };
   std::vector<std::size_t> always_;
-  std::vector<std::vector<std::size_t>> channels_of_;
+  std::vector<std::vector<Written>> written_by_;
   std::vector<std::size_t> carrying_, carried_before_;
   std::vector<core::Cycle> looked_;
   core::VcTerms terms_;

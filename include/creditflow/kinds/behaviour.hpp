@@ -104,13 +104,19 @@ class Behaviour {
   core::Cycle next_busy(core::Cycle t) const { return t + 1; }
   void skip_to(core::Cycle) {}
   // Sleeping (the TL view, any clocks): a kind that sets it promises that whenever its
-  // next_busy is never_busy it holds no flit, its outputs are quiet (no flit valid, no
-  // credit; a ready it drives stays as it is) and only a flit or a credit on one of its
-  // inputs can change it. The engine then
-  // neither steps, drives nor counts it until its inputs carry one, and moves it across the
-  // cycles it slept by skip_to. Not for a kind with combinational inputs or steady-state
-  // jumps.
+  // next_busy(t) is later than t + 1 it holds no flit waiting, its outputs are quiet (no
+  // flit valid, no credit; a ready it drives stays as it is) and only a flit or a credit on
+  // one of its inputs, or that cycle coming, can change it. The engine then neither steps
+  // nor drives it until one does, and moves it across the cycles it slept by skip_to. Not
+  // for a kind with combinational inputs; only on a platform that cannot jump (a steady
+  // state's jumps step every part). Accounting skips it asleep unless counted_asleep (its
+  // count is more than flits held: a source's created, a receiver's delivered).
   static constexpr bool sleeps = false;
+  static constexpr bool counted_asleep = false;
+  // The outputs its last drive made carry something (a flit valid, a credit, VCs credited),
+  // as bits by port index: the TL view looks only at those for what wakes a sleeping part
+  // and which channel between routers to check. Every port (the default) where it cannot say.
+  PortMask carrying() const { return kEveryPort; }
   // Steady-state jumps (core/steady_state_jumps.hpp): the period in cycles after which its
   // state repeats (nullopt: it cannot jump), its Shape, and `periods` more periods added to
   // its counters from `earlier`, a copy of it taken a period before.

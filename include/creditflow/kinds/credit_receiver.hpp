@@ -43,7 +43,8 @@ class ReceiverBuffer : public Behaviour<T> {
   }
 
   // Idle while empty: an arrival is its link's change (its drain's random firings do not
-  // depend on the cycles asked about).
+  // depend on the cycles asked about). A credit receiver sleeps then (a hop buffer's ready
+  // follows its next part's: it cannot).
   core::Cycle next_busy(core::Cycle t) const { return core_.skippable() ? this->never_busy : t + 1; }
   void skip_to(core::Cycle t) { core_.skip_to(t); }
   std::optional<core::Cycle> cycle_length() const { return core_.cycle_length(); }
@@ -77,6 +78,8 @@ class CreditReceiverKind : public ReceiverBuffer<T> {
       {"out", ChannelType::flow, PortDir::out, "out", true, "the flits popped"}}};
   using Io = kinds::Io<T, 3>;
   using ReceiverBuffer<T>::ReceiverBuffer;
+  static constexpr bool sleeps = true;  // while empty (ReceiverBuffer::next_busy)
+  static constexpr bool counted_asleep = true;
   // As a destination: its own endpoint id, and the cycle its flows are measured from.
   core::FlowDeliveries& flows() { return flows_; }
 
@@ -88,6 +91,7 @@ class CreditReceiverKind : public ReceiverBuffer<T> {
     io[credit]->credit = core_.will_pop();
     offer(*io[out], core_.will_pop(), core_.will_pop() ? &core_.head() : nullptr);
   }
+  PortMask carrying() const { return core_.will_pop() ? port_bit(credit) | port_bit(out) : 0; }
   void add_terms(core::LoopState& s, const Io&) const { core::add_terms(s, core_); }
   void add_figures(core::LinkReport& r) const { this->add_buffer_figures(r); }
   void add_flows(core::FlowTable& t) const { flows_.add_to(t); }

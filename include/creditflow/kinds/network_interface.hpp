@@ -98,6 +98,11 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
     }
   }
 
+  PortMask carrying() const {
+    return (send_valid_ ? port_bit(to_router) : 0) | (credits_out_ != 0 ? port_bit(from_router_credit) : 0) |
+           (sender_.will_send(!whole_.empty()) ? port_bit(out) : 0);
+  }
+
   // Idle with nothing queued, sending, in its ejection buffers or whole, and no credit to
   // return: then only a flit in, a credit back, or a flit or credit from the router
   // changes it, and the cycles between move only its clocks.

@@ -2,6 +2,7 @@
 // these values (kinds/behaviour.hpp); the cycle view carries them on sc_signals
 // (cycle/shell.hpp), the transaction-level view on plain wires (platform/tl_shell.hpp).
 #pragma once
+#include <cstdint>
 #include <array>
 #include <cstddef>
 
@@ -34,6 +35,11 @@ struct Port {
   // The clock it runs on: "" for the kind's own, else its clock-typed parameter.
   const char* domain = "";
 };
+
+// Ports of a kind as bits by their index in its table (a router has 64).
+using PortMask = std::uint64_t;
+inline constexpr PortMask kEveryPort = ~PortMask{0};
+constexpr PortMask port_bit(std::size_t index) { return PortMask{1} << index; }
 
 // The position of the port `name` in a kind's table (the resolver has checked the name).
 template <std::size_t N>

@@ -211,6 +211,13 @@ class RouterKind : public Behaviour<core::Flit> {
       io[in_credit(i)]->vcs = s.outbox.credits[i];
     }
   }
+  PortMask carrying() const {
+    const State& s = *state_;
+    PortMask m = 0;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(s.ports); ++i)
+      m |= (s.outbox.valid[i] ? port_bit(out(i)) : 0) | (s.outbox.credits[i] != 0 ? port_bit(in_credit(i)) : 0);
+    return m;
+  }
 
  private:
   // Each packet's tail into the census `at(port, vc)` gives for where it is (port >= 0 an

@@ -36,6 +36,7 @@ class TrafficSourceKind : public Behaviour<T> {
 
   void edge(int, Io& io) { core_.advance(core_.has_data() && io[out]->ready); }
   void drive(Io& io) { offer(*io[out], core_.has_data(), core_.has_data() ? &core_.head() : nullptr); }
+  PortMask carrying() const { return core_.has_data() ? port_bit(out) : 0; }
   // On a ready/valid link (no credits): what left the source, and whether it is held now.
   void add_terms(core::LoopState& s, const Io& io) const { core::add_terms(s, core_, io[out]->ready); }
   void add_figures(core::LinkReport& r) const {
@@ -60,7 +61,10 @@ class TrafficSourceKind : public Behaviour<T> {
     core::add_created(t, core_.source_id(), core_.created(), core_.created_by_destination());
   }
 
-  // Idle while its queue is empty, until its pattern next fires.
+  // Idle while its queue is empty, until its pattern next fires; asleep till then where
+  // the platform cannot jump (its output quiet, its counts as they were).
+  static constexpr bool sleeps = true;
+  static constexpr bool counted_asleep = true;
   core::Cycle next_busy(core::Cycle t) const { return core_.next_busy(t); }
   void skip_to(core::Cycle t) { core_.skip_to(t); }
   std::optional<core::Cycle> cycle_length() const { return core_.cycle_length(); }

@@ -56,6 +56,12 @@ class VcLinkKind : public Behaviour<core::Flit> {
     io[credit_out]->vcs = credits_->out_valid() ? credits_->out_value() : 0;
   }
 
+  PortMask carrying() const {
+    if (!flits_) return kEveryPort;
+    return (flits_->out_valid() ? port_bit(out) : 0) |
+           (credits_->out_valid() && credits_->out_value() != 0 ? port_bit(credit_out) : 0);
+  }
+
   // Idle while its stages hold nothing either way (a wire, L = 0, never is: it has
   // combinational paths); the empty stages need no move to a later cycle.
   static constexpr bool sleeps = true;

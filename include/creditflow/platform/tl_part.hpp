@@ -49,6 +49,9 @@ class TlPart : public core::FlitCounter, public core::VcChannelPart {  // accoun
   virtual void edge(int domain) = 0;
   // Writes the outputs for the cycle now starting.
   virtual void drive() = 0;
+  // The outputs that drive made carry something, as bits by port_number (every one where
+  // it cannot say: kinds/behaviour.hpp carrying).
+  virtual kinds::PortMask carrying() const { return kinds::kEveryPort; }
   virtual const monitor::LoopParticipant* participant() const { return nullptr; }
   virtual void contribute(core::LinkReport&) const {}
   // Its share of the per-flow figures (kinds/behaviour.hpp add_flows).
@@ -65,8 +68,10 @@ class TlPart : public core::FlitCounter, public core::VcChannelPart {  // accoun
   // it cannot say; and the move to the start of cycle t across such cycles.
   virtual core::Cycle next_busy(core::Cycle t) const { return t + 1; }
   virtual void skip_to(core::Cycle /*t*/) {}
-  // Whether it may sleep while idle (kinds/behaviour.hpp sleeps).
+  // Whether it may sleep while idle, and whether accounting counts it then
+  // (kinds/behaviour.hpp sleeps, counted_asleep).
   virtual bool sleeps() const { return false; }
+  virtual bool counted_asleep() const { return false; }
 
   // Steady-state jumps (core/steady_state_jumps.hpp), on a platform of one clock whose
   // parts all take part: the part's state repeats every cycle_length() cycles of its own

@@ -43,6 +43,7 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
   }
   void edge(int domain) override { b_.edge(domain, io_); }
   void drive() override { b_.drive(io_); }
+  kinds::PortMask carrying() const override { return b_.carrying(); }
   const monitor::LoopParticipant* participant() const override { return B::holds_credits ? this : nullptr; }
   void contribute(core::LoopState& s) const override {
     if constexpr (!B::several_loops) b_.add_terms(s, io_);
@@ -81,6 +82,7 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
   core::Cycle next_busy(core::Cycle t) const override { return b_.next_busy(t); }
   void skip_to(core::Cycle t) override { b_.skip_to(t); }
   bool sleeps() const override { return B::sleeps; }
+  bool counted_asleep() const override { return B::counted_asleep; }
   std::optional<core::Cycle> cycle_length() const override { return b_.cycle_length(); }
   core::Cycle next_stall_edge(core::Cycle t) const override { return b_.next_stall_edge(t); }
   void add_shape(core::Shape& s) const override { b_.add_shape(s); }
