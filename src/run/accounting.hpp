@@ -26,7 +26,8 @@ class Accountant final : public CycleCheck {
     std::string name;
     const core::FlitCounter* counter;
     long lump = -1;  // the slot of the one source whose flits can reach it (set by the accountant)
-    // 1 (SleepingParts::kEmpty) while the engine lets it sleep with nothing to count.
+    // Set (SleepingParts::kEmpty, kCounted) while the engine lets it sleep, from before the
+    // cycle's edge to after its accounting: 1 (kEmpty) with nothing to count.
     const char* asleep = nullptr;
     // A part that says when its count changes (census_version): the version last counted
     // and that count's slots.
@@ -44,7 +45,8 @@ class Accountant final : public CycleCheck {
   void observe(core::Cycle t) override {
     if (!on()) return;
     const bool broken = (t & 1023) == 0 && audit_versions(t);
-    for (Part* p : versioned_) recount_if_changed(*p);
+    for (Part* p : versioned_)
+      if (!p->asleep || !*p->asleep) recount_if_changed(*p);  // asleep, it did not step: as it was
     census_.assign_from(versioned_sum_);
     for (const Part* p : every_cycle_)
       if (!p->asleep || *p->asleep != 1) count(*p, census_);

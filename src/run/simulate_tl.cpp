@@ -110,9 +110,11 @@ class TlEngine {
         observe(*d);
         first_ticked = first_ticked || d == &first;
       }
+      // Accounting before the parts that go idle are put to sleep: a part flagged asleep
+      // then is one that did not step this cycle (its count as it was).
+      if (first_ticked) accountant_->observe(first.cycle);
       sleeping_->settle();
       if (first_ticked) {
-        accountant_->observe(first.cycle);
         vc_channels_->observe_awake(first.cycle, [&](const auto& f) { sleeping_->each_awake(f); },
                                     sleeping_->most_awake());
         deadlocked_ = deadlocked_ || !vc_channels_->stuck().empty();

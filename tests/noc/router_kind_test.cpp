@@ -7,6 +7,7 @@
 
 #include <array>
 #include <map>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
@@ -182,6 +183,58 @@ BOOST_AUTO_TEST_CASE(a_channels_vcs_keep_their_credits_every_cycle_wherever_the_
   ++lost.spent[1];
   BOOST_TEST(lost.holds(0));
   BOOST_TEST(!lost.holds(1));
+}
+
+BOOST_AUTO_TEST_CASE(a_routers_count_kept_by_its_moves_is_what_its_buffers_hold_every_cycle) {
+  // Packets of 1 to 3 flits from three sources into a: each router's census (a tally of the
+  // tails it holds per source, kept as they come and go) equals a walk over its buffers
+  // and outputs (count_places) at every cycle, under a source's slot each.
+  TwoRouters<> net(2);
+  const auto slots = std::make_shared<std::vector<std::uint32_t>>(std::vector<std::uint32_t>{0, 1, 2, 3});
+  int most = 0, left = 0, packet = 0;
+  std::array<int, 2> credits{4, 4};  // a's input buffers, per VC
+  for (int t = 0; t < 300; ++t) {
+    for (int vc = 0; vc < 2; ++vc) credits[vc] += static_cast<int>(net.a_in0_credit.vcs >> vc & 1);
+    const int vc = left > 0 ? net.a_in0.noc.vc : (packet + 1) % 2;
+    const bool send = t >= 10 && t < 200 && (t % 3 != 0 || left > 0) && credits[vc] > 0;
+    net.a_in0.valid = send;
+    if (send) {
+      cf::noc::NocFlit& f = net.a_in0.noc;
+      const bool head = left == 0;
+      if (head) {
+        f = {};
+        f.packet = ++packet;
+        f.source = 1 + packet % 3;
+        f.destination = 7;
+        f.vc = static_cast<std::int16_t>(vc);
+        left = 1 + packet % 3;
+      }
+      f.head = head;
+      f.tail = --left == 0;
+      --credits[vc];
+    }
+    for (const RouterKind* r : {&net.a, &net.b}) {
+      cf::core::Census moved(4, slots), walked(4, slots);
+      r->count(moved);
+      r->count_places([&](const std::string&) -> cf::core::Census& { return walked; });
+      BOOST_TEST_INFO("cycle " << t);
+      BOOST_TEST(moved.held == walked.held);
+      for (const std::uint64_t n : moved.held) most = std::max(most, static_cast<int>(n));
+    }
+    net.edge();
+  }
+  BOOST_TEST(most >= 2);  // a router held two packets of one source at once
+  // A tally's word: a tail out that never came in is not what a walk finds.
+  cf::kinds::TailTally tally;
+  cf::noc::NocFlit tail;
+  tail.tail = true;
+  tail.source = 5;
+  tally.add(tail);
+  BOOST_TEST(tally.same_as({{5, 1}}));
+  tally.remove(tail);
+  BOOST_TEST(tally.same_as({}));
+  tally.remove(tail);
+  BOOST_TEST(!tally.same_as({}));
 }
 
 BOOST_AUTO_TEST_CASE(a_crossing_between_routers_of_one_clock_is_a_channel_of_its_flops_and_one) {

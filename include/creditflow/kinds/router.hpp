@@ -102,9 +102,7 @@ class RouterKind : public Behaviour<core::Flit> {
   // A platform flit is held where its packet's tail is (network_interface.hpp): here, in
   // the buffers, the crossbar, the output queues and the registers driving the outputs.
   static constexpr bool counts_flits = true;
-  void count(core::Census& c) const {
-    count_at([&](int, int) -> core::Census& { return c; });
-  }
+  void count(core::Census& c) const { state_->tails.count(c); }
   // The same by place: "in<p> VC <v>" for an input VC's buffer, "out<p> VC <v>" for a
   // flit on its way through the switch to output p, queued there or driving it.
   static constexpr bool counts_places = true;
@@ -171,14 +169,17 @@ class RouterKind : public Behaviour<core::Flit> {
       const auto i = static_cast<std::size_t>(p);
       if (io[in(i)]->valid) {
         s.router.arrive(p, io[in(i)]->noc, now_);
+        s.tails.add(io[in(i)]->noc);
         woken = true;
       }
       if (io[out_credit(i)]->vcs != 0) {
         s.router.credit_arrives(p, io[out_credit(i)]->vcs, now_);
         woken = true;
       }
+      if (s.outbox.valid[i]) s.tails.remove(s.outbox.flits[i]);  // onto the channel at this edge
     }
     s.outbox.clear();
+    if ((now_ & (kAuditPeriod - 1)) == 0) audit();
     const int steps = steps_this_cycle();
     if (woken || awake_) {
       s.router.step(now_, s.outbox, steps);
@@ -261,7 +262,29 @@ class RouterKind : public Behaviour<core::Flit> {
     std::unique_ptr<noc::Routing> routing;
     noc::VcRouter router;
     Outbox outbox;
+    TailTally tails;  // what count() says, kept by the moves at each edge
   };
+  // Every 1024 of its cycles (awake): its census by moves against a walk over what it holds,
+  // and the router's counts of its queues against the queues.
+  static constexpr noc::Cycle kAuditPeriod = 1024;
+  void audit() const {
+    std::map<std::int32_t, std::int64_t> walked;
+    state_->router.for_each_flit_at([&](int, int, const noc::NocFlit& f) {
+      if (f.tail) ++walked[f.source];
+    });
+    for (std::size_t i = 0; i < static_cast<std::size_t>(state_->ports); ++i)
+      if (state_->outbox.valid[i] && state_->outbox.flits[i].tail) ++walked[state_->outbox.flits[i].source];
+    if (!state_->tails.same_as(walked)) {
+      std::string found;
+      for (const auto& [source, n] : walked)
+        found += (found.empty() ? "" : ", ") + std::to_string(n) + " from source " + std::to_string(source);
+      throw ProtocolError(state_->outbox.where + " at cycle " + std::to_string(now_) +
+                          ": its count of the packets it holds, kept as they came and went, differs from what its "
+                          "buffers and outputs hold (" + (found.empty() ? "none" : found) + ")");
+    }
+    state_->router.audit_counts();
+  }
+
   // BookSim2's routers add internal_speedup to a count every cycle and step while it is 1
   // or more: the steps of the cycle now closing.
   int steps_this_cycle() {

@@ -21,18 +21,22 @@ class RouteTable : public Routing {
   // name the router and a destination in the message for a flit the table does not route.
   RouteTable(std::map<std::uint32_t, int> ports, int vcs, int classes, std::string where,
              core::EndpointNamer name_of = {})
-      : ports_(std::move(ports)), per_class_(vcs / classes), where_(std::move(where)), name_of_(std::move(name_of)) {}
+      : per_class_(vcs / classes), where_(std::move(where)), name_of_(std::move(name_of)) {
+    // By endpoint id, a flat table: ids are numbers of a platform's components.
+    if (!ports.empty()) port_of_.assign(static_cast<std::size_t>(ports.rbegin()->first) + 1, kNone);
+    for (const auto& [destination, port] : ports) port_of_[destination] = port;
+  }
 
   Route route(int, int input, NocFlit& flit) const override {
-    const auto found = ports_.find(static_cast<std::uint32_t>(flit.destination));
-    if (found == ports_.end()) unrouted(input, flit);
+    const int port = port_for(flit.destination);
+    if (port == kNone) unrouted(input, flit);
     const int first = flit.message_class * per_class_;
-    return {found->second, first, first + per_class_ - 1};
+    return {port, first, first + per_class_ - 1};
   }
   std::vector<int> outputs(int, int, int destination) const override {
-    const auto found = ports_.find(static_cast<std::uint32_t>(destination));
-    if (found == ports_.end()) return {};
-    return {found->second};
+    const int port = port_for(destination);
+    if (port == kNone) return {};
+    return {port};
   }
 
  private:
@@ -42,7 +46,13 @@ class RouteTable : public Routing {
                         std::to_string(input) + ", and routes names no output for it");
   }
 
-  std::map<std::uint32_t, int> ports_;
+  static constexpr int kNone = -1;
+  int port_for(std::int64_t destination) const {
+    const auto at = static_cast<std::uint64_t>(destination);
+    return at < port_of_.size() ? port_of_[at] : kNone;
+  }
+
+  std::vector<int> port_of_;  // destination endpoint id -> output, kNone where none
   int per_class_;  // VCs per message class
   std::string where_;
   core::EndpointNamer name_of_;
