@@ -121,6 +121,8 @@ class TlEngine {
       }
       if (deadlocked_) break;
     }
+    for (const auto& [name, d] : domains_)
+      for (const std::size_t i : d.loops) unpark(i, d.cycle + 1);  // the last cycle observed is d.cycle
     sleeping_->wake_all();
     std::vector<const core::LoopObserver*> observed;
     for (const core::LoopObserver& o : observers_) observed.push_back(&o);
@@ -136,6 +138,7 @@ class TlEngine {
     result.jumps = jumps_.jumps();
     result.idle_cycles_skipped = skipped_;
     result.part_cycles_asleep = sleeping_->asleep_cycles();
+    result.loop_cycles_parked = parked_cycles_;
     return result;
   }
 
@@ -281,6 +284,15 @@ class TlEngine {
           if (h->crosses_clocks()) observers_.back().time_unqueued_round_trips();
         }
       domains_.at(loop.clock).loops.push_back(i);
+      // Its parts' sleep flags, where every part of it may sleep (it may be parked).
+      parked_.emplace_back();
+      for (const LoopPart& p : parts_of(loop)) {
+        if (!sleeping_->may_sleep(index_.at(p.name))) {
+          parked_.back().flags.clear();
+          break;
+        }
+        parked_.back().flags.push_back(sleeping_->flag(index_.at(p.name)));
+      }
     }
     for (const core::LoopObserver& o : observers_) observed_.push_back(&o);
   }
@@ -361,7 +373,10 @@ class TlEngine {
       }
     }
     busy_answers_ = 0;
-    for (std::size_t i : d.loops) observers_[i].observe_idle(t + 1, next, state_of(i));
+    for (std::size_t i : d.loops) {
+      unpark(i, t + 1);
+      observers_[i].observe_idle(t + 1, next, state_of(i));
+    }
     accountant_->observe_idle(t + 1, next);
     vc_channels_->observe_idle(t + 1, next);
     for (const auto& p : parts_) p->skip_to(next);
@@ -378,9 +393,11 @@ class TlEngine {
   }
 
   // A violation is counted and kept by the observer; a deadlock stops the run after the
-  // instant, as the cycle view's monitor does.
+  // instant, as the cycle view's monitor does. A loop whose parts all sleep is parked: its
+  // state cannot change, so the cycles until one wakes are observed as one idle stretch.
   void observe(const Domain& d) {
     for (std::size_t i : d.loops) {
+      if (parks(i, d.cycle)) continue;
       const core::LoopState state = state_of(i);
       core::LoopObserver& o = observers_[i];
       if (!o.observe_ok(d.cycle, state)) o.violated(d.cycle, state);
@@ -388,6 +405,35 @@ class TlEngine {
       deadlocked_ = deadlocked_ || o.deadlocked();
     }
   }
+
+  // Loop i at cycle t: parked (true) while all its parts sleep, observed from the first
+  // cycle they all did with the state they left; unparked, its stretch is observed.
+  bool parks(std::size_t i, core::Cycle t) {
+    Parked& p = parked_[i];
+    const bool asleep = !p.flags.empty() &&
+                        std::all_of(p.flags.begin(), p.flags.end(), [](const char* f) { return *f != 0; });
+    if (asleep && !p.since) {
+      p.since = t;
+      p.state = state_of(i);
+    }
+    if (!asleep) unpark(i, t);
+    return asleep;
+  }
+  // Loop i's parked stretch, up to cycle t, observed.
+  void unpark(std::size_t i, core::Cycle t) {
+    Parked& p = parked_[i];
+    if (!p.since) return;
+    observers_[i].observe_idle(*p.since, t, p.state);
+    parked_cycles_ += t - *p.since;
+    p.since.reset();
+  }
+  struct Parked {
+    std::vector<const char*> flags;   // its parts' sleep flags (none: it cannot be parked)
+    std::optional<core::Cycle> since;  // parked: the first cycle not observed
+    core::LoopState state;             // the state it was parked with
+  };
+  std::vector<Parked> parked_;  // by loop
+  std::uint64_t parked_cycles_ = 0;
 
   const Platform& platform_;
   std::map<std::string, Domain> domains_;

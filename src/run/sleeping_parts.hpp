@@ -173,8 +173,10 @@ class SleepingParts {
     if (wakers.empty()) return;
     const kinds::PortMask carrying = part.carrying();
     if (carrying == 0) return;
+    // A kind that says which outputs carry is taken at its word: the wire is not read.
+    const bool precise = carrying != kinds::kEveryPort;
     for (const Waker& w : wakers)
-      if ((w.port & carrying) != 0 && asleep_[members_[w.reader].index] && carries(w))
+      if ((w.port & carrying) != 0 && asleep_[members_[w.reader].index] && (precise || carries(w)))
         wake(w.reader, *members_[w.reader].cycle);
   }
 

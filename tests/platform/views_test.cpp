@@ -37,6 +37,7 @@ std::string figures(const pf::Platform& p, const pf::RunResult& r) {
 std::uint64_t jumps_seen = 0;    // steady-state jumps the TL runs took
 std::uint64_t skipped_seen = 0;  // cycles the TL runs crossed as idle stretches
 std::uint64_t asleep_seen = 0;   // part-cycles routers and channels slept in the TL runs
+std::uint64_t parked_seen = 0;   // loop-cycles the TL runs observed as parked stretches
 
 // Runs `file` with `sets` in both views (for `cycles` where given, else the file's); false
 // if the point does not resolve.
@@ -62,6 +63,7 @@ bool compare_views(const std::string& file, const std::vector<std::string>& sets
   jumps_seen += tl_result.jumps;
   skipped_seen += tl_result.idle_cycles_skipped;
   asleep_seen += tl_result.part_cycles_asleep;
+  parked_seen += tl_result.loop_cycles_parked;
   const std::string tl = figures(p, tl_result);
   BOOST_TEST_INFO(point);
   BOOST_TEST(tl == cycle.output);
@@ -162,15 +164,20 @@ BOOST_AUTO_TEST_CASE(sources_and_receivers_asleep_until_their_next_packet_give_t
   // Beside routers, channels and interfaces, a traffic source sleeps until its next packet
   // falls due and a credit receiver while empty (the platform's parts nearly all may
   // sleep): the 4 sources and 4 receivers add to what the 24 others could sleep at most
-  // (144000 part-cycles of 6000 cycles), and the figures stay the cycle view's. On a single
+  // (144000 part-cycles of 6000 cycles), the loops whose parts all sleep are parked, and
+  // the figures stay the cycle view's. On a single
   // link they do not sleep (too few parts may: their sleeps cost more than they save).
   const std::string models = std::string(CREDITFLOW_SOURCE_DIR) + "/models/";
   std::vector<std::string> sets;
   for (const char* src : {"src0", "src1", "src2", "src3"}) sets.push_back(std::string(src) + ".rate=0.02");
-  std::uint64_t before = asleep_seen;
+  std::uint64_t before = asleep_seen, parked_before = parked_seen;
   BOOST_TEST(compare_views(models + "hand_wired_mesh.yaml", sets, "3", "6000"));
-  BOOST_TEST_MESSAGE("rate 0.02: " << asleep_seen - before << " of 192000 part-cycles asleep");
+  BOOST_TEST_MESSAGE("rate 0.02: " << asleep_seen - before << " of 192000 part-cycles asleep, "
+                                   << parked_seen - parked_before << " of 24000 loop-cycles parked");
   BOOST_TEST(asleep_seen - before > 144000u);
+  // The credit loop from each interface to its receiver is parked while both sleep: its
+  // monitor takes those cycles as one idle stretch, with the same figures.
+  BOOST_TEST(parked_seen - parked_before > 12000u);
   before = asleep_seen;
   BOOST_TEST(compare_views(models + "first_link.yaml", {"src.rate=0.05"}, "3", "6000"));
   BOOST_TEST(asleep_seen - before == 0u);

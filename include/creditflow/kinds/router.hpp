@@ -170,13 +170,17 @@ class RouterKind : public Behaviour<core::Flit> {
       if (io[in(i)]->valid) {
         s.router.arrive(p, io[in(i)]->noc, now_);
         s.tails.add(io[in(i)]->noc);
+        ++s.held;
         woken = true;
       }
       if (io[out_credit(i)]->vcs != 0) {
         s.router.credit_arrives(p, io[out_credit(i)]->vcs, now_);
         woken = true;
       }
-      if (s.outbox.valid[i]) s.tails.remove(s.outbox.flits[i]);  // onto the channel at this edge
+      if (s.outbox.valid[i]) {  // onto the channel at this edge
+        s.tails.remove(s.outbox.flits[i]);
+        --s.held;
+      }
     }
     s.outbox.clear();
     if ((now_ & (kAuditPeriod - 1)) == 0) audit();
@@ -193,7 +197,7 @@ class RouterKind : public Behaviour<core::Flit> {
   static constexpr bool sleeps = true;
   core::Cycle next_busy(core::Cycle t) const {
     const State& s = *state_;
-    if (awake_ || s.router.flits_inside() != 0) return t + 1;
+    if (awake_ || s.held != 0) return t + 1;
     for (int p = 0; p < s.ports; ++p)
       if (const auto i = static_cast<std::size_t>(p); s.outbox.valid[i] || s.outbox.credits[i] != 0) return t + 1;
     return this->never_busy;
@@ -263,9 +267,11 @@ class RouterKind : public Behaviour<core::Flit> {
     noc::VcRouter router;
     Outbox outbox;
     TailTally tails;  // what count() says, kept by the moves at each edge
+    std::int64_t held = 0;  // flits inside and on its outputs, kept by the same moves
   };
-  // Every 1024 of its cycles (awake): its census by moves against a walk over what it holds,
-  // and the router's counts of its queues against the queues.
+  // Every 1024 of its cycles (awake, just after the outputs of the cycle before left): its
+  // census and its count of flits by moves against a walk over what it holds, and the
+  // router's counts of its queues against the queues.
   static constexpr noc::Cycle kAuditPeriod = 1024;
   void audit() const {
     std::map<std::int32_t, std::int64_t> walked;
@@ -274,6 +280,10 @@ class RouterKind : public Behaviour<core::Flit> {
     });
     for (std::size_t i = 0; i < static_cast<std::size_t>(state_->ports); ++i)
       if (state_->outbox.valid[i] && state_->outbox.flits[i].tail) ++walked[state_->outbox.flits[i].source];
+    if (state_->held != state_->router.flits_inside())
+      throw ProtocolError(state_->outbox.where + " at cycle " + std::to_string(now_) + ": it counted " +
+                          std::to_string(state_->held) + " flits in as they came and went, but holds " +
+                          std::to_string(state_->router.flits_inside()));
     if (!state_->tails.same_as(walked)) {
       std::string found;
       for (const auto& [source, n] : walked)

@@ -38,6 +38,7 @@ struct RunResult {
   std::uint64_t jumps = 0;                    // tl: steady-state jumps taken (not in the figures)
   std::uint64_t idle_cycles_skipped = 0;      // tl: cycles crossed as idle stretches (not in the figures)
   std::uint64_t part_cycles_asleep = 0;       // tl: cycles parts slept, summed (run/sleeping_parts.hpp)
+  std::uint64_t loop_cycles_parked = 0;       // tl: cycles loops were parked (all parts asleep), summed
   std::vector<core::LinkReport> links;        // in the order the loops were found
   std::vector<FlowReport> flows;              // by source, then destination
   std::vector<SourceLedger> sources;          // by source (when accounting is on)
