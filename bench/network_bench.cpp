@@ -14,7 +14,8 @@
 //   channels, interfaces, sources and receivers on the generic engine), and the mixed SoC
 //   (models/soc_on_mesh.yaml), 200,000 cycles in each view; then an 8x8 mesh at 0.02 as a
 //   `network` component and as parts (the SoC with the library's terminals at the other 60
-//   nodes, and the SoC alone), 40,000 cycles.
+//   nodes; those terminals with the SoC idle, the like-for-like case; and the SoC alone),
+//   40,000 cycles.
 //     network_bench [creditflow binary]     BOOKSIM=path/to/booksim network_bench
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -192,6 +193,10 @@ int main(int argc, char** argv) {
       {"8x8 mesh, SoC + 60 terminals at 0.02: as parts",
        {"run", models + "soc_on_mesh.yaml", "--set", "net.k=8", "--set", "net.injection_rate=0.02", "--warmup",
         "2000"},
+       "40000", false},
+      {"8x8 mesh, 60 terminals at 0.02 (SoC idle): as parts",
+       {"run", models + "soc_on_mesh.yaml", "--set", "net.k=8", "--set", "net.injection_rate=0.02", "--set",
+        "cpu.rate=0", "--set", "dma0.rate=0", "--set", "dma1.rate=0", "--warmup", "2000"},
        "40000", false},
       {"8x8 mesh, the SoC alone: as parts", {"run", models + "soc_on_mesh.yaml", "--set", "net.k=8", "--warmup", "2000"},
        "40000", false}};

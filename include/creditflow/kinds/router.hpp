@@ -10,6 +10,7 @@
 // 6's channel: sent in t, read in t + L + 1.
 #pragma once
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -203,26 +204,27 @@ class RouterKind : public Behaviour<core::Flit> {
     return this->never_busy;
   }
   void skip_to(core::Cycle t) {
+    // A whole internal_speedup adds whole steps: its count of partial ones stays as it is.
+    if (state_->config.internal_speedup == std::floor(state_->config.internal_speedup))
+      now_ = std::max(now_, static_cast<noc::Cycle>(t));
     for (; now_ < static_cast<noc::Cycle>(t); ++now_) steps_this_cycle();
     state_->outbox.clear();
+    state_->carrying = 0;
   }
 
   void drive(Io& io) {
-    const State& s = *state_;
+    State& s = *state_;
+    PortMask carrying = 0;
     for (int p = 0; p < s.ports; ++p) {
       const auto i = static_cast<std::size_t>(p);
       io[out(i)]->valid = s.outbox.valid[i];
       if (s.outbox.valid[i]) io[out(i)]->noc = s.outbox.flits[i];
       io[in_credit(i)]->vcs = s.outbox.credits[i];
+      carrying |= (s.outbox.valid[i] ? port_bit(out(i)) : 0) | (s.outbox.credits[i] != 0 ? port_bit(in_credit(i)) : 0);
     }
+    s.carrying = carrying;
   }
-  PortMask carrying() const {
-    const State& s = *state_;
-    PortMask m = 0;
-    for (std::size_t i = 0; i < static_cast<std::size_t>(s.ports); ++i)
-      m |= (s.outbox.valid[i] ? port_bit(out(i)) : 0) | (s.outbox.credits[i] != 0 ? port_bit(in_credit(i)) : 0);
-    return m;
-  }
+  PortMask carrying() const { return state_->carrying; }
 
  private:
   // Each packet's tail into the census `at(port, vc)` gives for where it is (port >= 0 an
@@ -268,6 +270,7 @@ class RouterKind : public Behaviour<core::Flit> {
     Outbox outbox;
     TailTally tails;  // what count() says, kept by the moves at each edge
     std::int64_t held = 0;  // flits inside and on its outputs, kept by the same moves
+    PortMask carrying = 0;  // the outputs the last drive made carry something
   };
   // Every 1024 of its cycles (awake, just after the outputs of the cycle before left): its
   // census and its count of flits by moves against a walk over what it holds, and the
