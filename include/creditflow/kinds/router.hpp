@@ -171,7 +171,7 @@ class RouterKind : public Behaviour<core::Flit> {
       if (io[in(i)]->valid) {
         s.router.arrive(p, io[in(i)]->noc, now_);
         s.tails.add(io[in(i)]->noc);
-        ++s.held;
+        ++held_;
         woken = true;
       }
       if (io[out_credit(i)]->vcs != 0) {
@@ -180,7 +180,7 @@ class RouterKind : public Behaviour<core::Flit> {
       }
       if (s.outbox.valid[i]) {  // onto the channel at this edge
         s.tails.remove(s.outbox.flits[i]);
-        --s.held;
+        --held_;
       }
     }
     s.outbox.clear();
@@ -198,7 +198,7 @@ class RouterKind : public Behaviour<core::Flit> {
   static constexpr bool sleeps = true;
   core::Cycle next_busy(core::Cycle t) const {
     const State& s = *state_;
-    if (awake_ || s.held != 0) return t + 1;
+    if (awake_ || held_ != 0) return t + 1;
     for (int p = 0; p < s.ports; ++p)
       if (const auto i = static_cast<std::size_t>(p); s.outbox.valid[i] || s.outbox.credits[i] != 0) return t + 1;
     return this->never_busy;
@@ -269,7 +269,6 @@ class RouterKind : public Behaviour<core::Flit> {
     noc::VcRouter router;
     Outbox outbox;
     TailTally tails;  // what count() says, kept by the moves at each edge
-    std::int64_t held = 0;  // flits inside and on its outputs, kept by the same moves
     PortMask carrying = 0;  // the outputs the last drive made carry something
   };
   // Every 1024 of its cycles (awake, just after the outputs of the cycle before left): its
@@ -283,9 +282,9 @@ class RouterKind : public Behaviour<core::Flit> {
     });
     for (std::size_t i = 0; i < static_cast<std::size_t>(state_->ports); ++i)
       if (state_->outbox.valid[i] && state_->outbox.flits[i].tail) ++walked[state_->outbox.flits[i].source];
-    if (state_->held != state_->router.flits_inside())
+    if (held_ != state_->router.flits_inside())
       throw ProtocolError(state_->outbox.where + " at cycle " + std::to_string(now_) + ": it counted " +
-                          std::to_string(state_->held) + " flits in as they came and went, but holds " +
+                          std::to_string(held_) + " flits in as they came and went, but holds " +
                           std::to_string(state_->router.flits_inside()));
     if (!state_->tails.same_as(walked)) {
       std::string found;
@@ -311,6 +310,8 @@ class RouterKind : public Behaviour<core::Flit> {
   noc::Cycle now_ = 0;
   double partial_steps_ = 0.0;
   bool awake_ = false;
+  // Flits inside and on its outputs, kept by its moves (beside awake_: asked every cycle).
+  std::int64_t held_ = 0;
 };
 
 }  // namespace creditflow::kinds
