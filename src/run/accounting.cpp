@@ -68,7 +68,7 @@ Accountant::Accountant(const Platform& platform, std::vector<Part> parts)
     asked_.push_back(&p);
     // By version only where a census is by source: one sum is a few counts a part.
     if (!census_.by_source() || p.counter->census_version() == core::FlitCounter::kEveryCycle)
-      every_cycle_.push_back(&p);
+      every_cycle_.push_back({p.counter, p.asleep, p.lump});
     else
       versioned_.push_back(&p);
   }

@@ -48,8 +48,8 @@ class Accountant final : public CycleCheck {
     for (Part* p : versioned_)
       if (!p->asleep || !*p->asleep) recount_if_changed(*p);  // asleep, it did not step: as it was
     census_.assign_from(versioned_sum_);
-    for (const Part* p : every_cycle_)
-      if (!p->asleep || *p->asleep != 1) count(*p, census_);
+    for (const Counted& p : every_cycle_)
+      if (!p.asleep || *p.asleep != 1) count(p.counter, p.lump, census_);
     if (census_.unbalanced() >= 0)
       violated(t);
     else if (broken)
@@ -68,11 +68,12 @@ class Accountant final : public CycleCheck {
   bool audit_versions(core::Cycle t);
   // A part's count into a census by source: its flits all under its one source where it has
   // one (no flit looked at), else each under its own.
-  static void count(const Part& p, core::Census& c) {
-    if (c.by_source()) c.lump_into(p.lump);
-    p.counter->count(c);
+  static void count(const core::FlitCounter* counter, long lump, core::Census& c) {
+    if (c.by_source()) c.lump_into(lump);
+    counter->count(c);
     c.lump_into(-1);
   }
+  static void count(const Part& p, core::Census& c) { count(p.counter, p.lump, c); }
   // Visits what part `p` holds as (slot, where, flits), by source or as one sum: under its
   // one source without looking at its flits where it has one, else each flit under its own;
   // `where` the part's name, and the place within it where it tells one ("r1 in2 VC 0").
@@ -84,7 +85,14 @@ class Accountant final : public CycleCheck {
   const Platform& platform_;
   std::vector<Part> parts_;
   std::vector<const Part*> asked_;  // the parts that may hold flits
-  std::vector<const Part*> every_cycle_;  // of those, the ones counted every cycle
+  // Of those, the ones counted every cycle: what the count needs of each, side by side
+  // (walking the parts themselves cost a cache miss each).
+  struct Counted {
+    const core::FlitCounter* counter;
+    const char* asleep;
+    long lump;
+  };
+  std::vector<Counted> every_cycle_;
   std::vector<Part*> versioned_;          // and the ones counted when they say they changed
   core::Census versioned_sum_;            // the last counts of those, summed
   core::Census scratch_;
