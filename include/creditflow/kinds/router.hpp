@@ -212,15 +212,21 @@ class RouterKind : public Behaviour<core::Flit> {
     state_->carrying = 0;
   }
 
+  // Only the outputs that carry something now or did after the last drive are written: the
+  // others hold the quiet values they had (a wire written each cycle with what it held was
+  // most of the engine's write misses).
   void drive(Io& io) {
     State& s = *state_;
     PortMask carrying = 0;
-    for (int p = 0; p < s.ports; ++p) {
-      const auto i = static_cast<std::size_t>(p);
-      io[out(i)]->valid = s.outbox.valid[i];
-      if (s.outbox.valid[i]) io[out(i)]->noc = s.outbox.flits[i];
-      io[in_credit(i)]->vcs = s.outbox.credits[i];
+    for (std::size_t i = 0; i < static_cast<std::size_t>(s.ports); ++i)
       carrying |= (s.outbox.valid[i] ? port_bit(out(i)) : 0) | (s.outbox.credits[i] != 0 ? port_bit(in_credit(i)) : 0);
+    const PortMask written = carrying | s.carrying;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(s.ports); ++i) {
+      if (written & port_bit(out(i))) {
+        io[out(i)]->valid = s.outbox.valid[i];
+        if (s.outbox.valid[i]) io[out(i)]->noc = s.outbox.flits[i];
+      }
+      if (written & port_bit(in_credit(i))) io[in_credit(i)]->vcs = s.outbox.credits[i];
     }
     s.carrying = carrying;
   }
