@@ -319,8 +319,9 @@ class TlEngine {
     }
     // A source or a receiver (counted asleep) sleeps only where three parts in four may: on
     // a single link its sleeps were too short to pay for asking it (first_link.yaml: 12% more
-    // instructions a cycle); beside an 8x8 mesh's sleeping routers, its 60 terminals' save 7%
-    // (soc_on_mesh.yaml at 0.02), on the busy 2x2 meshes they cost 1-2% (callgrind).
+    // instructions a cycle); beside an 8x8 mesh's sleeping routers, the sleeping sources and
+    // receivers of its 60 terminals save 7% (soc_on_mesh.yaml at 0.02), on the busy 2x2
+    // meshes they cost 1-2% (callgrind).
     if (4 * static_cast<std::size_t>(std::count(may.begin(), may.end(), 1)) < 3 * parts_.size())
       for (std::size_t i = 0; i < parts_.size(); ++i) may[i] = may[i] && !parts_[i]->counted_asleep();
     for (const ResolvedConnection& c : platform_.connections)

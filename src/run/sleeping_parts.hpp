@@ -45,7 +45,7 @@ class SleepingParts {
   void add_waker(std::size_t writer, const TlPart* writer_part, std::size_t port, const Wire* wire, Carries what,
                  std::size_t reader) {
     if (wakers_of_[writer].empty() && !may_sleep(writer)) always_writing_.push_back({writer, writer_part});
-    const kinds::PortMask bit = port < 64 ? kinds::port_bit(port) : kinds::kEveryPort;
+    const kinds::PortMask bit = kinds::port_bit(port);
     wakers_of_[writer].push_back({wire, what, member_of_[reader], bit});
     inputs_[member_of_[reader]].push_back({wire, what, member_of_[reader], bit});
   }

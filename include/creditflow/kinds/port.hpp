@@ -39,7 +39,8 @@ struct Port {
 // Ports of a kind as bits by their index in its table (a router has 64).
 using PortMask = std::uint64_t;
 inline constexpr PortMask kEveryPort = ~PortMask{0};
-constexpr PortMask port_bit(std::size_t index) { return PortMask{1} << index; }
+// A port past the 64th stands for every port (it cannot say which).
+constexpr PortMask port_bit(std::size_t index) { return index < 64 ? PortMask{1} << index : kEveryPort; }
 
 // The position of the port `name` in a kind's table (the resolver has checked the name).
 template <std::size_t N>
