@@ -277,17 +277,16 @@ class RouterKind : public Behaviour<core::Flit> {
     TailTally tails;  // what count() says, kept by the moves at each edge
     PortMask carrying = 0;  // the outputs the last drive made carry something
   };
-  // Every 1024 of its cycles (awake, just after the outputs of the cycle before left): its
-  // census and its count of flits by moves against a walk over what it holds, and the
-  // router's counts of its queues against the queues.
+  // Every 1024 of its cycles (awake, just after the outputs of the cycle before left onto
+  // their channels, so its outbox is empty): its census and its count of flits by moves
+  // against a walk over its buffers and queues, and the router's counts of its queues
+  // against the queues.
   static constexpr noc::Cycle kAuditPeriod = 1024;
   void audit() const {
     std::map<std::int32_t, std::int64_t> walked;
     state_->router.for_each_flit_at([&](int, int, const noc::NocFlit& f) {
       if (f.tail) ++walked[f.source];
     });
-    for (std::size_t i = 0; i < static_cast<std::size_t>(state_->ports); ++i)
-      if (state_->outbox.valid[i] && state_->outbox.flits[i].tail) ++walked[state_->outbox.flits[i].source];
     if (held_ != state_->router.flits_inside())
       throw ProtocolError(state_->outbox.where + " at cycle " + std::to_string(now_) + ": it counted " +
                           std::to_string(held_) + " flits in as they came and went, but holds " +
@@ -298,7 +297,7 @@ class RouterKind : public Behaviour<core::Flit> {
         found += (found.empty() ? "" : ", ") + std::to_string(n) + " from source " + std::to_string(source);
       throw ProtocolError(state_->outbox.where + " at cycle " + std::to_string(now_) +
                           ": its count of the packets it holds, kept as they came and went, differs from what its "
-                          "buffers and outputs hold (" + (found.empty() ? "none" : found) + ")");
+                          "buffers and queues hold (" + (found.empty() ? "none" : found) + ")");
     }
     state_->router.audit_counts();
   }
