@@ -26,8 +26,10 @@ class Accountant final : public CycleCheck {
     std::string name;
     const core::FlitCounter* counter;
     long lump = -1;  // the slot of the one source whose flits can reach it (set by the accountant)
-    // Set (SleepingParts::kEmpty, kCounted) while the engine lets it sleep, from before the
-    // cycle's edge to after its accounting: 1 (kEmpty) with nothing to count.
+    // Set while the engine lets it sleep (run/sleeping_parts.hpp), from before the cycle's
+    // edge to after its accounting: kAsleepEmpty with nothing to count (skipped), else
+    // kAsleepCounted (counted as it was: a source's created flits, a receiver's delivered).
+    static constexpr char kAsleepEmpty = 1, kAsleepCounted = 2;
     const char* asleep = nullptr;
     // A part that says when its count changes (census_version): the version last counted
     // and that count's slots.
@@ -49,7 +51,7 @@ class Accountant final : public CycleCheck {
       if (!p->asleep || !*p->asleep) recount_if_changed(*p);  // asleep, it did not step: as it was
     census_.assign_from(versioned_sum_);
     for (const Counted& p : every_cycle_)
-      if (!p.asleep || *p.asleep != 1) count(p.counter, p.lump, census_);
+      if (!p.asleep || *p.asleep != Part::kAsleepEmpty) count(p.counter, p.lump, census_);
     if (census_.unbalanced() >= 0)
       violated(t);
     else if (broken)

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "creditflow/platform/tl_part.hpp"
+#include "run/accounting.hpp"
 
 namespace creditflow::platform {
 
@@ -26,11 +27,11 @@ class SleepingParts {
   // closes).
   void add(std::size_t index, TlPart* part, const core::Cycle* cycle) {
     member_of_[index] = members_.size();
-    members_.push_back({part, cycle, index, kNeverBusy});
     if (std::find(clocks_.begin(), clocks_.end(), cycle) == clocks_.end()) {
       clocks_.push_back(cycle);
       due_.emplace_back();
     }
+    members_.push_back({part, cycle, clock_of(cycle), index, kNeverBusy});
     inputs_.emplace_back();
     awake_.push_back(members_.size() - 1);
     position_.push_back(awake_.size() - 1);
@@ -45,14 +46,12 @@ class SleepingParts {
   void add_waker(std::size_t writer, const TlPart* writer_part, std::size_t port, const Wire* wire, Carries what,
                  std::size_t reader) {
     if (wakers_of_[writer].empty() && !may_sleep(writer)) always_writing_.push_back({writer, writer_part});
-    const kinds::PortMask bit = kinds::port_bit(port);
+    const kinds::PortMask bit = kinds::port_bit_or_every(port);
     wakers_of_[writer].push_back({wire, what, member_of_[reader], bit});
     inputs_[member_of_[reader]].push_back({wire, what, member_of_[reader], bit});
   }
-  // Part `index`'s flag: kEmpty while it sleeps and its count is nothing (accounting skips
-  // it then), kCounted while it sleeps with a count (a source's created flits, a
-  // receiver's delivered ones: counted as they were); 0 awake.
-  static constexpr char kEmpty = 1, kCounted = 2;
+  // Part `index`'s flag: 0 awake, else how accounting takes it asleep (Accountant::Part).
+  static constexpr char kEmpty = Accountant::Part::kAsleepEmpty, kCounted = Accountant::Part::kAsleepCounted;
   const char* flag(std::size_t index) const { return &asleep_[index]; }
 
   // The edge closing the cycle of the clock counting `cycle`, for the parts awake on it;
@@ -91,7 +90,7 @@ class SleepingParts {
       const core::Cycle busy = m.part->next_busy(*m.cycle);
       if (busy <= *m.cycle + 1) continue;  // busy next cycle
       m.due = busy;
-      if (busy != kNeverBusy) due_[clock_of(m.cycle)].push({busy, awake_[k]});
+      if (busy != kNeverBusy) due_[m.clock].push({busy, awake_[k]});
       sleep(awake_[k], m.part->counted_asleep() ? kCounted : kEmpty);
     }
     if (members_.size() - awake_.size() < awake_.size() + always_writing_.size()) {
@@ -133,6 +132,7 @@ class SleepingParts {
   struct Member {
     TlPart* part;
     const core::Cycle* cycle;
+    std::size_t clock;  // cycle's place in clocks_
     std::size_t index;
     core::Cycle due;  // asleep: the cycle it wakes to drive by itself (kNeverBusy: none)
   };

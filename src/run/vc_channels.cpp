@@ -77,7 +77,7 @@ void VcChannelCheck::know_sleepers(std::size_t parts, const std::function<std::s
     if (always) always_.push_back(c);
     const Channel& ch = channels_[c];
     const auto written = [&](const Writer& w) {
-      written_by_[index_of(w.part)].push_back({kinds::port_bit(w.port), c});
+      written_by_[index_of(w.part)].push_back({kinds::port_bit_or_every(w.port), c});
     };
     for (std::uint32_t w = ch.first_flit; w < ch.end_flit; ++w) written(flit_writers_[w]);
     for (std::uint32_t w = ch.first_credit; w < ch.end_credit; ++w) written(credit_writers_[w]);

@@ -2,9 +2,9 @@
 // these values (kinds/behaviour.hpp); the cycle view carries them on sc_signals
 // (cycle/shell.hpp), the transaction-level view on plain wires (platform/tl_shell.hpp).
 #pragma once
-#include <cstdint>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 
 #include <string>
 
@@ -39,8 +39,11 @@ struct Port {
 // Ports of a kind as bits by their index in its table (a router has 64).
 using PortMask = std::uint64_t;
 inline constexpr PortMask kEveryPort = ~PortMask{0};
-// A port past the 64th stands for every port (it cannot say which).
-constexpr PortMask port_bit(std::size_t index) { return index < 64 ? PortMask{1} << index : kEveryPort; }
+// The bit of port `index` (below 64: a kind's own outputs, in its hot path).
+constexpr PortMask port_bit(std::size_t index) { return PortMask{1} << index; }
+// The same for any port of a table: one past the 64th stands for every port (the engine,
+// mapping a connection to the bit its writer's carrying() sets).
+constexpr PortMask port_bit_or_every(std::size_t index) { return index < 64 ? port_bit(index) : kEveryPort; }
 
 // The position of the port `name` in a kind's table (the resolver has checked the name).
 template <std::size_t N>

@@ -197,11 +197,7 @@ class RouterKind : public Behaviour<core::Flit> {
   // add only to its clock and its speedup's count.
   static constexpr bool sleeps = true;
   core::Cycle next_busy(core::Cycle t) const {
-    const State& s = *state_;
-    if (awake_ || held_ != 0) return t + 1;
-    for (int p = 0; p < s.ports; ++p)
-      if (const auto i = static_cast<std::size_t>(p); s.outbox.valid[i] || s.outbox.credits[i] != 0) return t + 1;
-    return this->never_busy;
+    return awake_ || held_ != 0 || carrying_ != 0 ? t + 1 : this->never_busy;
   }
   void skip_to(core::Cycle t) {
     // A whole internal_speedup adds whole steps: its count of partial ones stays as it is.
@@ -209,18 +205,18 @@ class RouterKind : public Behaviour<core::Flit> {
       now_ = std::max(now_, static_cast<noc::Cycle>(t));
     for (; now_ < static_cast<noc::Cycle>(t); ++now_) steps_this_cycle();
     state_->outbox.clear();
-    state_->carrying = 0;
+    carrying_ = 0;
   }
 
   // Only the outputs that carry something now or did after the last drive are written: the
   // others hold the quiet values they had (a wire written each cycle with what it held was
   // most of the engine's write misses).
   void drive(Io& io) {
-    State& s = *state_;
+    const State& s = *state_;
     PortMask carrying = 0;
     for (std::size_t i = 0; i < static_cast<std::size_t>(s.ports); ++i)
       carrying |= (s.outbox.valid[i] ? port_bit(out(i)) : 0) | (s.outbox.credits[i] != 0 ? port_bit(in_credit(i)) : 0);
-    const PortMask written = carrying | s.carrying;
+    const PortMask written = carrying | carrying_;
     for (std::size_t i = 0; i < static_cast<std::size_t>(s.ports); ++i) {
       if (written & port_bit(out(i))) {
         io[out(i)]->valid = s.outbox.valid[i];
@@ -228,9 +224,9 @@ class RouterKind : public Behaviour<core::Flit> {
       }
       if (written & port_bit(in_credit(i))) io[in_credit(i)]->vcs = s.outbox.credits[i];
     }
-    s.carrying = carrying;
+    carrying_ = carrying;
   }
-  PortMask carrying() const { return state_->carrying; }
+  PortMask carrying() const { return carrying_; }
 
  private:
   // Each packet's tail into the census `at(port, vc)` gives for where it is (port >= 0 an
@@ -275,7 +271,6 @@ class RouterKind : public Behaviour<core::Flit> {
     noc::VcRouter router;
     Outbox outbox;
     TailTally tails;  // what count() says, kept by the moves at each edge
-    PortMask carrying = 0;  // the outputs the last drive made carry something
   };
   // Every 1024 of its cycles (awake, just after the outputs of the cycle before left onto
   // their channels, so its outbox is empty): its census and its count of flits by moves
@@ -315,8 +310,10 @@ class RouterKind : public Behaviour<core::Flit> {
   noc::Cycle now_ = 0;
   double partial_steps_ = 0.0;
   bool awake_ = false;
-  // Flits inside and on its outputs, kept by its moves (beside awake_: asked every cycle).
+  // Beside awake_, what next_busy asks every cycle: the flits inside and on its outputs,
+  // kept by its moves, and the outputs its last drive made carry something.
   std::int64_t held_ = 0;
+  PortMask carrying_ = 0;
 };
 
 }  // namespace creditflow::kinds
