@@ -67,10 +67,15 @@ Accountant::Accountant(const Platform& platform, std::vector<Part> parts)
     if (!p.counter->holds_flits()) continue;
     asked_.push_back(&p);
     // By version only where a census is by source: one sum is a few counts a part.
-    if (!census_.by_source() || p.counter->census_version() == core::FlitCounter::kEveryCycle)
+    if (!census_.by_source() || p.counter->census_version() == core::FlitCounter::kEveryCycle) {
       every_cycle_.push_back({p.counter, p.asleep, p.lump});
-    else
+    } else if (p.log) {
+      p.log->turn_on();
+      recount_if_changed(p);
+      logged_.push_back(&p);
+    } else {
       versioned_.push_back(&p);
+    }
   }
   for (const Part& p : parts_)
     if (!p.counter->counts_flits()) {
@@ -93,9 +98,17 @@ void Accountant::recount_if_changed(Part& p) {
   };
   for (const Part::Share& s : p.counted) add(s, ~std::uint64_t{0});
   p.counted.clear();
-  scratch_.clear();
+  // A part whose flits can come from one source only counts into its slot alone: only
+  // that slot is cleared and read (a source's recount was 64 slots' for one).
+  const auto lump = static_cast<std::size_t>(p.lump);
+  const std::size_t first = p.lump >= 0 ? lump : 0, end = p.lump >= 0 ? lump + 1 : scratch_.created.size();
+  if (p.lump >= 0)
+    scratch_.created[lump] = scratch_.refused[lump] = scratch_.delivered[lump] = scratch_.dropped[lump] =
+        scratch_.held[lump] = 0;
+  else
+    scratch_.clear();
   count(p, scratch_);
-  for (std::size_t slot = 0; slot < scratch_.created.size(); ++slot) {
+  for (std::size_t slot = first; slot < end; ++slot) {
     const Part::Share s{slot, scratch_.created[slot], scratch_.refused[slot], scratch_.delivered[slot],
                         scratch_.dropped[slot], scratch_.held[slot]};
     if ((s.created | s.refused | s.delivered | s.dropped | s.held) == 0) continue;
@@ -104,11 +117,47 @@ void Accountant::recount_if_changed(Part& p) {
   }
 }
 
+void Accountant::take_changes(Part& p) {
+  const auto& changes = p.log->changes();
+  const std::uint64_t version = p.counter->census_version();
+  if (version == p.version) return;
+  if (version != p.version + changes.size()) {
+    p.log->clear();
+    recount_if_changed(p);
+    return;
+  }
+  p.version += changes.size();
+  versioned_sum_.lump_into(p.lump);
+  for (const core::CensusLog::Change& c : changes) {
+    const std::size_t slot = versioned_sum_.slot(c.source);
+    // Unsigned: a negative change wraps, as a share's negation does.
+    const auto held = static_cast<std::uint64_t>(static_cast<std::int64_t>(c.held));
+    const auto delivered = static_cast<std::uint64_t>(static_cast<std::int64_t>(c.delivered));
+    const auto dropped = static_cast<std::uint64_t>(static_cast<std::int64_t>(c.dropped));
+    versioned_sum_.held[slot] += held;
+    versioned_sum_.delivered[slot] += delivered;
+    versioned_sum_.dropped[slot] += dropped;
+    auto share = std::find_if(p.counted.begin(), p.counted.end(), [&](const Part::Share& s) { return s.slot == slot; });
+    if (share == p.counted.end()) share = p.counted.insert(p.counted.end(), Part::Share{slot, 0, 0, 0, 0, 0});
+    share->held += held;
+    share->delivered += delivered;
+    share->dropped += dropped;
+  }
+  versioned_sum_.lump_into(-1);
+  p.log->clear();
+}
+
 bool Accountant::audit_versions(core::Cycle t) {
   bool broken = false;
-  for (Part* p : versioned_) {
+  std::vector<Part*> audited = versioned_;
+  audited.insert(audited.end(), logged_.begin(), logged_.end());
+  for (Part* p : audited) {
     if (p->version != p->counter->census_version()) continue;  // counted again below anyway
-    const std::vector<Part::Share> before = p->counted;
+    std::vector<Part::Share> before = p->counted;
+    // As a count gives them: by slot, without the zero ones a log's changes leave.
+    const auto empty = [](const Part::Share& s) { return (s.created | s.refused | s.delivered | s.dropped | s.held) == 0; };
+    before.erase(std::remove_if(before.begin(), before.end(), empty), before.end());
+    std::sort(before.begin(), before.end(), [](const Part::Share& a, const Part::Share& b) { return a.slot < b.slot; });
     p->version = core::FlitCounter::kEveryCycle;
     recount_if_changed(*p);
     const auto same = [](const Part::Share& a, const Part::Share& b) {
@@ -119,7 +168,8 @@ bool Accountant::audit_versions(core::Cycle t) {
     if (!broken && violations_ == 0)
       first_violation_ = "accounting at cycle " + std::to_string(t) + ": " + p->name + " (" +
                          platform_.component(p->name).kind->name +
-                         ") counted other flits with the same census version: its count changed unannounced";
+                         (p->log ? ") holds and delivered other flits than its logged changes say"
+                                 : ") counted other flits with the same census version: its count changed unannounced");
     broken = true;
   }
   return broken;

@@ -21,10 +21,11 @@ namespace creditflow::platform {
 class Accountant final : public CycleCheck {
  public:
   struct Part {
-    Part(std::string n, const core::FlitCounter* c, const char* sleeps = nullptr)
-        : name(std::move(n)), counter(c), asleep(sleeps) {}
+    Part(std::string n, core::FlitCounter* c, const char* sleeps = nullptr)
+        : name(std::move(n)), counter(c), log(c->census_log()), asleep(sleeps) {}
     std::string name;
     const core::FlitCounter* counter;
+    core::CensusLog* log;  // its changes as they happen, where it keeps them (used by source)
     long lump = -1;  // the slot of the one source whose flits can reach it (set by the accountant)
     // Set while the engine lets it sleep (run/sleeping_parts.hpp), from before the cycle's
     // edge to after its accounting: kAsleepEmpty with nothing to count (skipped), else
@@ -32,7 +33,7 @@ class Accountant final : public CycleCheck {
     static constexpr char kAsleepEmpty = 1, kAsleepCounted = 2;
     const char* asleep = nullptr;
     // A part that says when its count changes (census_version): the version last counted
-    // and that count's slots.
+    // and that count's slots (for a part whose changes are logged, in no order, some zero).
     struct Share {
       std::size_t slot;
       std::uint64_t created, refused, delivered, dropped, held;
@@ -49,6 +50,8 @@ class Accountant final : public CycleCheck {
     const bool broken = (t & 1023) == 0 && audit_versions(t);
     for (Part* p : versioned_)
       if (!p->asleep || !*p->asleep) recount_if_changed(*p);  // asleep, it did not step: as it was
+    for (Part* p : logged_)
+      if (!p->asleep || !*p->asleep) take_changes(*p);
     census_.assign_from(versioned_sum_);
     for (const Counted& p : every_cycle_)
       if (!p.asleep || *p.asleep != Part::kAsleepEmpty) count(p.counter, p.lump, census_);
@@ -65,6 +68,9 @@ class Accountant final : public CycleCheck {
   // A part that says when its count changes: counted again when it has, its share of the
   // versioned sum replaced.
   void recount_if_changed(Part& p);
+  // A part that logs its changes: they are added to its share and the sum, unless its
+  // version moved by other than their number (a change it did not log): then counted again.
+  void take_changes(Part& p);
   // Every 1024 cycles, each of those counted afresh: one whose count changed while its
   // version did not breaks its word, a violation that names it (true if one did).
   bool audit_versions(core::Cycle t);
@@ -96,6 +102,7 @@ class Accountant final : public CycleCheck {
   };
   std::vector<Counted> every_cycle_;
   std::vector<Part*> versioned_;          // and the ones counted when they say they changed
+  std::vector<Part*> logged_;             // and the ones whose changes are added up as logged
   core::Census versioned_sum_;            // the last counts of those, summed
   core::Census scratch_;
   std::vector<std::string> names_;                            // the creators, by slot (0: none)

@@ -12,6 +12,8 @@ VcChannelCheck::VcChannelCheck(const Platform& platform, const PartOf& part_of, 
   for (const VcChannelPlan& plan : platform.vc_channels) {
     Channel c{plan.sender + "." + plan.sender_port + " -> " + plan.receiver + "." + plan.receiver_port,
               {},
+              {},
+              cells_.size(),
               plan.vcs,
               0,
               0,
@@ -61,6 +63,38 @@ VcChannelCheck::VcChannelCheck(const Platform& platform, const PartOf& part_of, 
     for (const std::string& pipe : plan.forward) share(pipe, "in");
     share(plan.receiver, plan.receiver_port);
     for (const std::string& pipe : plan.back) share(pipe, "credit_in");
+    cells_.resize(cells_.size() + static_cast<std::size_t>(std::max(plan.vcs, 0)));
+    // A part's counters are read only where it keeps them for every VC of the channel.
+    for (const Share& s : c.shares) {
+      std::vector<core::VcCells> kept(static_cast<std::size_t>(std::max(plan.vcs, 0)));
+      bool all_kept = true;
+      for (std::size_t vc = 0; vc < kept.size(); ++vc)
+        all_kept = all_kept && s.part->vc_cells(s.port, static_cast<int>(vc), kept[vc]);
+      if (!all_kept) {
+        c.asked.push_back(s);
+        continue;
+      }
+      for (std::size_t vc = 0; vc < kept.size(); ++vc) {
+        core::VcCells& to = cells_[c.first_cells + vc];
+        const auto append = [](auto& into, const auto& from) { into.insert(into.end(), from.begin(), from.end()); };
+        append(to.spent, kept[vc].spent);
+        append(to.leaving, kept[vc].leaving);
+        append(to.on_wire, kept[vc].on_wire);
+        append(to.back, kept[vc].back);
+        append(to.held, kept[vc].held);
+      }
+    }
+    for (std::size_t vc = 0; vc < static_cast<std::size_t>(std::max(plan.vcs, 0)); ++vc) {
+      const core::VcCells& k = cells_[c.first_cells + vc];
+      CellSum sum{static_cast<std::uint32_t>(int_cells_.size()), 0, static_cast<std::uint32_t>(size_cells_.size()), 0};
+      for (const int* n : k.spent) int_cells_.push_back({n, 1});
+      for (const auto* terms : {&k.leaving, &k.on_wire, &k.back})
+        for (const int* n : *terms) int_cells_.push_back({n, -1});
+      size_cells_.insert(size_cells_.end(), k.held.begin(), k.held.end());
+      sum.end_int = static_cast<std::uint32_t>(int_cells_.size());
+      sum.end_size = static_cast<std::uint32_t>(size_cells_.size());
+      sums_.push_back(sum);
+    }
     most_vcs = std::max(most_vcs, plan.vcs);
     channels_.push_back(std::move(c));
   }
@@ -102,7 +136,7 @@ void VcChannelCheck::look(core::Cycle t, std::size_t channel, bool all) {
   c.credited |= credits;
   now |= credits;
   const noc::VcMask which = all ? ~noc::VcMask{0} : now | c.carried;
-  if (which != 0) check(t, c, which);
+  if (which != 0) check(t, c, which, all);
   if (all) watch(t, c);
   c.carried = now;
   if (now != 0) carrying_.push_back(channel);
@@ -136,9 +170,29 @@ void VcChannelCheck::watch(core::Cycle t, Channel& c) {
   c.credited = 0;
 }
 
-void VcChannelCheck::check(core::Cycle t, const Channel& c, noc::VcMask which) {
+void VcChannelCheck::check(core::Cycle t, const Channel& c, noc::VcMask which, bool all) {
+  if (!all && c.asked.empty()) {  // from counters alone: a sum each, the terms only if one breaks
+    bool holds = true;
+    for (noc::VcMask m = which & ((c.vcs >= 64 ? 0 : noc::VcMask{1} << c.vcs) - 1); m != 0 && holds; m &= m - 1) {
+      const CellSum& k = sums_[c.first_cells + static_cast<std::size_t>(__builtin_ctzll(m))];
+      std::int64_t sum = 0;
+      for (std::uint32_t i = k.first_int; i < k.end_int; ++i) sum += int_cells_[i].sign * *int_cells_[i].at;
+      for (std::uint32_t i = k.first_size; i < k.end_size; ++i) sum -= static_cast<std::int64_t>(*size_cells_[i]);
+      holds = sum == 0;
+    }
+    if (holds) return;
+  }
   terms_.reset(c.vcs, which);
-  for (const Share& s : c.shares) s.part->add_vc_terms(s.port, terms_);
+  for (const Share& s : all ? c.shares : c.asked) s.part->add_vc_terms(s.port, terms_);
+  if (!all)
+    terms_.each([&](std::size_t vc) {
+      const core::VcCells& k = cells_[c.first_cells + vc];
+      for (const int* n : k.spent) terms_.spent[vc] += *n;
+      for (const int* n : k.leaving) terms_.leaving[vc] += *n;
+      for (const int* n : k.on_wire) terms_.on_wire[vc] += *n;
+      for (const int* n : k.back) terms_.back[vc] += *n;
+      for (const std::size_t* n : k.held) terms_.held[vc] += static_cast<std::int64_t>(*n);
+    });
   int broken = -1;
   terms_.each([&](std::size_t vc) {
     if (broken < 0 && !terms_.holds(static_cast<int>(vc))) broken = static_cast<int>(vc);

@@ -4,8 +4,9 @@
 // terms. A check of the sums the parts' own moves could hide: a flit or credit that one part
 // lost and none refused. As the network's own engine does, a channel's VC is summed in each
 // cycle of the first clock in which a flit or credit is on it on the channel's wires or was
-// the cycle before (a part's moves between them keep the sum unless a part is wrong), and
-// every VC of every channel every 1024 cycles.
+// the cycle before (a part's moves between them keep the sum unless a part is wrong), from
+// the counters its parts keep by their moves where they keep them (core/vc_terms.hpp
+// VcCells), and every VC of every channel every 1024 cycles from what each part holds.
 // It is also the watchdog of the VCs between routers: a VC whose buffer at the far end held
 // flits and sent no credit back for the run's watchdog cycles (seen at those checks of
 // every channel) is stuck, whatever else still moves: a deadlock among some VCs, which the
@@ -86,6 +87,8 @@ class VcChannelCheck final : public CycleCheck {
   struct Channel {
     std::string name;  // "r0.out1 -> r1.in3"
     std::vector<Share> shares;
+    std::vector<Share> asked;  // those of its shares that keep no counters (VcCells): asked each check
+    std::size_t first_cells;   // its VCs' counters at sums_[first_cells + vc]
     int vcs;
     // Its wires, in the flat lists below: flits at [first_flit, end_flit), credits at
     // [first_credit, end_credit), so that a cycle's look at every wire walks two arrays.
@@ -98,10 +101,26 @@ class VcChannelCheck final : public CycleCheck {
   void look(core::Cycle t, std::size_t channel, bool all);
   void stuck_report_if_any(core::Cycle t);
   void watch(core::Cycle t, Channel& c);
-  void check(core::Cycle t, const Channel& c, noc::VcMask which);
+  // Sums the VCs `which` of channel c: from its parts' counters and the shares of those
+  // that keep none, or, `all`, from every part's own reckoning.
+  void check(core::Cycle t, const Channel& c, noc::VcMask which, bool all);
   void violated(core::Cycle t, const Channel& c, int vc);
 
   std::vector<Channel> channels_;
+  // The counters of each channel's VC (Channel::first_cells + vc) in one flat list, those
+  // of a VC side by side: the credits spent add, the other terms take away, so that a sum
+  // that holds is zero.
+  struct Cell {
+    const int* at;
+    std::int32_t sign;
+  };
+  struct CellSum {
+    std::uint32_t first_int, end_int, first_size, end_size;  // in int_cells_, size_cells_ (held: taken away)
+  };
+  std::vector<CellSum> sums_;
+  std::vector<Cell> int_cells_;
+  std::vector<const std::size_t*> size_cells_;
+  std::vector<core::VcCells> cells_;  // the same by term, for the line naming a broken sum
   std::vector<FlitWire> flit_wires_;
   std::vector<const noc::VcMask*> credit_wires_;
   std::vector<std::vector<std::string>> channel_parts_;  // by channel, its parts' names

@@ -79,6 +79,29 @@ class Census {
   long lump_ = -1;
 };
 
+// A part's census changes as they happen, each a flit of `source` moving between what the
+// part holds, delivered and dropped, for accounting to add up instead of counting the part
+// again: a receiver reached by 60 sources counted again at each arrival and pop was a sixth
+// of an 8x8 mesh's cycle. Off (nothing kept) until accounting turns it on; accounting takes
+// the changes each cycle and empties it.
+class CensusLog {
+ public:
+  struct Change {
+    std::uint32_t source;
+    std::int32_t held, delivered, dropped;
+  };
+  void turn_on() { on_ = true; }
+  void add(std::uint32_t source, std::int32_t held, std::int32_t delivered = 0, std::int32_t dropped = 0) {
+    if (on_) changes_.push_back({source, held, delivered, dropped});
+  }
+  const std::vector<Change>& changes() const { return changes_; }
+  void clear() { changes_.clear(); }
+
+ private:
+  bool on_ = false;
+  std::vector<Change> changes_;
+};
+
 // What accounting asks of a part of a platform, in either view: whether it counts its flits
 // (kinds/behaviour.hpp counts_flits), whether it can hold any, and its share of a Census.
 class FlitCounter {
@@ -92,6 +115,10 @@ class FlitCounter {
   // kEveryCycle (the default) where it cannot say.
   static constexpr std::uint64_t kEveryCycle = UINT64_MAX;
   virtual std::uint64_t census_version() const { return kEveryCycle; }
+  // Its log of changes, where it keeps one (CensusLog): then census_version() advances by
+  // one for each change logged, so that a change it did not log (a steady-state jump) is
+  // seen and counted again.
+  virtual CensusLog* census_log() { return nullptr; }
   // Its share by place within it (a router: "in3 VC 0"), for the ledger of what is where:
   // `at(place)` is the census of that place. By default all in one place, "".
   using PlaceCensus = std::function<Census&(const std::string& place)>;

@@ -50,6 +50,15 @@ struct VcTerms {
   std::uint64_t which_ = 0;
 };
 
+// Where a part keeps its share of a channel's VC in counters that its moves change: each
+// check adds them up (a few loads) instead of asking the part to work its share out
+// (VcChannelPart::add_vc_terms, which the check of every channel every 1024 cycles still
+// asks).
+struct VcCells {
+  std::vector<const int*> spent, leaving, on_wire, back;
+  std::vector<const std::size_t*> held;
+};
+
 // A part asked for its share of the channels between routers that pass it: both views'
 // parts are one (platform/component.hpp, platform/tl_part.hpp); a part on no such channel
 // has none.
@@ -60,6 +69,9 @@ class VcChannelPart {
   virtual std::size_t port_number(const std::string& /*name*/) const { return 0; }
   // Its share, at port number `port`, of the channel that passes it there.
   virtual void add_vc_terms(std::size_t /*port*/, VcTerms& /*terms*/) const {}
+  // The counters of that share for VC `vc` into `cells`, where it keeps them (VcCells);
+  // false where it does not (add_vc_terms is asked every check).
+  virtual bool vc_cells(std::size_t /*port*/, int /*vc*/, VcCells& /*cells*/) const { return false; }
   // A router's waits at port number `port` over the run (core/hop_waits.hpp).
   virtual void add_hop_waits(std::size_t /*port*/, HopWaits& /*waits*/) const {}
   // A router's outputs a flit bound for endpoint `destination` that came in on `input` may

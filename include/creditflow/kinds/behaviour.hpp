@@ -80,6 +80,8 @@ class Behaviour {
   static constexpr bool counts_places = false;
   // When what count() gives may have changed (core/census.hpp FlitCounter::census_version).
   std::uint64_t census_version() const { return core::FlitCounter::kEveryCycle; }
+  // Its log of census changes, where it keeps one (core/census.hpp FlitCounter::census_log).
+  core::CensusLog* census_log() { return nullptr; }
   template <class Visit>
   void trace(Visit&&) const {}
   // In a deadlock (core/waits.hpp): what it holds that cannot move, and what it waits for.
@@ -87,6 +89,8 @@ class Behaviour {
   // A channel between routers passing it at port `port` (an index into its table): its
   // share of that channel's per-VC conservation (core/vc_terms.hpp).
   void add_vc_terms(std::size_t /*port*/, core::VcTerms&) const {}
+  // The counters its moves keep of that share, where it keeps them (core/vc_terms.hpp VcCells).
+  bool vc_cells(std::size_t /*port*/, int /*vc*/, core::VcCells&) const { return false; }
   // A router's waits at port `port` over the run, per VC (core/hop_waits.hpp).
   void add_hop_waits(std::size_t /*port*/, core::HopWaits&) const {}
   // A router's outputs toward a destination (core/vc_terms.hpp VcChannelPart).

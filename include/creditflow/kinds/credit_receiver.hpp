@@ -84,8 +84,14 @@ class CreditReceiverKind : public ReceiverBuffer<T> {
   core::FlowDeliveries& flows() { return flows_; }
 
   void edge(int, Io& io) {
-    if (core_.will_pop()) flows_.pop(core_.head(), core_.now());
+    if (core_.will_pop()) {
+      flows_.pop(core_.head(), core_.now());
+      if constexpr (core::is_basic_flit<T>::value)
+        log_.add(core_.head().source, -1, 1);  // delivered (or misdelivered: counted as delivered)
+    }
     core_.advance(io[in]->valid, io[in]->flit);
+    if constexpr (core::is_basic_flit<T>::value)
+      if (io[in]->valid) log_.add(io[in]->flit.source, 1);
   }
   void drive(Io& io) {
     io[credit]->credit = core_.will_pop();
@@ -101,7 +107,12 @@ class CreditReceiverKind : public ReceiverBuffer<T> {
     ReceiverBuffer<T>::count(c);
     flows_.count_delivered(c, core_.popped());
   }
+  // One step for each arrival and pop: each is logged.
   std::uint64_t census_version() const { return core_.arrived() + core_.popped(); }
+  core::CensusLog* census_log() {
+    if constexpr (core::is_basic_flit<T>::value) return &log_;
+    else return nullptr;  // its flits have no source: counted again when they change
+  }
   void repeat(const CreditReceiverKind& earlier, core::Cycle periods, core::Cycle period) {
     ReceiverBuffer<T>::repeat(earlier, periods, period);
     flows_.repeat(earlier.flows_, core::Repeat{periods, period, 0});
@@ -109,6 +120,7 @@ class CreditReceiverKind : public ReceiverBuffer<T> {
 
  private:
   core::FlowDeliveries flows_;
+  core::CensusLog log_;
 };
 
 }  // namespace creditflow::kinds

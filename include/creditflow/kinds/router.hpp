@@ -139,6 +139,27 @@ class RouterKind : public Behaviour<core::Flit> {
     }
   }
 
+  // The same shares, as the counters that hold them (core/vc_terms.hpp VcCells).
+  bool vc_cells(std::size_t port, int vc, core::VcCells& c) const {
+    const State& s = *state_;
+    const int p = static_cast<int>(port / 4);
+    if (vc < 0 || vc >= s.config.num_vcs || p >= s.ports) return false;
+    if (port == out(static_cast<std::size_t>(p))) {
+      c.spent.push_back(&s.router.downstream(p).occupancy_ref(vc));
+      c.leaving.push_back(&s.router.leaving(p, vc));
+      c.back.push_back(&s.router.credits_due(p, vc));
+      c.on_wire.push_back(&s.outbox.flits_by_vc[s.outbox.at(p, vc)]);
+      return true;
+    }
+    if (port == in(static_cast<std::size_t>(p))) {
+      c.held.push_back(&s.router.buffered_ref(p, vc));
+      c.back.push_back(&s.router.credits_to_send(p, vc));
+      c.back.push_back(&s.outbox.credits_by_vc[s.outbox.at(p, vc)]);
+      return true;
+    }
+    return false;
+  }
+
   // At out<p>: requests held for credits; at in<p>: VC allocations failed, switch requests
   // lost, and its flits' requests held for credits toward any output.
   void add_hop_waits(std::size_t port, core::HopWaits& w) const {
@@ -242,29 +263,52 @@ class RouterKind : public Behaviour<core::Flit> {
   }
 
   // What a step sent: a flit per output, the credits per input, for the next cycle.
+  // Beside them, as counts by port and VC (at port * vcs + vc), what the per-VC channel
+  // check reads: the flits on the outputs and the credits on the inputs' credit wires.
   struct Outbox : noc::RouterOutbox {
-    explicit Outbox(std::string where) : where(std::move(where)) {}
+    Outbox(std::string where, int ports, int vcs)
+        : where(std::move(where)), ports(static_cast<std::size_t>(ports)), vcs(vcs),
+          flits_by_vc(static_cast<std::size_t>(ports * vcs), 0), credits_by_vc(flits_by_vc) {}
     void flit(int, int output, const noc::NocFlit& f) override {
       const auto o = static_cast<std::size_t>(output);
       if (valid[o]) throw ProtocolError(where + " sent two flits on out" + std::to_string(output) + " in one cycle");
       valid[o] = true;
       flits[o] = f;
+      ++flits_by_vc[at(output, f.vc)];
+      sent = true;
     }
-    void credit(int, int input, noc::VcMask vcs) override { credits[static_cast<std::size_t>(input)] |= vcs; }
+    void credit(int, int input, noc::VcMask vcs) override {
+      noc::VcMask& mask = credits[static_cast<std::size_t>(input)];
+      for (noc::VcMask fresh = vcs & ~mask; fresh != 0; fresh &= fresh - 1) ++credits_by_vc[at(input, __builtin_ctzll(fresh))];
+      mask |= vcs;
+      sent = true;
+    }
     void clear() {
+      if (!sent) return;
+      sent = false;
+      for (std::size_t p = 0; p < ports; ++p) {
+        if (valid[p]) --flits_by_vc[at(static_cast<int>(p), flits[p].vc)];
+        for (noc::VcMask m = credits[p]; m != 0; m &= m - 1) --credits_by_vc[at(static_cast<int>(p), __builtin_ctzll(m))];
+      }
       valid.fill(false);
       credits.fill(0);
     }
+    std::size_t at(int port, int vc) const { return static_cast<std::size_t>(port * vcs + vc); }
     std::string where;
+    std::size_t ports;
+    int vcs;
+    bool sent = false;  // anything since the last clear
     std::array<bool, kRouterPorts> valid{};
     std::array<noc::NocFlit, kRouterPorts> flits{};
     std::array<noc::VcMask, kRouterPorts> credits{};
+    std::vector<int> flits_by_vc, credits_by_vc;
   };
   // The router keeps references to its configuration and routing: held in one place that
   // does not move when the kind does.
   struct State {
     State(const noc::NocConfig& c, int p, std::unique_ptr<noc::Routing> r, const std::string& name)
-        : config(c), ports(p), routing(std::move(r)), router(config, 0, ports, *routing), outbox(name) {}
+        : config(c), ports(p), routing(std::move(r)), router(config, 0, ports, *routing),
+          outbox(name, ports, config.num_vcs) {}
     noc::NocConfig config;
     int ports;
     std::unique_ptr<noc::Routing> routing;

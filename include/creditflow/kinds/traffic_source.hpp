@@ -57,6 +57,10 @@ class TrafficSourceKind : public Behaviour<T> {
     c.refused[s] += core_.refused();
     c.held[s] += core_.queued();
   }
+  // Its flits created, refused and sent, each only growing: any change of its count moves it.
+  std::uint64_t census_version() const {
+    return core_.created() + core_.refused() + (core_.created() - core_.queued());
+  }
   void add_flows(core::FlowTable& t) const {
     core::add_created(t, core_.source_id(), core_.created(), core_.created_by_destination());
   }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "creditflow/core/link_core.hpp"
+#include "creditflow/core/vc_terms.hpp"
 #include "creditflow/kinds/behaviour.hpp"
 #include "creditflow/kinds/packet_census.hpp"
 
@@ -41,7 +42,12 @@ class VcLinkKind : public Behaviour<core::Flit> {
   }
   void edge(int, Io& io) {
     if (!flits_) return;
+    // The counts by VC follow what leaves the last stages and what enters the first.
+    if (flits_->out_valid()) --flits_by_vc_[vc_index(flits_->out_value().vc)];
+    if (io[in]->valid) ++flits_by_vc_[vc_index(io[in]->noc.vc)];
     flits_->shift(io[in]->valid, io[in]->noc);
+    if (credits_->out_valid()) count_credits(credits_->out_value(), -1);
+    count_credits(io[credit_in]->vcs, 1);
     credits_->shift(io[credit_in]->vcs != 0, io[credit_in]->vcs);
   }
   void drive(Io& io) {
@@ -82,6 +88,14 @@ class VcLinkKind : public Behaviour<core::Flit> {
       });
   }
 
+  // The same kept by its moves: its flits by VC at `in`, its credits by VC at `credit_in`.
+  bool vc_cells(std::size_t port, int vc, core::VcCells& c) const {
+    if (!flits_ || vc < 0 || vc >= core::VcTerms::kMaxVcs) return false;
+    if (port == in) c.on_wire.push_back(&flits_by_vc_[static_cast<std::size_t>(vc)]);
+    else if (port == credit_in) c.back.push_back(&credits_by_vc_[static_cast<std::size_t>(vc)]);
+    return port == in || port == credit_in;
+  }
+
   // A platform flit is held where its packet's tail is (network_interface.hpp).
   static constexpr bool counts_flits = true;
   void count(core::Census& c) const {
@@ -92,8 +106,18 @@ class VcLinkKind : public Behaviour<core::Flit> {
   }
 
  private:
+  // A flit holding no VC yet cannot be on a channel between routers: its count goes to the
+  // last VC's, which a check of fewer VCs does not read.
+  static std::size_t vc_index(int vc) {
+    return vc >= 0 && vc < core::VcTerms::kMaxVcs ? static_cast<std::size_t>(vc) : core::VcTerms::kMaxVcs - 1;
+  }
+  void count_credits(noc::VcMask vcs, int change) {
+    for (; vcs != 0; vcs &= vcs - 1) credits_by_vc_[static_cast<std::size_t>(__builtin_ctzll(vcs))] += change;
+  }
+
   std::optional<core::DelayLine<noc::NocFlit>> flits_;
   std::optional<core::DelayLine<noc::VcMask>> credits_;
+  std::array<int, core::VcTerms::kMaxVcs> flits_by_vc_{}, credits_by_vc_{};
 };
 
 }  // namespace creditflow::kinds

@@ -66,6 +66,7 @@ class ShellComponent : public Component {
   bool holds_flits() const override { return B::holds_flits; }
   void count(core::Census& c) const override { shell_.behaviour().count(c); }
   std::uint64_t census_version() const override { return shell_.behaviour().census_version(); }
+  core::CensusLog* census_log() override { return shell_.behaviour().census_log(); }
   void count_places(const PlaceCensus& at) const override {
     if constexpr (B::counts_places)
       shell_.behaviour().count_places(at);
@@ -74,6 +75,7 @@ class ShellComponent : public Component {
   }
   std::size_t port_number(const std::string& port) const override { return kinds::port_index(B::ports, port); }
   void add_vc_terms(std::size_t port, core::VcTerms& t) const override { shell_.behaviour().add_vc_terms(port, t); }
+  bool vc_cells(std::size_t port, int vc, core::VcCells& c) const override { return shell_.behaviour().vc_cells(port, vc, c); }
   void add_hop_waits(std::size_t port, core::HopWaits& w) const override { shell_.behaviour().add_hop_waits(port, w); }
   std::vector<std::string> outputs_toward(const std::string& input, std::uint32_t destination) const override {
     return shell_.behaviour().outputs_toward(input, destination);

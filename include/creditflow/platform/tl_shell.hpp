@@ -58,6 +58,7 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
   bool holds_flits() const override { return B::holds_flits; }
   void count(core::Census& c) const override { b_.count(c); }
   std::uint64_t census_version() const override { return b_.census_version(); }
+  core::CensusLog* census_log() override { return b_.census_log(); }
   void count_places(const PlaceCensus& at) const override {
     if constexpr (B::counts_places)
       b_.count_places(at);
@@ -66,6 +67,7 @@ class TlShell : public TlPart, public monitor::LoopParticipant {
   }
   std::size_t port_number(const std::string& port) const override { return kinds::port_index(B::ports, port); }
   void add_vc_terms(std::size_t port, core::VcTerms& t) const override { b_.add_vc_terms(port, t); }
+  bool vc_cells(std::size_t port, int vc, core::VcCells& c) const override { return b_.vc_cells(port, vc, c); }
   void add_hop_waits(std::size_t port, core::HopWaits& w) const override { b_.add_hop_waits(port, w); }
   std::vector<std::string> outputs_toward(const std::string& input, std::uint32_t destination) const override {
     return b_.outputs_toward(input, destination);

@@ -15,8 +15,10 @@ class LeakyVcLink : public creditflow::kinds::Behaviour<creditflow::core::Flit> 
   static constexpr bool counts_flits = true;
   using Io = Link::Io;
 
-  LeakyVcLink(std::int64_t latency, std::int64_t lose_at, const std::string& name)
-      : link_(latency, name), lose_at_(lose_at) {}
+  // `counters`: the check reads the link's counters of its flits and credits by VC (as the
+  // built-in vc_link's are read), else asks it for its terms each time.
+  LeakyVcLink(std::int64_t latency, std::int64_t lose_at, bool counters, const std::string& name)
+      : link_(latency, name), lose_at_(lose_at), counters_(counters) {}
 
   void edge(int domain, Io& io) {
     link_.edge(domain, io);
@@ -30,11 +32,15 @@ class LeakyVcLink : public creditflow::kinds::Behaviour<creditflow::core::Flit> 
     }
   }
   void add_vc_terms(std::size_t port, creditflow::core::VcTerms& t) const { link_.add_vc_terms(port, t); }
+  bool vc_cells(std::size_t port, int vc, creditflow::core::VcCells& c) const {
+    return counters_ && link_.vc_cells(port, vc, c);
+  }
   void count(creditflow::core::Census& c) const { link_.count(c); }
 
  private:
   Link link_;
   std::int64_t lose_at_;
+  bool counters_;
   std::int64_t now_ = 0;
   bool lost_ = false;
 };

@@ -39,11 +39,14 @@ int sc_main(int argc, char* argv[]) {
       {"leaky_vc_link",
        "a vc_link that loses the first credits it carries back at or after a cycle",
        {pf::ParamSpec::integer("latency", "1", 1, 64, "stages each way"),
-        pf::ParamSpec::integer("lose_at", "-1", -1, 1 << 30, "from this cycle, the next credits back are lost (-1: none)")},
+        pf::ParamSpec::integer("lose_at", "-1", -1, 1 << 30, "from this cycle, the next credits back are lost (-1: none)"),
+        pf::ParamSpec::boolean("counters", "true", "the per-VC check reads its link's counters (else asks for its terms)")},
        {},
        pf::LoopRole::none,
        {{"in", "out"}, {"credit_in", "credit_out"}},
        {}},
-      [](const pf::ComponentConfig& c) { return LeakyVcLink(c.integer("latency"), c.integer("lose_at"), c.name()); }));
+      [](const pf::ComponentConfig& c) {
+        return LeakyVcLink(c.integer("latency"), c.integer("lose_at"), c.boolean("counters"), c.name());
+      }));
   return creditflow::cli::run_tool(argc, argv, registry);
 }
