@@ -61,6 +61,11 @@ Accountant::Accountant(const Platform& platform, std::vector<Part> parts)
   // With more than one creator, by source; with one, a single sum is the same check.
   census_ = names_.size() > 2 ? core::Census(names_.size(), slot_of_) : core::Census();
   versioned_sum_ = scratch_ = census_;
+  for (const Part& p : parts_)
+    if (!p.counter->counts_flits()) {
+      off_ = "off: " + p.name + " (" + platform.component(p.name).kind->name + ") does not count the flits it holds";
+      break;
+    }
   const auto lone = lone_sources(platform, *slot_of_);
   for (Part& p : parts_) {
     p.lump = lone.at(p.name);
@@ -69,7 +74,7 @@ Accountant::Accountant(const Platform& platform, std::vector<Part> parts)
     // By version only where a census is by source: one sum is a few counts a part.
     if (!census_.by_source() || p.counter->census_version() == core::FlitCounter::kEveryCycle) {
       every_cycle_.push_back({p.counter, p.asleep, p.lump});
-    } else if (p.log) {
+    } else if (p.log && on()) {  // off, nothing takes the changes: none is kept
       p.log->turn_on();
       recount_if_changed(p);
       logged_.push_back(&p);
@@ -77,11 +82,6 @@ Accountant::Accountant(const Platform& platform, std::vector<Part> parts)
       versioned_.push_back(&p);
     }
   }
-  for (const Part& p : parts_)
-    if (!p.counter->counts_flits()) {
-      off_ = "off: " + p.name + " (" + platform.component(p.name).kind->name + ") does not count the flits it holds";
-      break;
-    }
 }
 
 void Accountant::recount_if_changed(Part& p) {

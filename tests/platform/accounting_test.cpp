@@ -208,3 +208,79 @@ BOOST_AUTO_TEST_CASE(a_part_whose_logged_changes_are_not_its_counts_is_named_at_
                                 "accounting at cycle 1024: rx (mislog_receiver) holds and delivered other flits than "
                                 "its logged changes say");
 }
+
+namespace {
+
+// A credit receiver that notes the longest its log of changes grew, just after its edges
+// (accounting takes the changes after the cycle's edges).
+std::size_t longest_log = 0;
+class LogWatchingReceiver : public kinds::CreditReceiverKind<> {
+ public:
+  using CreditReceiverKind::CreditReceiverKind;
+  void edge(int domain, Io& io) {
+    CreditReceiverKind::edge(domain, io);
+    longest_log = std::max(longest_log, census_log()->changes().size());
+  }
+};
+
+// A wire that does not say what it holds: the platform's accounting is off.
+class UncountedWire : public kinds::Behaviour<creditflow::core::Flit> {
+ public:
+  enum : std::size_t { in, out };
+  static constexpr std::array<kinds::Port, 2> ports{{
+      {"in", kinds::ChannelType::flow, kinds::PortDir::in, "in", false, "flits"},
+      {"out", kinds::ChannelType::flow, kinds::PortDir::out, "out", false, "the same flits"}}};
+  static constexpr bool holds_credits = false;
+  using Io = kinds::Io<creditflow::core::Flit, 2>;
+  std::vector<std::size_t> combinational_inputs() const { return {in}; }
+  void edge(int, Io&) {}
+  void drive(Io& io) {
+    io[out]->valid = io[in]->valid;
+    if (io[out]->valid) io[out]->flit = io[in]->flit;
+  }
+};
+
+// The longest the receiver's log grew on the leaky loop with `wire` on the way and a
+// second source beside it (accounting by source), and the run's accounting.
+std::pair<std::size_t, std::string> longest_log_with(const std::string& wire) {
+  pf::Registry registry = pf::builtin_registry();
+  pf::KindSpec watching = *registry.find("credit_receiver");
+  watching.name = "log_watching_receiver";
+  registry.add(pf::defined_by<LogWatchingReceiver>(watching, [](const pf::ComponentConfig& c) {
+    creditflow::core::ReceiverParams params;
+    params.depth = 8;
+    return LogWatchingReceiver(params, c.seed(), c.name());
+  }));
+  registry.add(pf::defined_by<UncountedWire>({"uncounted_wire", "a wire", {}, {}, pf::LoopRole::pipe, {{"in", "out"}}, {}},
+                                             [](const pf::ComponentConfig&) { return UncountedWire(); }));
+  const std::string file = "accounting_test_log_" + wire + ".yaml";
+  write_leaky_loop(file, wire, 2, 1, "{ cycles: 3000 }");
+  {
+    std::ifstream in(file);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    text.replace(text.find("kind: credit_receiver"), 21, "kind: log_watching_receiver");
+    text.replace(text.find("connections:"), 12,
+                 "  src2: { kind: traffic_source, pattern: periodic, every: 5000 }\n"
+                 "  sink2: { kind: ready_valid_sink }\n"
+                 "connections:\n  - src2.out -> sink2.in");
+    std::ofstream(file) << text;
+  }
+  longest_log = 0;
+  const pf::RunResult tl = pf::simulate_tl(pf::resolve(pf::load_netlist(file), registry));
+  std::remove(file.c_str());
+  return {longest_log, tl.accounting};
+}
+
+}  // namespace
+
+// A flit every 2 cycles: the receiver's arrivals and pops are logged and taken every
+// cycle, a few at a time; with accounting off nothing takes them, so none is kept.
+BOOST_AUTO_TEST_CASE(a_receivers_log_of_changes_is_taken_every_cycle_and_kept_only_while_accounting_is_on) {
+  const auto [on_longest, on] = longest_log_with("flit_fault");
+  BOOST_TEST(on == "checked every cycle");
+  BOOST_TEST(on_longest >= 1u);
+  BOOST_TEST(on_longest <= 2u);  // an arrival and a pop in a cycle, no more
+  const auto [off_longest, off] = longest_log_with("uncounted_wire");
+  BOOST_TEST(off == "off: leak (uncounted_wire) does not count the flits it holds");
+  BOOST_TEST(off_longest == 0u);
+}
