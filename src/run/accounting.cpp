@@ -1,9 +1,9 @@
 #include "run/accounting.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <iterator>
 #include <map>
-#include <set>
 #include <sstream>
 
 namespace creditflow::platform {
@@ -29,29 +29,38 @@ std::shared_ptr<const std::vector<std::uint32_t>> creator_slots(const Platform& 
 }
 
 // For each component, the slot of the one creator whose flits can reach it along the
-// flit-carrying connections, 0 where none can, -1 where several can.
+// flit-carrying connections, 0 where none can, -1 where several can. By index: a walk per
+// creator over names in sets was a twentieth of a 40,000-cycle run of an 8x8 mesh's 60
+// terminals.
 std::map<std::string, long> lone_sources(const Platform& p, const std::vector<std::uint32_t>& slot_of) {
-  std::map<std::string, std::vector<std::string>> downstream;
+  std::map<std::string, std::size_t> index;
+  for (const ResolvedComponent& c : p.components) index.emplace(c.name, index.size());
+  std::vector<std::vector<std::size_t>> downstream(p.components.size());
   for (const ResolvedConnection& c : p.connections)
     if (c.type == ChannelType::stream || c.type == ChannelType::flow || c.type == ChannelType::vc_flow)
-      downstream[c.from].push_back(c.to);
-  std::map<std::string, long> lone;
-  for (const ResolvedComponent& c : p.components) lone[c.name] = 0;
-  for (const ResolvedComponent& creator : p.components) {
-    const long slot = slot_of[endpoint_id(p, creator.name)];
+      downstream[index.at(c.from)].push_back(index.at(c.to));
+  std::vector<long> lone(p.components.size(), 0);
+  std::vector<std::size_t> seen_by(p.components.size(), SIZE_MAX);  // the creator that last reached it
+  for (std::size_t creator = 0; creator < p.components.size(); ++creator) {
+    const long slot = slot_of[endpoint_id(p, p.components[creator].name)];
     if (slot == 0) continue;
-    std::set<std::string> seen{creator.name};
-    std::vector<std::string> todo{creator.name};
+    seen_by[creator] = creator;
+    std::vector<std::size_t> todo{creator};
     while (!todo.empty()) {
-      const std::string at = todo.back();
+      const std::size_t at = todo.back();
       todo.pop_back();
       long& l = lone[at];
       l = l == 0 || l == slot ? slot : -1;
-      for (const std::string& next : downstream[at])
-        if (seen.insert(next).second) todo.push_back(next);
+      for (const std::size_t next : downstream[at])
+        if (seen_by[next] != creator) {
+          seen_by[next] = creator;
+          todo.push_back(next);
+        }
     }
   }
-  return lone;
+  std::map<std::string, long> by_name;
+  for (std::size_t i = 0; i < p.components.size(); ++i) by_name.emplace(p.components[i].name, lone[i]);
+  return by_name;
 }
 
 }  // namespace

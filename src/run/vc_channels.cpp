@@ -1,6 +1,7 @@
 #include "run/vc_channels.hpp"
 
 #include <algorithm>
+#include <map>
 
 namespace creditflow::platform {
 namespace {
@@ -9,6 +10,20 @@ constexpr core::Cycle kNever = UINT64_MAX;
 
 VcChannelCheck::VcChannelCheck(const Platform& platform, const PartOf& part_of, const WiresOf& wires_of) {
   int most_vcs = 0;
+  // The connections out of each part, in the platform's order: a channel's wires are found
+  // among those of its parts (a walk over every connection per channel grew as the
+  // square of a network's size).
+  std::map<std::string, std::vector<std::size_t>> out_of;
+  for (std::size_t i = 0; i < platform.connections.size(); ++i) out_of[platform.connections[i].from].push_back(i);
+  const auto out_of_any = [&](std::vector<std::string> parts) {
+    std::vector<std::size_t> found;
+    std::sort(parts.begin(), parts.end());
+    parts.erase(std::unique(parts.begin(), parts.end()), parts.end());
+    for (const std::string& part : parts)
+      if (const auto it = out_of.find(part); it != out_of.end()) found.insert(found.end(), it->second.begin(), it->second.end());
+    std::sort(found.begin(), found.end());
+    return found;
+  };
   for (const VcChannelPlan& plan : platform.vc_channels) {
     Channel c{plan.sender + "." + plan.sender_port + " -> " + plan.receiver + "." + plan.receiver_port,
               {},
@@ -38,15 +53,18 @@ VcChannelCheck::VcChannelCheck(const Platform& platform, const PartOf& part_of, 
     const auto writer = [&](const ResolvedConnection& k) {
       return Writer{k.from, part_of(k.from).port_number(k.from_port)};
     };
+    std::vector<std::string> senders = plan.forward, receivers = plan.back;
+    senders.push_back(plan.sender);
+    receivers.push_back(plan.receiver);
     c.first_flit = static_cast<std::uint32_t>(flit_wires_.size());
-    for (std::size_t i = 0; i < platform.connections.size(); ++i)
+    for (const std::size_t i : out_of_any(senders))
       if (on_flits(platform.connections[i])) {
         flit_wires_.push_back({wires_of(i).valid, wires_of(i).flit});
         flit_writers_.push_back(writer(platform.connections[i]));
       }
     c.end_flit = static_cast<std::uint32_t>(flit_wires_.size());
     c.first_credit = static_cast<std::uint32_t>(credit_wires_.size());
-    for (std::size_t i = 0; i < platform.connections.size(); ++i)
+    for (const std::size_t i : out_of_any(receivers))
       if (on_credits(platform.connections[i])) {
         credit_wires_.push_back(wires_of(i).vcs);
         credit_writers_.push_back(writer(platform.connections[i]));
