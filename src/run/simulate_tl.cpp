@@ -102,7 +102,8 @@ class TlEngine {
         for (auto [p, index] : d->clocked) p->edge(index);
         sleeping_->edges(&d->cycle);
       }
-      drive_all();
+      sleeping_->drive_ticked();
+      for (TlPart* p : order_) p->drive();
       bool first_ticked = false;
       for (Domain* d : ticking) {
         ++d->cycle;
@@ -386,7 +387,7 @@ class TlEngine {
     d.cycle = next;
     sleeping_->wake_due(&d.cycle, next);  // a part asleep until `next` drives it
     drive_all();
-    sleeping_->settle();  // what the parts drove at `next` may wake a sleeper
+    sleeping_->settle(true);  // what the parts drove at `next` may wake a sleeper
     observe(d);
     accountant_->observe(next);
     vc_channels_->observe(next);

@@ -30,11 +30,17 @@ class SleepingParts {
     if (std::find(clocks_.begin(), clocks_.end(), cycle) == clocks_.end()) {
       clocks_.push_back(cycle);
       due_.emplace_back();
+      awake_.emplace_back();
+      members_of_clock_.push_back(0);
+      ticked_.push_back(0);
     }
-    members_.push_back({part, cycle, clock_of(cycle), index, kNeverBusy});
+    const std::size_t clock = clock_of(cycle);
+    members_.push_back({part, cycle, clock, index, kNeverBusy});
     inputs_.emplace_back();
-    awake_.push_back(members_.size() - 1);
-    position_.push_back(awake_.size() - 1);
+    ++members_of_clock_[clock];
+    awake_[clock].push_back(members_.size() - 1);
+    position_.push_back(awake_[clock].size() - 1);
+    ++awake_count_;
   }
   bool may_sleep(std::size_t index) const { return member_of_[index] != kNone; }
   bool any() const { return !members_.empty(); }
@@ -46,6 +52,10 @@ class SleepingParts {
   void add_waker(std::size_t writer, const TlPart* writer_part, std::size_t port, const Wire* wire, Carries what,
                  std::size_t reader) {
     if (wakers_of_[writer].empty() && !may_sleep(writer)) always_writing_.push_back({writer, writer_part});
+    // A sleeper writing to a part of another clock is looked at whichever clock ticked.
+    if (may_sleep(writer) && members_[member_of_[writer]].clock != members_[member_of_[reader]].clock &&
+        std::find(across_clocks_.begin(), across_clocks_.end(), member_of_[writer]) == across_clocks_.end())
+      across_clocks_.push_back(member_of_[writer]);
     const kinds::PortMask bit = kinds::port_bit_or_every(port);
     wakers_of_[writer].push_back({wire, what, member_of_[reader], bit});
     inputs_[member_of_[reader]].push_back({wire, what, member_of_[reader], bit});
@@ -57,8 +67,10 @@ class SleepingParts {
   // The edge closing the cycle of the clock counting `cycle`, for the parts awake on it;
   // then those whose own cycle opens next wake, moved to its start, to drive it.
   void edges(const core::Cycle* cycle) {
-    for (const std::size_t m : awake_)
-      if (members_[m].cycle == cycle) members_[m].part->edge(0);
+    const std::size_t clock = clock_of(cycle);
+    if (clock == clocks_.size()) return;  // no part of that clock sleeps
+    ticked_[clock] = 1;
+    for (const std::size_t m : awake_[clock]) members_[m].part->edge(0);
     wake_due(cycle, *cycle + 1);
   }
   // The parts of the clock counting `cycle` whose own cycle is `upto` or before wake, moved
@@ -74,42 +86,42 @@ class SleepingParts {
     }
   }
   // Their outputs, from their state alone (they have no combinational inputs): before
-  // every other part's.
+  // every other part's. Of the clocks whose edges came since the last settle only: the
+  // others' state, and so their outputs, did not change (on an SoC of two clocks a third of
+  // the drives).
+  void drive_ticked() {
+    for (std::size_t clock = 0; clock < clocks_.size(); ++clock)
+      if (ticked_[clock])
+        for (const std::size_t m : awake_[clock]) members_[m].part->drive();
+  }
   void drive() {
-    for (const std::size_t m : awake_) members_[m].part->drive();
+    for (const auto& awake : awake_)
+      for (const std::size_t m : awake) members_[m].part->drive();
   }
   // After a cycle's drive: each awake with nothing to do sleeps; then each asleep that a
   // flit or credit now reaches wakes. The wires looked at are the fewer of: those into the
   // parts asleep, or those out of the parts awake (a sleeper's outputs are quiet). Every
   // awake part is asked every cycle: asking busy ones less often (2, 4, 8 cycles) kept idle
   // ones stepping longer and cost more than it saved (measured).
-  void settle() {
-    asleep_cycles_ += members_.size() - awake_.size();  // the parts this cycle did not step
-    for (std::size_t k = awake_.size(); k-- > 0;) {
-      Member& m = members_[awake_[k]];
-      const core::Cycle busy = m.part->next_busy(*m.cycle);
-      if (busy <= *m.cycle + 1) continue;  // busy next cycle
-      m.due = busy;
-      if (busy != kNeverBusy) due_[m.clock].push({busy, awake_[k]});
-      sleep(awake_[k], m.part->counted_asleep() ? kCounted : kEmpty);
+  // Only the parts of the clocks that ticked are asked (the others' state did not change),
+  // or, `every_clock`, all (after the engine moved every part across an idle stretch).
+  void settle(bool every_clock = false) {
+    for (std::size_t clock = 0; clock < clocks_.size(); ++clock) {
+      if (!ticked_[clock] && !every_clock) continue;
+      auto& awake = awake_[clock];
+      asleep_cycles_ += members_of_clock_[clock] - awake.size();  // the parts this cycle did not step
+      for (std::size_t k = awake.size(); k-- > 0;) {
+        const std::size_t at = awake[k];
+        Member& m = members_[at];
+        const core::Cycle busy = m.part->next_busy(*m.cycle);
+        if (busy <= *m.cycle + 1) continue;  // busy next cycle
+        m.due = busy;
+        if (busy != kNeverBusy) due_[m.clock].push({busy, at});
+        sleep(at, m.part->counted_asleep() ? kCounted : kEmpty);
+      }
     }
-    if (members_.size() - awake_.size() < awake_.size() + always_writing_.size()) {
-      asleep_now_.clear();
-      for (std::size_t m = 0; m < members_.size(); ++m)
-        if (asleep_[members_[m].index]) asleep_now_.push_back(m);
-      for (const std::size_t m : asleep_now_)
-        for (const Waker& w : inputs_[m])
-          if (carries(w)) {
-            wake(m, *members_[m].cycle);
-            break;
-          }
-      return;
-    }
-    for (const auto& [writer, part] : always_writing_) wake_readers(writer, *part);
-    for (std::size_t k = 0, n = awake_.size(); k < n; ++k) {
-      const Member& m = members_[awake_[k]];
-      wake_readers(m.index, *m.part);
-    }
+    wake_readers_of_what_moved(every_clock);
+    std::fill(ticked_.begin(), ticked_.end(), 0);
   }
   // At the end: every part at its clock's last cycle, as if it had stepped through it.
   void wake_all() {
@@ -118,12 +130,13 @@ class SleepingParts {
   }
   // Cycles parts slept, summed over them.
   std::uint64_t asleep_cycles() const { return asleep_cycles_; }
-  bool most_awake() const { return 2 * awake_.size() > members_.size(); }
+  bool most_awake() const { return 2 * awake_count_ > members_.size(); }
   // The parts awake now, as f(index, outputs carrying), for the checks that look only
   // where things move.
   template <class F>
   void each_awake(F&& f) const {
-    for (const std::size_t m : awake_) f(members_[m].index, members_[m].part->carrying());
+    for (const auto& awake : awake_)
+      for (const std::size_t m : awake) f(members_[m].index, members_[m].part->carrying());
   }
 
  private:
@@ -145,16 +158,48 @@ class SleepingParts {
 
   void sleep(std::size_t m, char how) {
     asleep_[members_[m].index] = how;
+    auto& awake = awake_[members_[m].clock];
     const std::size_t at = position_[m];
-    awake_[at] = awake_.back();
-    position_[awake_[at]] = at;
-    awake_.pop_back();
+    awake[at] = awake.back();
+    position_[awake[at]] = at;
+    awake.pop_back();
+    --awake_count_;
   }
   void wake(std::size_t m, core::Cycle to) {
     asleep_[members_[m].index] = 0;
-    position_[m] = awake_.size();
-    awake_.push_back(m);
+    auto& awake = awake_[members_[m].clock];
+    position_[m] = awake.size();
+    awake.push_back(m);
+    ++awake_count_;
     members_[m].part->skip_to(to);
+  }
+  // Each asleep that a flit or credit now reaches wakes. The wires looked at are the fewer
+  // of: those into the parts asleep, or those out of the parts awake that may have driven
+  // something new (a sleeper's outputs are quiet): those of the clocks that ticked, those
+  // writing across clocks, and the parts that never sleep.
+  void wake_readers_of_what_moved(bool every_clock) {
+    if (members_.size() - awake_count_ < awake_count_ + always_writing_.size()) {
+      asleep_now_.clear();
+      for (std::size_t m = 0; m < members_.size(); ++m)
+        if (asleep_[members_[m].index]) asleep_now_.push_back(m);
+      for (const std::size_t m : asleep_now_)
+        for (const Waker& w : inputs_[m])
+          if (carries(w)) {
+            wake(m, *members_[m].cycle);
+            break;
+          }
+      return;
+    }
+    for (const auto& [writer, part] : always_writing_) wake_readers(writer, *part);
+    for (std::size_t clock = 0; clock < clocks_.size(); ++clock) {
+      if (!ticked_[clock] && !every_clock) continue;
+      // By index: a wake appends to the list of the reader's clock, maybe this one.
+      const auto& awake = awake_[clock];
+      for (std::size_t k = 0, n = awake.size(); k < n; ++k) wake_readers(members_[awake[k]].index, *members_[awake[k]].part);
+    }
+    for (const std::size_t m : across_clocks_)
+      if (!asleep_[members_[m].index] && !ticked_[members_[m].clock] && !every_clock)
+        wake_readers(members_[m].index, *members_[m].part);
   }
   std::size_t clock_of(const core::Cycle* cycle) const {
     return static_cast<std::size_t>(std::find(clocks_.begin(), clocks_.end(), cycle) - clocks_.begin());
@@ -183,8 +228,12 @@ class SleepingParts {
   std::vector<char> asleep_;             // by part index
   std::vector<std::size_t> member_of_;   // by part index: its member, or kNone
   std::vector<Member> members_;
-  std::vector<std::size_t> awake_;       // members awake, in no order
-  std::vector<std::size_t> position_;    // by member: its place in awake_ while awake
+  std::vector<std::vector<std::size_t>> awake_;  // by clock: its members awake, in no order
+  std::vector<std::size_t> position_;    // by member: its place in its clock's awake_ while awake
+  std::size_t awake_count_ = 0;          // members awake, over every clock
+  std::vector<std::size_t> members_of_clock_;  // by clock
+  std::vector<char> ticked_;             // by clock: its edges came since the last settle
+  std::vector<std::size_t> across_clocks_;  // members writing to a member of another clock
   std::vector<std::vector<Waker>> wakers_of_;  // by writer part index
   std::vector<std::vector<Waker>> inputs_;     // by member: the wires that wake it
   std::vector<std::size_t> asleep_now_;        // scratch: the members asleep
