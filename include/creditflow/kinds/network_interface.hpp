@@ -67,13 +67,16 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
         whole_(static_cast<std::size_t>(p.eject_depth)),
         sender_(p.credits, name),
         first_vc_(p.message_class * (p.num_vcs / p.vc_classes)),
-        class_vcs_(p.num_vcs / p.vc_classes) {}
+        class_vcs_(p.num_vcs / p.vc_classes),
+        sending_by_vc_(static_cast<std::size_t>(p.num_vcs), 0),
+        credits_out_by_vc_(sending_by_vc_) {}
 
 
   void edge(int, Io& io) {
     // Ejection first: the part after it, then what the router brought.
     if (sender_.advance(!whole_.empty(), io[credit_in]->credit ? 1 : 0)) whole_.pop();
     if (io[from_router]->valid) arrive(io[from_router]->noc);
+    for (noc::VcMask m = credits_out_; m != 0; m &= m - 1) --credits_out_by_vc_[static_cast<std::size_t>(__builtin_ctzll(m))];
     credits_out_ = 0;
     // In turn from the VC after the one that last made a whole flit: a VC first by its
     // number would take every slot that frees while it has a tail ready, and starve the rest.
@@ -158,6 +161,23 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
     }
   }
 
+  // The same shares, as the counters that hold them (core/vc_terms.hpp VcCells).
+  bool vc_cells(std::size_t port, int vc, core::VcCells& c) const {
+    if (vc < 0 || vc >= p_.num_vcs) return false;
+    const auto v = static_cast<std::size_t>(vc);
+    if (port == to_router) {
+      c.spent.push_back(&router_input_.occupancy_ref(vc));
+      c.on_wire.push_back(&sending_by_vc_[v]);
+      return true;
+    }
+    if (port == from_router) {
+      c.held.push_back(&eject_[v].size_ref());
+      c.back.push_back(&credits_out_by_vc_[v]);
+      return true;
+    }
+    return false;
+  }
+
   // Its injection queue waits for room at the router (on the VC its packet holds, or the
   // first of its class when none is free); an ejection VC whose tail has no room among the
   // whole flits waits on them; those wait for a credit of the part after `out`.
@@ -201,6 +221,7 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
 
   // The next network flit of the front packet, when its VC's buffer at the router has room.
   void inject() {
+    if (send_valid_) --sending_by_vc_[static_cast<std::size_t>(send_.vc)];
     send_valid_ = false;
     if (queue_.empty()) return;
     const core::Flit& f = queue_.front();
@@ -237,6 +258,7 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
     n.head_injected = head_injected_;
     router_input_.sending(n, vc_);
     send_valid_ = true;
+    ++sending_by_vc_[static_cast<std::size_t>(vc_)];
     if (--left_ == 0) queue_.pop();
   }
 
@@ -267,6 +289,7 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
       if (now_ >= measure_from_) ++whole_in_window_;
     }
     buffer.pop();
+    if ((credits_out_ >> vc & 1) == 0) ++credits_out_by_vc_[vc];
     credits_out_ |= noc::VcMask{1} << vc;
     return tail;
   }
@@ -285,6 +308,8 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
   bool send_valid_ = false;
   noc::NocFlit send_{};
   noc::VcMask credits_out_ = 0;
+  // What send_ and credits_out_ carry, by VC, for the per-VC check.
+  std::vector<int> sending_by_vc_, credits_out_by_vc_;
   core::Cycle now_ = 0, measure_from_ = 0;
   std::uint64_t whole_in_window_ = 0;
 };
