@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <iterator>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace creditflow::platform {
@@ -89,6 +90,28 @@ Accountant::Accountant(const Platform& platform, std::vector<Part> parts)
       logged_.push_back(&p);
     } else {
       versioned_.push_back(&p);
+    }
+  }
+}
+
+void Accountant::know_sleepers(const std::function<bool(std::size_t)>& may_sleep,
+                               const std::function<bool(std::size_t)>& counted_asleep) {
+  role_.assign(parts_.size(), kNone);
+  std::set<const core::FlitCounter*> every;
+  for (const Counted& c : every_cycle_) every.insert(c.counter);
+  const std::set<const Part*> versioned(versioned_.begin(), versioned_.end()), logged(logged_.begin(), logged_.end());
+  for (std::size_t i = 0; i < parts_.size(); ++i) {
+    Part& p = parts_[i];
+    const bool sleeps = may_sleep(i);
+    if (every.count(p.counter)) {
+      if (sleeps && !counted_asleep(i)) role_[i] = kEvery;
+      else every_always_.push_back({p.counter, p.asleep, p.lump});
+    } else if (versioned.count(&p)) {
+      if (sleeps) role_[i] = kVersioned;
+      else versioned_always_.push_back(&p);
+    } else if (logged.count(&p)) {
+      if (sleeps) role_[i] = kLogged;
+      else logged_always_.push_back(&p);
     }
   }
 }

@@ -60,6 +60,37 @@ class Accountant final : public CycleCheck {
     else if (broken)
       ++violations_;
   }
+  // The TL view's sleepers (run/sleeping_parts.hpp): a part that may sleep is looked at
+  // only while awake (asleep it holds nothing, or, `counted_asleep`, it is counted every
+  // cycle as before); `may_sleep(i)` and `counted_asleep(i)` for the i-th part given.
+  void know_sleepers(const std::function<bool(std::size_t)>& may_sleep,
+                     const std::function<bool(std::size_t)>& counted_asleep);
+  // The cycle's count, `each_awake(f)` calling f(i) for each part awake now: walking every
+  // part's flag was most of accounting's cycle on an 8x8 mesh of sleeping routers.
+  template <class EachAwake>
+  void observe_awake(core::Cycle t, const EachAwake& each_awake) {
+    if (!on()) return;
+    if (role_.empty()) return observe(t);
+    const bool broken = (t & 1023) == 0 && audit_versions(t);
+    for (Part* p : versioned_always_)
+      if (!p->asleep || !*p->asleep) recount_if_changed(*p);
+    for (Part* p : logged_always_)
+      if (!p->asleep || !*p->asleep) take_changes(*p);
+    each_awake([&](std::size_t i) {
+      if (role_[i] == kVersioned) recount_if_changed(parts_[i]);
+      else if (role_[i] == kLogged) take_changes(parts_[i]);
+    });
+    census_.assign_from(versioned_sum_);
+    for (const Counted& p : every_always_)
+      if (!p.asleep || *p.asleep != Part::kAsleepEmpty) count(p.counter, p.lump, census_);
+    each_awake([&](std::size_t i) {
+      if (role_[i] == kEvery) count(parts_[i].counter, parts_[i].lump, census_);
+    });
+    if (census_.unbalanced() >= 0)
+      violated(t);
+    else if (broken)
+      ++violations_;
+  }
   // The ledger per source, the verdict and the first violation, into the run's result.
   void finish(RunResult& result) const;
 
@@ -103,6 +134,12 @@ class Accountant final : public CycleCheck {
   std::vector<Counted> every_cycle_;
   std::vector<Part*> versioned_;          // and the ones counted when they say they changed
   std::vector<Part*> logged_;             // and the ones whose changes are added up as logged
+  // With sleepers known: each part's role among those three where it may sleep (looked at
+  // while awake), and the parts of each that never sleep (or are counted asleep).
+  enum Role : char { kNone, kEvery, kVersioned, kLogged };
+  std::vector<char> role_;  // by part
+  std::vector<Counted> every_always_;
+  std::vector<Part*> versioned_always_, logged_always_;
   core::Census versioned_sum_;            // the last counts of those, summed
   core::Census scratch_;
   std::vector<std::string> names_;                            // the creators, by slot (0: none)

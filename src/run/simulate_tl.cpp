@@ -66,6 +66,9 @@ class TlEngine {
         [&](std::size_t i) { return VcChannelCheck::Wires{&wires_[i].valid, &wires_[i].noc, &wires_[i].vcs}; });
     vc_channels_->set_watchdog(static_cast<core::Cycle>(platform.run.watchdog));
     if (sleeping_->any())
+      accountant_->know_sleepers([&](std::size_t i) { return sleeping_->may_sleep(i); },
+                                 [&](std::size_t i) { return parts_[i]->counted_asleep(); });
+    if (sleeping_->any())
       vc_channels_->know_sleepers(
           parts_.size(), [&](const std::string& name) { return index_.at(name); },
           [&](std::size_t i) { return sleeping_->may_sleep(i); });
@@ -113,7 +116,7 @@ class TlEngine {
       }
       // Accounting before the parts that go idle are put to sleep: a part flagged asleep
       // then is one that did not step this cycle (its count as it was).
-      if (first_ticked) accountant_->observe(first.cycle);
+      if (first_ticked) accountant_->observe_awake(first.cycle, [&](const auto& f) { sleeping_->each_awake_index(f); });
       sleeping_->settle();
       if (first_ticked) {
         vc_channels_->observe_awake(first.cycle, [&](const auto& f) { sleeping_->each_awake(f); },

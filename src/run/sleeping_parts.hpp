@@ -131,6 +131,12 @@ class SleepingParts {
   // Cycles parts slept, summed over them.
   std::uint64_t asleep_cycles() const { return asleep_cycles_; }
   bool most_awake() const { return 2 * awake_count_ > members_.size(); }
+  // The parts awake now, by index.
+  template <class F>
+  void each_awake_index(F&& f) const {
+    for (const auto& awake : awake_)
+      for (const std::size_t m : awake) f(members_[m].index);
+  }
   // The parts awake now, as f(index, outputs carrying), for the checks that look only
   // where things move.
   template <class F>
