@@ -6,6 +6,7 @@
 #include <set>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <utility>
 
 #include "creditflow/core/diagnosis.hpp"
 #include "creditflow/core/report_figures.hpp"
@@ -144,16 +145,17 @@ json class_json(const core::ClassReport& c) {
 std::string flow_name(const FlowReport& f) { return f.source + ":" + (f.destination.empty() ? "*" : f.destination); }
 
 json flow_json(const FlowReport& f) {
-  json latency = latency_json(f.figures.latency);
+  json flow = {{"source", f.source},
+               {"destination", f.destination},
+               {"created", f.figures.created},
+               {"delivered", f.figures.delivered},
+               {"delivered_in_window", f.figures.delivered_in_window},
+               {"misdelivered", f.figures.misdelivered},
+               {"throughput", f.throughput}};
+  // Moved in, not copied as a list's members are: a run of 3,600 flows writes each once.
+  json& latency = flow["latency"] = latency_json(f.figures.latency);
   latency["histogram"] = histogram_json(f.figures.latency);
-  return {{"source", f.source},
-          {"destination", f.destination},
-          {"created", f.figures.created},
-          {"delivered", f.figures.delivered},
-          {"delivered_in_window", f.figures.delivered_in_window},
-          {"misdelivered", f.figures.misdelivered},
-          {"throughput", f.throughput},
-          {"latency", latency}};
+  return flow;
 }
 
 // The diagnosis, less the lines about a link or a flow of the parts `hidden` names (a
@@ -208,7 +210,7 @@ std::string run_json(const Platform& platform, const RunResult& result) {
     params[c.name + ".kind"] = c.kind->name;
     for (const auto& [name, value] : c.params) params[c.name + "." + name] = value_json(value);
   }
-  doc["parameters"] = params;
+  doc["parameters"] = std::move(params);
   json links = json::object();
   for (const core::LinkReport& l : result.links) {
     links[l.name] = {
@@ -281,13 +283,13 @@ std::string run_json(const Platform& platform, const RunResult& result) {
       links[l.name]["classes"] = per_class;
     }
   }
-  doc["links"] = links;
+  doc["links"] = std::move(links);
   json classes = json::object();
   for (const auto& [name, c] : by_class(result)) classes[name] = class_json(c);
-  doc["classes"] = classes;
+  doc["classes"] = std::move(classes);
   json flows = json::object();
   for (const FlowReport& f : result.flows) flows[flow_name(f)] = flow_json(f);
-  doc["flows"] = flows;
+  doc["flows"] = std::move(flows);
   doc["accounting"] = result.accounting;
   doc["wait_cycle"] = result.wait_cycle;
   doc["accounting_violations"] = result.accounting_violations;
@@ -298,20 +300,20 @@ std::string run_json(const Platform& platform, const RunResult& result) {
     sources[s.name] = {{"created", s.created}, {"refused", s.refused}, {"delivered", s.delivered},
                        {"dropped", s.dropped}, {"in_flight", held}};
   }
-  doc["sources"] = sources;
+  doc["sources"] = std::move(sources);
   if (result.vc_channels)
     doc["vc_channels"] = {{"checked", result.vc_channels}, {"violations", result.vc_channel_violations}};
   if (!result.networks.empty()) {
     json networks = json::object();
     for (const NetworkReport& n : result.networks) networks[n.name] = network_json(n);
-    doc["networks"] = networks;
+    doc["networks"] = std::move(networks);
   }
   doc["diagnosis"] = diagnosis(result);
   const std::vector<RunProblem> problems = run_problems(result);
   doc["status"] = problems.empty() ? "ok" : problems.front().status;
   json messages = json::array();
   for (const RunProblem& p : problems) messages.push_back(p.message);
-  doc["problems"] = messages;
+  doc["problems"] = std::move(messages);
   return doc.dump(2) + "\n";
 }
 
