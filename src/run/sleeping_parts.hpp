@@ -106,6 +106,7 @@ class SleepingParts {
   // Only the parts of the clocks that ticked are asked (the others' state did not change),
   // or, `every_clock`, all (after the engine moved every part across an idle stretch).
   void settle(bool every_clock = false) {
+    if (members_.empty()) return;  // a platform where nothing sleeps pays nothing here
     for (std::size_t clock = 0; clock < clocks_.size(); ++clock) {
       if (!ticked_[clock] && !every_clock) continue;
       auto& awake = awake_[clock];
