@@ -83,7 +83,7 @@ Accountant::Accountant(const Platform& platform, std::vector<Part> parts)
     asked_.push_back(&p);
     // By version only where a census is by source: one sum is a few counts a part.
     if (!census_.by_source() || p.counter->census_version() == core::FlitCounter::kEveryCycle) {
-      every_cycle_.push_back({p.counter, p.asleep, p.lump});
+      every_always_.push_back({p.counter, p.asleep, p.lump});
     } else if (p.log && on()) {  // off, nothing takes the changes: none is kept
       p.log->turn_on();
       recount_if_changed(p);
@@ -92,14 +92,19 @@ Accountant::Accountant(const Platform& platform, std::vector<Part> parts)
       versioned_.push_back(&p);
     }
   }
+  role_.assign(parts_.size(), kNone);
+  versioned_always_ = versioned_;
+  logged_always_ = logged_;
 }
 
 void Accountant::know_sleepers(const std::function<bool(std::size_t)>& may_sleep,
                                const std::function<bool(std::size_t)>& counted_asleep) {
-  role_.assign(parts_.size(), kNone);
   std::set<const core::FlitCounter*> every;
-  for (const Counted& c : every_cycle_) every.insert(c.counter);
+  for (const Counted& c : every_always_) every.insert(c.counter);
   const std::set<const Part*> versioned(versioned_.begin(), versioned_.end()), logged(logged_.begin(), logged_.end());
+  every_always_.clear();
+  versioned_always_.clear();
+  logged_always_.clear();
   for (std::size_t i = 0; i < parts_.size(); ++i) {
     Part& p = parts_[i];
     const bool sleeps = may_sleep(i);

@@ -46,19 +46,7 @@ class Accountant final : public CycleCheck {
 
   bool on() const { return off_.empty(); }
   void observe(core::Cycle t) override {
-    if (!on()) return;
-    const bool broken = (t & 1023) == 0 && audit_versions(t);
-    for (Part* p : versioned_)
-      if (!p->asleep || !*p->asleep) recount_if_changed(*p);  // asleep, it did not step: as it was
-    for (Part* p : logged_)
-      if (!p->asleep || !*p->asleep) take_changes(*p);
-    census_.assign_from(versioned_sum_);
-    for (const Counted& p : every_cycle_)
-      if (!p.asleep || *p.asleep != Part::kAsleepEmpty) count(p.counter, p.lump, census_);
-    if (census_.unbalanced() >= 0)
-      violated(t);
-    else if (broken)
-      ++violations_;
+    observe_awake(t, [](const auto&) {});  // every part in the lists below
   }
   // The TL view's sleepers (run/sleeping_parts.hpp): a part that may sleep is looked at
   // only while awake (asleep it holds nothing, or, `counted_asleep`, it is counted every
@@ -70,10 +58,9 @@ class Accountant final : public CycleCheck {
   template <class EachAwake>
   void observe_awake(core::Cycle t, const EachAwake& each_awake) {
     if (!on()) return;
-    if (role_.empty()) return observe(t);
     const bool broken = (t & 1023) == 0 && audit_versions(t);
     for (Part* p : versioned_always_)
-      if (!p->asleep || !*p->asleep) recount_if_changed(*p);
+      if (!p->asleep || !*p->asleep) recount_if_changed(*p);  // asleep, it did not step: as it was
     for (Part* p : logged_always_)
       if (!p->asleep || !*p->asleep) take_changes(*p);
     each_awake([&](std::size_t i) {
@@ -124,20 +111,20 @@ class Accountant final : public CycleCheck {
   const Platform& platform_;
   std::vector<Part> parts_;
   std::vector<const Part*> asked_;  // the parts that may hold flits
-  // Of those, the ones counted every cycle: what the count needs of each, side by side
-  // (walking the parts themselves cost a cache miss each).
+  // Of those: the ones counted when they say they changed, and the ones whose changes are
+  // added up as logged.
+  std::vector<Part*> versioned_, logged_;
+  // How each is looked at each cycle: by its role, while awake, where it may sleep (the
+  // engine says which, know_sleepers), else in the lists of those looked at always; for
+  // those counted every cycle, what the count needs of each, side by side (walking the
+  // parts themselves cost a cache miss each).
+  enum Role : char { kNone, kEvery, kVersioned, kLogged };
+  std::vector<char> role_;  // by part
   struct Counted {
     const core::FlitCounter* counter;
     const char* asleep;
     long lump;
   };
-  std::vector<Counted> every_cycle_;
-  std::vector<Part*> versioned_;          // and the ones counted when they say they changed
-  std::vector<Part*> logged_;             // and the ones whose changes are added up as logged
-  // With sleepers known: each part's role among those three where it may sleep (looked at
-  // while awake), and the parts of each that never sleep (or are counted asleep).
-  enum Role : char { kNone, kEvery, kVersioned, kLogged };
-  std::vector<char> role_;  // by part
   std::vector<Counted> every_always_;
   std::vector<Part*> versioned_always_, logged_always_;
   core::Census versioned_sum_;            // the last counts of those, summed

@@ -101,8 +101,8 @@ class SleepingParts {
   // After a cycle's drive: each awake with nothing to do sleeps; then each asleep that a
   // flit or credit now reaches wakes. The wires looked at are the fewer of: those into the
   // parts asleep, or those out of the parts awake (a sleeper's outputs are quiet). Every
-  // awake part is asked every cycle: asking busy ones less often (2, 4, 8 cycles) kept idle
-  // ones stepping longer and cost more than it saved (measured).
+  // awake part is asked every cycle of its clock: asking busy ones less often (2, 4, 8
+  // cycles) kept idle ones stepping longer and cost more than it saved (measured).
   // Only the parts of the clocks that ticked are asked (the others' state did not change),
   // or, `every_clock`, all (after the engine moved every part across an idle stretch).
   void settle(bool every_clock = false) {
@@ -132,18 +132,16 @@ class SleepingParts {
   // Cycles parts slept, summed over them.
   std::uint64_t asleep_cycles() const { return asleep_cycles_; }
   bool most_awake() const { return 2 * awake_count_ > members_.size(); }
-  // The parts awake now, by index.
+  // The parts awake now, by index, for the checks that look only where things move; with
+  // the outputs each carries (each_awake).
   template <class F>
   void each_awake_index(F&& f) const {
     for (const auto& awake : awake_)
       for (const std::size_t m : awake) f(members_[m].index);
   }
-  // The parts awake now, as f(index, outputs carrying), for the checks that look only
-  // where things move.
   template <class F>
   void each_awake(F&& f) const {
-    for (const auto& awake : awake_)
-      for (const std::size_t m : awake) f(members_[m].index, members_[m].part->carrying());
+    each_awake_index([&](std::size_t index) { f(index, members_[member_of_[index]].part->carrying()); });
   }
 
  private:
