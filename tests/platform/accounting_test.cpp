@@ -223,21 +223,10 @@ class LogWatchingReceiver : public kinds::CreditReceiverKind<> {
   }
 };
 
-// A wire that does not say what it holds: the platform's accounting is off.
-class UncountedWire : public kinds::Behaviour<creditflow::core::Flit> {
+// The leaky wire saying it does not count what it holds: the platform's accounting is off.
+class UncountedWire : public LeakyWire {
  public:
-  enum : std::size_t { in, out };
-  static constexpr std::array<kinds::Port, 2> ports{{
-      {"in", kinds::ChannelType::flow, kinds::PortDir::in, "in", false, "flits"},
-      {"out", kinds::ChannelType::flow, kinds::PortDir::out, "out", false, "the same flits"}}};
-  static constexpr bool holds_credits = false;
-  using Io = kinds::Io<creditflow::core::Flit, 2>;
-  std::vector<std::size_t> combinational_inputs() const { return {in}; }
-  void edge(int, Io&) {}
-  void drive(Io& io) {
-    io[out]->valid = io[in]->valid;
-    if (io[out]->valid) io[out]->flit = io[in]->flit;
-  }
+  static constexpr bool counts_flits = false;
 };
 
 // The longest the receiver's log grew on the leaky loop with `wire` on the way and a
