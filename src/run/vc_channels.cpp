@@ -28,7 +28,7 @@ VcChannelCheck::VcChannelCheck(const Platform& platform, const PartOf& part_of, 
     Channel c{plan.sender + "." + plan.sender_port + " -> " + plan.receiver + "." + plan.receiver_port,
               {},
               {},
-              cells_.size(),
+              sums_.size(),
               plan.vcs,
               0,
               0,
@@ -81,8 +81,8 @@ VcChannelCheck::VcChannelCheck(const Platform& platform, const PartOf& part_of, 
     for (const std::string& pipe : plan.forward) share(pipe, "in");
     share(plan.receiver, plan.receiver_port);
     for (const std::string& pipe : plan.back) share(pipe, "credit_in");
-    cells_.resize(cells_.size() + static_cast<std::size_t>(std::max(plan.vcs, 0)));
     // A part's counters are read only where it keeps them for every VC of the channel.
+    std::vector<core::VcCells> cells(static_cast<std::size_t>(std::max(plan.vcs, 0)));
     for (const Share& s : c.shares) {
       std::vector<core::VcCells> kept(static_cast<std::size_t>(std::max(plan.vcs, 0)));
       bool all_kept = true;
@@ -93,7 +93,7 @@ VcChannelCheck::VcChannelCheck(const Platform& platform, const PartOf& part_of, 
         continue;
       }
       for (std::size_t vc = 0; vc < kept.size(); ++vc) {
-        core::VcCells& to = cells_[c.first_cells + vc];
+        core::VcCells& to = cells[vc];
         const auto append = [](auto& into, const auto& from) { into.insert(into.end(), from.begin(), from.end()); };
         append(to.spent, kept[vc].spent);
         append(to.leaving, kept[vc].leaving);
@@ -102,12 +102,13 @@ VcChannelCheck::VcChannelCheck(const Platform& platform, const PartOf& part_of, 
         append(to.held, kept[vc].held);
       }
     }
-    for (std::size_t vc = 0; vc < static_cast<std::size_t>(std::max(plan.vcs, 0)); ++vc) {
-      const core::VcCells& k = cells_[c.first_cells + vc];
+    for (const core::VcCells& k : cells) {
       CellSum sum{static_cast<std::uint32_t>(int_cells_.size()), 0, static_cast<std::uint32_t>(size_cells_.size()), 0};
-      for (const int* n : k.spent) int_cells_.push_back({n, 1});
-      for (const auto* terms : {&k.leaving, &k.on_wire, &k.back})
-        for (const int* n : *terms) int_cells_.push_back({n, -1});
+      std::int16_t term = kSpent;
+      for (const auto* terms : {&k.spent, &k.leaving, &k.on_wire, &k.back}) {
+        for (const int* n : *terms) int_cells_.push_back({n, static_cast<std::int16_t>(term == kSpent ? 1 : -1), term});
+        ++term;
+      }
       size_cells_.insert(size_cells_.end(), k.held.begin(), k.held.end());
       sum.end_int = static_cast<std::uint32_t>(int_cells_.size());
       sum.end_size = static_cast<std::uint32_t>(size_cells_.size());
@@ -204,12 +205,10 @@ void VcChannelCheck::check(core::Cycle t, const Channel& c, noc::VcMask which, b
   for (const Share& s : all ? c.shares : c.asked) s.part->add_vc_terms(s.port, terms_);
   if (!all)
     terms_.each([&](std::size_t vc) {
-      const core::VcCells& k = cells_[c.first_cells + vc];
-      for (const int* n : k.spent) terms_.spent[vc] += *n;
-      for (const int* n : k.leaving) terms_.leaving[vc] += *n;
-      for (const int* n : k.on_wire) terms_.on_wire[vc] += *n;
-      for (const int* n : k.back) terms_.back[vc] += *n;
-      for (const std::size_t* n : k.held) terms_.held[vc] += static_cast<std::int64_t>(*n);
+      core::VcTerms::PerVc* const by_term[] = {&terms_.spent, &terms_.leaving, &terms_.on_wire, &terms_.back};
+      const CellSum& k = sums_[c.first_cells + vc];
+      for (std::uint32_t i = k.first_int; i < k.end_int; ++i) (*by_term[int_cells_[i].term])[vc] += *int_cells_[i].at;
+      for (std::uint32_t i = k.first_size; i < k.end_size; ++i) terms_.held[vc] += static_cast<std::int64_t>(*size_cells_[i]);
     });
   int broken = -1;
   terms_.each([&](std::size_t vc) {

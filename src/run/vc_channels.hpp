@@ -108,11 +108,13 @@ class VcChannelCheck final : public CycleCheck {
 
   std::vector<Channel> channels_;
   // The counters of each channel's VC (Channel::first_cells + vc) in one flat list, those
-  // of a VC side by side: the credits spent add, the other terms take away, so that a sum
-  // that holds is zero.
+  // of a VC side by side, each with its term: the credits spent add, the other terms take
+  // away, so that a sum that holds is zero.
+  enum Term : std::int16_t { kSpent, kLeaving, kOnWire, kBack };  // as VcCells lists them
   struct Cell {
     const int* at;
-    std::int32_t sign;
+    std::int16_t sign;  // +1 for the credits spent, -1 for the others
+    std::int16_t term;
   };
   struct CellSum {
     std::uint32_t first_int, end_int, first_size, end_size;  // in int_cells_, size_cells_ (held: taken away)
@@ -120,7 +122,6 @@ class VcChannelCheck final : public CycleCheck {
   std::vector<CellSum> sums_;
   std::vector<Cell> int_cells_;
   std::vector<const std::size_t*> size_cells_;
-  std::vector<core::VcCells> cells_;  // the same by term, for the line naming a broken sum
   std::vector<FlitWire> flit_wires_;
   std::vector<const noc::VcMask*> credit_wires_;
   std::vector<std::vector<std::string>> channel_parts_;  // by channel, its parts' names
