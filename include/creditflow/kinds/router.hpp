@@ -234,6 +234,7 @@ class RouterKind : public Behaviour<core::Flit> {
   // most of the engine's write misses).
   void drive(Io& io) {
     const State& s = *state_;
+    if (!s.outbox.sent && carrying_ == 0) return;  // nothing to send, nothing to take back
     PortMask carrying = 0;
     for (std::size_t i = 0; i < static_cast<std::size_t>(s.ports); ++i)
       carrying |= (s.outbox.valid[i] ? port_bit(out(i)) : 0) | (s.outbox.credits[i] != 0 ? port_bit(in_credit(i)) : 0);
