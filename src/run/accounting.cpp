@@ -192,7 +192,9 @@ bool Accountant::audit_versions(core::Cycle t) {
     if (p->version != p->counter->census_version()) continue;  // counted again below anyway
     std::vector<Part::Share> before = p->counted;
     // As a count gives them: by slot, without the zero ones a log's changes leave.
-    const auto empty = [](const Part::Share& s) { return (s.created | s.refused | s.delivered | s.dropped | s.held) == 0; };
+    const auto empty = [](const Part::Share& s) {
+      return (s.created | s.refused | s.delivered | s.dropped | s.held) == 0;
+    };
     before.erase(std::remove_if(before.begin(), before.end(), empty), before.end());
     std::sort(before.begin(), before.end(), [](const Part::Share& a, const Part::Share& b) { return a.slot < b.slot; });
     p->version = core::FlitCounter::kEveryCycle;

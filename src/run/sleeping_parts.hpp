@@ -200,7 +200,10 @@ class SleepingParts {
       if (!ticked_[clock] && !every_clock) continue;
       // By index: a wake appends to the list of the reader's clock, maybe this one.
       const auto& awake = awake_[clock];
-      for (std::size_t k = 0, n = awake.size(); k < n; ++k) wake_readers(members_[awake[k]].index, *members_[awake[k]].part);
+      for (std::size_t k = 0, n = awake.size(); k < n; ++k) {
+        const Member& m = members_[awake[k]];
+        wake_readers(m.index, *m.part);
+      }
     }
     for (const std::size_t m : across_clocks_)
       if (!asleep_[members_[m].index] && !ticked_[members_[m].clock] && !every_clock)

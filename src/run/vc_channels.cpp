@@ -20,7 +20,8 @@ VcChannelCheck::VcChannelCheck(const Platform& platform, const PartOf& part_of, 
     std::sort(parts.begin(), parts.end());
     parts.erase(std::unique(parts.begin(), parts.end()), parts.end());
     for (const std::string& part : parts)
-      if (const auto it = out_of.find(part); it != out_of.end()) found.insert(found.end(), it->second.begin(), it->second.end());
+      if (const auto it = out_of.find(part); it != out_of.end())
+        found.insert(found.end(), it->second.begin(), it->second.end());
     std::sort(found.begin(), found.end());
     return found;
   };
@@ -208,7 +209,8 @@ void VcChannelCheck::check(core::Cycle t, const Channel& c, noc::VcMask which, b
       core::VcTerms::PerVc* const by_term[] = {&terms_.spent, &terms_.leaving, &terms_.on_wire, &terms_.back};
       const CellSum& k = sums_[c.first_cells + vc];
       for (std::uint32_t i = k.first_int; i < k.end_int; ++i) (*by_term[int_cells_[i].term])[vc] += *int_cells_[i].at;
-      for (std::uint32_t i = k.first_size; i < k.end_size; ++i) terms_.held[vc] += static_cast<std::int64_t>(*size_cells_[i]);
+      for (std::uint32_t i = k.first_size; i < k.end_size; ++i)
+        terms_.held[vc] += static_cast<std::int64_t>(*size_cells_[i]);
     });
   int broken = -1;
   terms_.each([&](std::size_t vc) {

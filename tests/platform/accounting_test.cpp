@@ -240,8 +240,9 @@ std::pair<std::size_t, std::string> longest_log_with(const std::string& wire) {
     params.depth = 8;
     return LogWatchingReceiver(params, c.seed(), c.name());
   }));
-  registry.add(pf::defined_by<UncountedWire>({"uncounted_wire", "a wire", {}, {}, pf::LoopRole::pipe, {{"in", "out"}}, {}},
-                                             [](const pf::ComponentConfig&) { return UncountedWire(); }));
+  registry.add(
+      pf::defined_by<UncountedWire>({"uncounted_wire", "a wire", {}, {}, pf::LoopRole::pipe, {{"in", "out"}}, {}},
+                                    [](const pf::ComponentConfig&) { return UncountedWire(); }));
   const std::string file = "accounting_test_log_" + wire + ".yaml";
   write_leaky_loop(file, wire, 2, 1, "{ cycles: 3000 }");
   {

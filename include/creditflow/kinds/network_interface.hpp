@@ -76,7 +76,8 @@ class NetworkInterfaceKind : public Behaviour<core::Flit> {
     // Ejection first: the part after it, then what the router brought.
     if (sender_.advance(!whole_.empty(), io[credit_in]->credit ? 1 : 0)) whole_.pop();
     if (io[from_router]->valid) arrive(io[from_router]->noc);
-    for (noc::VcMask m = credits_out_; m != 0; m &= m - 1) --credits_out_by_vc_[static_cast<std::size_t>(__builtin_ctzll(m))];
+    for (noc::VcMask m = credits_out_; m != 0; m &= m - 1)
+      --credits_out_by_vc_[static_cast<std::size_t>(__builtin_ctzll(m))];
     credits_out_ = 0;
     // In turn from the VC after the one that last made a whole flit: a VC first by its
     // number would take every slot that frees while it has a tail ready, and starve the rest.

@@ -280,7 +280,8 @@ class RouterKind : public Behaviour<core::Flit> {
     }
     void credit(int, int input, noc::VcMask vcs) override {
       noc::VcMask& mask = credits[static_cast<std::size_t>(input)];
-      for (noc::VcMask fresh = vcs & ~mask; fresh != 0; fresh &= fresh - 1) ++credits_by_vc[at(input, __builtin_ctzll(fresh))];
+      for (noc::VcMask fresh = vcs & ~mask; fresh != 0; fresh &= fresh - 1)
+        ++credits_by_vc[at(input, __builtin_ctzll(fresh))];
       mask |= vcs;
       sent = true;
     }
@@ -289,7 +290,8 @@ class RouterKind : public Behaviour<core::Flit> {
       sent = false;
       for (std::size_t p = 0; p < ports; ++p) {
         if (valid[p]) --flits_by_vc[at(static_cast<int>(p), flits[p].vc)];
-        for (noc::VcMask m = credits[p]; m != 0; m &= m - 1) --credits_by_vc[at(static_cast<int>(p), __builtin_ctzll(m))];
+        for (noc::VcMask m = credits[p]; m != 0; m &= m - 1)
+          --credits_by_vc[at(static_cast<int>(p), __builtin_ctzll(m))];
       }
       valid.fill(false);
       credits.fill(0);

@@ -75,7 +75,9 @@ class ShellComponent : public Component {
   }
   std::size_t port_number(const std::string& port) const override { return kinds::port_index(B::ports, port); }
   void add_vc_terms(std::size_t port, core::VcTerms& t) const override { shell_.behaviour().add_vc_terms(port, t); }
-  bool vc_cells(std::size_t port, int vc, core::VcCells& c) const override { return shell_.behaviour().vc_cells(port, vc, c); }
+  bool vc_cells(std::size_t port, int vc, core::VcCells& c) const override {
+    return shell_.behaviour().vc_cells(port, vc, c);
+  }
   void add_hop_waits(std::size_t port, core::HopWaits& w) const override { shell_.behaviour().add_hop_waits(port, w); }
   std::vector<std::string> outputs_toward(const std::string& input, std::uint32_t destination) const override {
     return shell_.behaviour().outputs_toward(input, destination);

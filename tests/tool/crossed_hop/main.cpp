@@ -40,7 +40,7 @@ int sc_main(int argc, char* argv[]) {
        "a vc_link that loses the first credits it carries back at or after a cycle",
        {pf::ParamSpec::integer("latency", "1", 1, 64, "stages each way"),
         pf::ParamSpec::integer("lose_at", "-1", -1, 1 << 30, "from this cycle, the next credits back are lost (-1: none)"),
-        pf::ParamSpec::boolean("counters", "true", "the per-VC check reads its link's counters (else asks for its terms)")},
+        pf::ParamSpec::boolean("counters", "true", "the per-VC check reads the link's counters (else asks its terms)")},
        {},
        pf::LoopRole::none,
        {{"in", "out"}, {"credit_in", "credit_out"}},
