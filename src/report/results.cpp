@@ -274,13 +274,14 @@ std::string run_json(const Platform& platform, const RunResult& result) {
       json inputs = json::object();
       for (const core::LinkReport::MergeInput& in : l.merge_inputs)
         inputs[in.name] = {{"transfers", in.transfers}, {"waits", in.waits}, {"share", in.share}};
-      links[l.name]["merge"] = {{"name", l.merge}, {"policy", l.merge_policy}, {"inputs", inputs}};
+      links[l.name]["merge"] = {{"name", l.merge}, {"policy", l.merge_policy}};
+      links[l.name]["merge"]["inputs"] = std::move(inputs);
     }
     if (!l.classes.empty()) {
       links[l.name]["pool_policy"] = l.pool_policy;
       json per_class = json::object();
       for (const core::ClassReport& k : l.classes) per_class[k.name] = class_json(k);
-      links[l.name]["classes"] = per_class;
+      links[l.name]["classes"] = std::move(per_class);
     }
   }
   doc["links"] = std::move(links);

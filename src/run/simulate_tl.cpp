@@ -65,13 +65,13 @@ class TlEngine {
         platform, [&](const std::string& name) -> const core::VcChannelPart& { return part(name); },
         [&](std::size_t i) { return VcChannelCheck::Wires{&wires_[i].valid, &wires_[i].noc, &wires_[i].vcs}; });
     vc_channels_->set_watchdog(static_cast<core::Cycle>(platform.run.watchdog));
-    if (sleeping_->any())
+    if (sleeping_->any()) {
       accountant_->know_sleepers([&](std::size_t i) { return sleeping_->may_sleep(i); },
                                  [&](std::size_t i) { return parts_[i]->counted_asleep(); });
-    if (sleeping_->any())
       vc_channels_->know_sleepers(
           parts_.size(), [&](const std::string& name) { return index_.at(name); },
           [&](std::size_t i) { return sleeping_->may_sleep(i); });
+    }
   }
 
   RunResult run() {
@@ -105,8 +105,7 @@ class TlEngine {
         for (auto [p, index] : d->clocked) p->edge(index);
         sleeping_->edges(&d->cycle);
       }
-      sleeping_->drive_ticked();
-      for (TlPart* p : order_) p->drive();
+      drive_all(true);
       bool first_ticked = false;
       for (Domain* d : ticking) {
         ++d->cycle;
@@ -301,8 +300,13 @@ class TlEngine {
     for (const core::LoopObserver& o : observers_) observed_.push_back(&o);
   }
 
-  void drive_all() {
-    sleeping_->drive();
+  // Every part's outputs; `ticked_only`: of the sleepers, only those whose clock ticked
+  // since the last settle (the others' outputs did not change).
+  void drive_all(bool ticked_only = false) {
+    if (ticked_only)
+      sleeping_->drive_ticked();
+    else
+      sleeping_->drive();
     for (TlPart* p : order_) p->drive();
   }
 

@@ -136,12 +136,11 @@ class SleepingParts {
   // the outputs each carries (each_awake).
   template <class F>
   void each_awake_index(F&& f) const {
-    for (const auto& awake : awake_)
-      for (const std::size_t m : awake) f(members_[m].index);
+    each_awake_member([&](const Member& m) { f(m.index); });
   }
   template <class F>
   void each_awake(F&& f) const {
-    each_awake_index([&](std::size_t index) { f(index, members_[member_of_[index]].part->carrying()); });
+    each_awake_member([&](const Member& m) { f(m.index, m.part->carrying()); });
   }
 
  private:
@@ -161,6 +160,11 @@ class SleepingParts {
     kinds::PortMask port;  // the writer's port, as its bit
   };
 
+  template <class G>
+  void each_awake_member(G&& g) const {
+    for (const auto& awake : awake_)
+      for (const std::size_t m : awake) g(members_[m]);
+  }
   void sleep(std::size_t m, char how) {
     asleep_[members_[m].index] = how;
     auto& awake = awake_[members_[m].clock];
