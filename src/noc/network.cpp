@@ -14,18 +14,30 @@ namespace {
 constexpr Cycle kNever = std::numeric_limits<Cycle>::max() / 4;
 constexpr Cycle kAuditPeriod = 1024;  // cycles between checks of every channel (a power of 2)
 
-std::unique_ptr<Topology> topology_of(const NocConfig& config, const std::string& where) {
-  config.validate(where);
-  if (config.topology == "anynet")
-    return std::make_unique<Anynet>(config.netlist, config.netlist_where(where), config.router_names);
-  return std::make_unique<KaryNcube>(config);
-}
-
 }  // namespace
 
-Network::Network(const NocConfig& config, const std::string& where)
+Network::Shape Network::shape_of(const NocConfig& config, const std::string& where) {
+  config.validate(where);
+  Shape shape;
+  if (config.topology == "anynet")
+    shape.topology = std::make_unique<Anynet>(config.netlist, config.netlist_where(where), config.router_names);
+  else
+    shape.topology = std::make_unique<KaryNcube>(config);
+  shape.routing = [config](const Topology& t, Rng& coin) -> std::unique_ptr<Routing> {
+    if (const RoutingFactory* users = find_routing(config.routing_function)) return (*users)(t, config, coin);
+    const int vcs = config.num_vcs;
+    if (config.topology == "anynet") return std::make_unique<MinTable>(static_cast<const Anynet&>(t), vcs);
+    if (config.topology == "mesh") return std::make_unique<DorMesh>(static_cast<const KaryNcube&>(t), vcs);
+    return std::make_unique<DimOrderTorus>(static_cast<const KaryNcube&>(t), vcs, coin);
+  };
+  return shape;
+}
+
+Network::Network(const NocConfig& config, const std::string& where) : Network(config, where, shape_of(config, where)) {}
+
+Network::Network(const NocConfig& config, const std::string& where, Shape shape)
     : config_(config),
-      topology_(topology_of(config, where)),
+      topology_(std::move(shape.topology)),
       rng_(config.seed),
       pattern_(config, topology_->nodes()),
       injection_(config, rng_),
@@ -36,14 +48,7 @@ Network::Network(const NocConfig& config, const std::string& where)
       packet_rate_(config.packet_rate()),
       log_of_no_packet_(std::log1p(-packet_rate_)),
       bernoulli_(config.injection_process == "bernoulli") {
-  if (const RoutingFactory* users = find_routing(config.routing_function))
-    routing_ = (*users)(*topology_, config_, rng_);
-  else if (config.topology == "anynet")
-    routing_ = std::make_unique<MinTable>(static_cast<const Anynet&>(*topology_), config.num_vcs);
-  else if (config.topology == "mesh")
-    routing_ = std::make_unique<DorMesh>(static_cast<const KaryNcube&>(*topology_), config.num_vcs);
-  else
-    routing_ = std::make_unique<DimOrderTorus>(static_cast<const KaryNcube&>(*topology_), config.num_vcs, rng_);
+  routing_ = shape.routing(*topology_, rng_);
   const int routers = topology_->routers();
   for (int r = 0; r < routers; ++r)
     if (topology_->ports(r) > VcRouter::kMaxPorts)

@@ -25,7 +25,18 @@ enum class Phase { warming_up, running, draining, emptying };
 
 class Network : private RouterOutbox {
  public:
+  // What a network is built on: its routers, ports and channels (a k-ary n-cube, an
+  // anynet, or the routers and channels of a platform's netlist) and how each router
+  // routes, made once the network's random stream exists (a torus's coin draws from it).
+  struct Shape {
+    std::unique_ptr<Topology> topology;
+    std::function<std::unique_ptr<Routing>(const Topology&, Rng&)> routing;
+  };
+  // The shape `config` names: its topology and routing_function.
+  static Shape shape_of(const NocConfig& config, const std::string& where);
+
   Network(const NocConfig& config, const std::string& where);
+  Network(const NocConfig& config, const std::string& where, Shape shape);
   ~Network() override;
   Network(const Network&) = delete;
   Network& operator=(const Network&) = delete;
