@@ -9,7 +9,9 @@
 #include <tuple>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/kinds/router.hpp"
 #include "creditflow/noc/anynet.hpp"
+#include "creditflow/noc/network.hpp"
 #include "creditflow/noc/noc_config.hpp"
 #include "creditflow/noc/topology.hpp"
 #include "creditflow/noc/traffic.hpp"
@@ -67,9 +69,14 @@ class Expander {
     std::set<std::string> expanded;
     for (const ComponentDecl& c : n_.components) {
       const bool network = kind_name(c, sets_) == "network";
-      if (!network || !attached(c.name)) {
-        if (network) refuse_parts_keys(c);
+      if (!network) {
         out_.netlist.components.push_back(c);
+        continue;
+      }
+      if (!attached(c.name)) {
+        refuse_parts_keys(c);
+        out_.netlist.components.push_back(c);
+        expand_alone(c);
         continue;
       }
       expand(c);
@@ -520,6 +527,84 @@ class Expander {
       channel(net, ni + "_inject", topology->latency(r, p), ni, "to_router", router(r), "in" + port);
       channel(net, ni + "_eject", topology->latency(r, p), router(r), "out" + port, ni, "from_router");
     }
+  }
+
+  // A network nothing attaches to: its routers and channels, and BookSim2's terminal at
+  // every node, each a part of it (ComponentDecl::part_of); the network component stays,
+  // holding the keys its terminals and its measurement share. Its routers route by their
+  // place in the cube (dor on a mesh, dim_order on a torus or ring) or, on an anynet, by a
+  // table of min's next hop to each node's terminal.
+  void expand_alone(const ComponentDecl& net) {
+    const std::map<std::string, Text> t = texts(net);
+    noc::NocConfig config;
+    const std::string where = at(net.line) + ": " + net.name;
+    // Its shape, from the keys that give it (a reference resolves too late to shape it by).
+    for (const auto& [key, value] : t)
+      if ((kShapeKeys.count(key) || key == "num_vcs") && value.text.find("${") != std::string::npos)
+        throw ParameterError(value.where + ": " + net.name + "." + key + " = " + value.text +
+                             ": the network's shape is read before references are (allowed a value)");
+    try {
+      for (const auto& [key, value] : t)
+        if (kShapeKeys.count(key) || key == "num_vcs") config.set(value.where + ": " + net.name, key, value.text);
+      read_network_file(config, where, n_.file);
+      config.validate(where);
+    } catch (const Error&) {
+      return;  // made of no parts: the network's own check, or its run, says what is wrong, where
+    }
+    const noc::Network::Shape shape = noc::Network::shape_of(config, where);
+    const noc::Topology& topology = *shape.topology;
+    for (int r = 0; r < topology.routers(); ++r)
+      if (topology.ports(r) > static_cast<int>(kinds::kRouterPorts))
+        throw ParameterError(where + ": " + topology.router_name(r) + " has " + std::to_string(topology.ports(r)) +
+                             " ports, its nodes and channels (allowed at most " + std::to_string(kinds::kRouterPorts) +
+                             ")");
+    const std::size_t first = out_.netlist.components.size();
+    const auto router = [&](int r) { return net.name + "_" + topology.router_name(r); };
+    const auto terminal = [&](int node) { return net.name + "_node" + std::to_string(node); };
+    const bool cube = config.topology != "anynet";
+    for (int r = 0; r < topology.routers(); ++r) {
+      ComponentDecl d = part(net, router(r), "router");
+      const auto param = [&](const std::string& key, const std::string& value) {
+        d.params.push_back({key, {value, net.line}});
+      };
+      param("ports", std::to_string(topology.ports(r)));
+      for (const std::string& key : kRouterKeys)
+        if (const auto it = t.find(key); it != t.end()) param(key, it->second.text);
+      std::string routes;
+      if (noc::find_routing(config.routing_function) != nullptr) {
+        param("routing", "network");  // a user's function: the network makes it when it runs
+      } else if (cube) {
+        param("routing", config.topology == "mesh" ? "mesh" : "torus");
+        param("k", std::to_string(config.k));
+        param("n", std::to_string(config.dimensions()));
+        param("position", std::to_string(r));
+      } else {
+        const noc::MinTable min(static_cast<const noc::Anynet&>(topology), config.num_vcs);
+        for (int node = 0; node < topology.nodes(); ++node) {
+          noc::NocFlit flit;
+          flit.destination = node;
+          routes += (node ? ", " : "") + terminal(node) + "=out" + std::to_string(min.route(r, 0, flit).port);
+        }
+        param("routes", routes);
+      }
+      out_.netlist.components.push_back(std::move(d));
+    }
+    for (int r = 0; r < topology.routers(); ++r)
+      for (int p = 0; p < topology.ports(r); ++p)
+        if (const noc::PortLink to = topology.out(r, p); to.router >= 0)
+          channel(net, router(r) + "_out" + std::to_string(p), topology.latency(r, p), router(r),
+                  "out" + std::to_string(p), router(to.router), "in" + std::to_string(to.port));
+    for (int node = 0; node < topology.nodes(); ++node) {
+      ComponentDecl d = part(net, terminal(node), "booksim_terminal");
+      d.params = {{"node", {std::to_string(node), net.line}}, {"network", {net.name, net.line}}};
+      out_.netlist.components.push_back(std::move(d));
+      const int r = topology.router_of(node), p = topology.port_of(node);
+      channel(net, terminal(node) + "_inject", topology.latency(r, p), terminal(node), "to_router", router(r),
+              "in" + std::to_string(p));
+      channel(net, terminal(node) + "_eject", topology.latency(r, p), router(r), "out" + std::to_string(p),
+              terminal(node), "from_router");
+    }
+    for (std::size_t i = first; i < out_.netlist.components.size(); ++i) out_.netlist.components[i].part_of = net.name;
   }
 
   const Netlist& n_;

@@ -38,6 +38,7 @@ struct Largest {
 std::uint64_t add_up(const Platform& platform, Largest* largest) {
   std::uint64_t total = 0;
   for (const ResolvedComponent& c : platform.components) {
+    if (!c.part_of.empty()) continue;  // its network's bytes count it
     if (c.kind->bytes) {
       const auto [bytes, terms] = c.kind->bytes(c.params);
       const std::uint64_t whole = bytes >= 1.8e19 ? UINT64_MAX / 2 : static_cast<std::uint64_t>(bytes);

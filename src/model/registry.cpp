@@ -117,7 +117,7 @@ bool is_destination(const KindSpec& kind) {
     return std::any_of(kind.ends.begin(), kind.ends.end(), [&](const LoopEnd& e) { return e.side == side; });
   };
   // A responder's source end sends flits of its own: the requests end there.
-  return has(LoopEnd::Side::receiver) && (!has(LoopEnd::Side::source) || kind.makes_flits);
+  return kind.retires_flits || (has(LoopEnd::Side::receiver) && (!has(LoopEnd::Side::source) || kind.makes_flits));
 }
 
 }  // namespace creditflow::platform

@@ -154,6 +154,7 @@ class Resolver {
       rc.kind = kind;
       rc.line = c.line;
       rc.terminal_of = c.terminal_of;
+      rc.part_of = c.part_of;
       if (c.clock.empty()) {
         if (out_.clocks.size() > 1)
           throw Error(at(c.line) + ": component " + c.name + " needs a clock: the platform has " +

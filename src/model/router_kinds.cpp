@@ -13,7 +13,7 @@
 #include "creditflow/kinds/router.hpp"
 #include "creditflow/kinds/vc_crossing.hpp"
 #include "creditflow/kinds/vc_link.hpp"
-#include "creditflow/noc/torus_routes.hpp"
+#include "creditflow/noc/cube_routes.hpp"
 #include "creditflow/platform/define_kind.hpp"
 #include "creditflow/platform/kind_config.hpp"
 #include "creditflow/platform/registry.hpp"
@@ -39,19 +39,21 @@ std::vector<ParamSpec> router_params() {
   std::vector<ParamSpec> params{
       P::integer("ports", "5", 1, static_cast<std::int64_t>(kinds::kRouterPorts), "ports in0/out0.. in use"),
       P::list("routes", "", P::text("", "", ""),
-              "destination=output, e.g. \"mem=out0, cpu=out2\"; with routing: torus, destination=node, e.g. "
-              "\"mem=node5\"",
+              "destination=output, e.g. \"mem=out0, cpu=out2\" (with routing: table, required); with routing: "
+              "torus or mesh, destination=node, e.g. \"mem=node5\" (a network's own terminals need none: they are "
+              "their nodes)",
               false)
-          .naming_destinations()
-          .make_required(),
-      P::choice("routing", "table", {"table", "torus"},
+          .naming_destinations(),
+      P::choice("routing", "table", {"table", "torus", "mesh", "network"},
                 "table: by routes; torus: BookSim2's dim_order on a k-ary n-cube with wraparound from `position` "
                 "(the shorter way round each dimension in turn, a tie by coin, the VCs of a packet's class halved "
-                "by dateline; ports 2d to and from the +d neighbour, 2d+1 the -d one, 2n the node's)"),
+                "by dateline); mesh: BookSim2's dor from `position` (the lowest dimension that differs first); "
+                "on a cube, ports 2d go to and come from the +d neighbour, 2d+1 the -d one, 2n the node's; "
+                "network: its network's routing_function (a user's, registered in C++), as a part of that network"),
       noc_key("k"),
       noc_key("n"),
-      P::integer("position", "0", 0, 65535, "with routing: torus, the router's number in the cube (dimension 0 "
-                                            "fastest, as BookSim2 numbers them)")};
+      P::integer("position", "0", 0, 65535, "with routing: torus or mesh, the router's number in the cube "
+                                            "(dimension 0 fastest, as BookSim2 numbers them)")};
   for (ParamSpec& p : buffer_params()) params.push_back(p);
   for (const char* key : {"routing_delay", "vc_alloc_delay", "sw_alloc_delay", "st_prepare_delay", "st_final_delay",
                           "credit_delay", "vc_allocator", "sw_allocator", "alloc_iters", "input_speedup",
@@ -78,8 +80,9 @@ std::vector<std::pair<std::string, int>> node_routes(const std::string& text, in
            std::stoi(node.substr(4)) < nodes;
   };
   std::vector<std::pair<std::string, int>> routes;
+  if (text.empty()) return routes;  // a network's own terminals are their nodes
   for (const auto& [destination, node] :
-       route_items(text, where, is_node, "destination=node with routing: torus",
+       route_items(text, where, is_node, "destination=node with routing: torus or mesh",
                    "nodes node0..node" + std::to_string(nodes - 1) + ", e.g. mem=node5", "node"))
     routes.emplace_back(destination, std::stoi(node.substr(4)));
   return routes;
@@ -91,8 +94,10 @@ int cube_nodes(const std::map<std::string, ParamValue>& params) {
   return nodes;
 }
 
-// A torus router: its place in the cube, its ports, its VCs halved per class.
-void check_torus(const std::map<std::string, ParamValue>& params, const std::string& where) {
+// A router routed by its place in a cube: its place, its ports, on a torus its VCs halved
+// per class.
+void check_cube(const std::map<std::string, ParamValue>& params, const std::string& where) {
+  const std::string routing = std::get<std::string>(params.at("routing"));
   const int nodes = cube_nodes(params);
   const std::int64_t position = integer_param(params, "position"), n = integer_param(params, "n");
   if (position >= nodes)
@@ -100,16 +105,17 @@ void check_torus(const std::map<std::string, ParamValue>& params, const std::str
                          " routers of a " + std::to_string(integer_param(params, "k")) + "-ary " + std::to_string(n) +
                          "-cube (allowed 0.." + std::to_string(nodes - 1) + ")");
   if (integer_param(params, "ports") < 2 * n + 1)
-    throw ParameterError(where + ": ports = " + std::to_string(integer_param(params, "ports")) + ", and routing: torus "
-                         "in " + std::to_string(n) + " dimensions uses " + std::to_string(2 * n + 1) +
+    throw ParameterError(where + ": ports = " + std::to_string(integer_param(params, "ports")) + ", and routing: " +
+                         routing + " in " + std::to_string(n) + " dimensions uses " + std::to_string(2 * n + 1) +
                          " (allowed ports " + std::to_string(2 * n + 1) + " or more)");
+  node_routes(std::get<std::string>(params.at("routes")), nodes, where);
+  if (routing == "mesh") return;
   const std::int64_t per_class = integer_param(params, "num_vcs") / integer_param(params, "vc_classes");
   if (per_class < 2 || per_class % 2 != 0)
     throw ParameterError(where + ": num_vcs = " + std::to_string(integer_param(params, "num_vcs")) + " gives each of " +
                          std::to_string(integer_param(params, "vc_classes")) + " classes " + std::to_string(per_class) +
                          " VCs, and routing: torus halves a class's VCs by dateline to break the rings' cycles "
                          "(allowed an even number, 2 or more, of VCs a class)");
-  node_routes(std::get<std::string>(params.at("routes")), nodes, where);
 }
 
 void check_classes(const std::map<std::string, ParamValue>& params, const std::string& where) {
@@ -143,7 +149,11 @@ void add_router_kinds(Registry& r) {
           throw ParameterError(where + "." + name + " is connected, past its " + std::to_string(ports) +
                                " ports (allowed ports " + std::to_string(p + 1) + " or more, or in0..in" +
                                std::to_string(ports - 1) + " and out0..out" + std::to_string(ports - 1) + ")");
-    if (std::get<std::string>(params.at("routing")) == "torus") return check_torus(params, where);
+    if (std::get<std::string>(params.at("routing")) == "network") return;  // its network reads it
+    if (std::get<std::string>(params.at("routing")) != "table") return check_cube(params, where);
+    if (std::get<std::string>(params.at("routes")).empty())
+      throw ParameterError(where + ".routes is empty: with routing: table it is what the router routes by (allowed "
+                           "destination=output, e.g. \"mem=out0, cpu=out2\")");
     for (const auto& [destination, port] : split_routes(std::get<std::string>(params.at("routes")), where)) {
       if (std::stoi(port.substr(3)) >= ports)
         throw ParameterError(where + ".routes sends " + destination + " to " + port + ", past its " +
@@ -154,7 +164,10 @@ void add_router_kinds(Registry& r) {
     }
   };
   r.add(defined_by<kinds::RouterKind>(router, [](const ComponentConfig& c) {
-    if (c.text("routing") == "torus") {
+    if (c.text("routing") == "network")
+      throw Error(c.name() + " (router) routes by its network's routing_function, and runs only as a part of that "
+                  "network (a network with nothing attached makes it)");
+    if (c.text("routing") != "table") {
       std::map<std::uint32_t, int> nodes;
       for (const auto& [destination, node] : node_routes(c.text("routes"), cube_nodes(c.params()), c.name()))
         nodes[c.endpoint_id(destination)] = node;
@@ -162,7 +175,8 @@ void add_router_kinds(Registry& r) {
       // Its coin is its own, seeded by the run's seed and its name as every random part is.
       return kinds::RouterKind(
           config, static_cast<int>(c.integer("ports")),
-          std::make_unique<noc::TorusRoutes>(static_cast<int>(c.integer("k")), static_cast<int>(c.integer("n")),
+          std::make_unique<noc::CubeRoutes>(c.text("routing") == "torus", static_cast<int>(c.integer("k")),
+                                            static_cast<int>(c.integer("n")),
                                              static_cast<int>(c.integer("position")), std::move(nodes),
                                              config.num_vcs, static_cast<int>(c.integer("vc_classes")),
                                              core::derive_seed(c.seed(), c.name()), c.name(), c.endpoint_namer()),
@@ -247,6 +261,31 @@ void add_router_kinds(Registry& r) {
     k.measure_from(static_cast<core::Cycle>(c.warmup_in_own_cycles()));
     return k;
   }));
+
+  // BookSim2's terminals draw from their network's one random stream in node order, each
+  // cycle, as BookSim2 does: the network steps them together (simulate_network.cpp).
+  const auto alone = [](const ComponentConfig& c) -> std::string {
+    return c.name() + " (booksim_terminal) runs as node " + std::to_string(c.integer("node")) + " of network '" +
+           c.text("network") + "', which steps its terminals together (one random stream, drawn in node order as "
+           "BookSim2 draws it); a network with nothing attached at that node makes it";
+  };
+  KindSpec terminal{
+      "booksim_terminal",
+      "BookSim2's synthetic terminal at a node of a network with nothing attached there: packets by the network's "
+      "traffic pattern, injection process and packet sizes, a flit a cycle into the router's buffer, retired as "
+      "they arrive; made by its network, which measures its terminals as BookSim2 does",
+      {P::integer("node", "0", 0, 65535, "its node's number (BookSim2's: what the traffic patterns address)"),
+       P::text("network", "", "the network whose traffic it makes and that steps it").make_required()},
+      {{"to_router", ChannelType::vc_flow, PortDir::out, false, "flits into the router's terminal port"},
+       {"to_router_credit", ChannelType::vc_credit, PortDir::in, false, "credits of that port's buffers"},
+       {"from_router", ChannelType::vc_flow, PortDir::in, false, "flits the router ejects"},
+       {"from_router_credit", ChannelType::vc_credit, PortDir::out, false, "their credits, back at once"}},
+      LoopRole::none,
+      {},
+      [alone](const ComponentConfig& c) -> std::unique_ptr<Component> { throw Error(alone(c)); }};
+  terminal.retires_flits = true;
+  terminal.tl_factory = [alone](const ComponentConfig& c) -> std::unique_ptr<TlPart> { throw Error(alone(c)); };
+  r.add(terminal);
 }
 
 }  // namespace creditflow::platform

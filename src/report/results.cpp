@@ -207,6 +207,7 @@ std::string run_json(const Platform& platform, const RunResult& result) {
     params[c.name + ".phase"] = c.phase_text;
   }
   for (const ResolvedComponent& c : platform.components) {
+    if (!c.part_of.empty()) continue;  // a part of a network: its keys are the network's
     params[c.name + ".kind"] = c.kind->name;
     for (const auto& [name, value] : c.params) params[c.name + "." + name] = value_json(value);
   }

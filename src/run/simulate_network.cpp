@@ -15,6 +15,7 @@
 #include "creditflow/platform/simulate.hpp"
 #include "creditflow/core/seed.hpp"
 #include "report/vcd_file.hpp"
+#include "run/network_shape.hpp"
 
 namespace creditflow::platform {
 namespace {
@@ -33,8 +34,12 @@ struct RunningNetwork {
   RunningNetwork(const Platform& platform, const ResolvedComponent& c)
       : RunningNetwork(platform, c, platform.file + ":" + std::to_string(c.line) + ": " + c.name) {}
   RunningNetwork(const Platform& platform, const ResolvedComponent& c, const std::string& where)
+      : RunningNetwork(platform, c, where, seeded(network_config(c.params, where, platform.file), platform.run.seed, c.name)) {}
+  // Stepped as the parts it was made of (run/network_shape.hpp).
+  RunningNetwork(const Platform& platform, const ResolvedComponent& c, const std::string& where,
+                 const noc::NocConfig& config)
       : name(c.name),
-        network(seeded(network_config(c.params, where, platform.file), platform.run.seed, c.name), where),
+        network(config, where, network_shape(platform, c, config, where)),
         run(network, platform.run.warmup, platform.run.cycles - platform.run.warmup, platform.run.watchdog) {}
   std::string name;
   noc::Network network;
@@ -174,12 +179,13 @@ bool has_networks(const Platform& platform) {
   for (const ResolvedComponent& c : platform.components) networks += is_network(c);
   if (networks == 0) return false;
   for (const ResolvedComponent& c : platform.components)
-    if (!is_network(c))
+    if (!is_network(c) && c.part_of.empty())
       throw Error(platform.file + ":" + std::to_string(c.line) + ": component '" + c.name + "' (" + c.kind->name +
                   ") shares a platform with a network; a network runs on its own (allowed: a platform of "
                   "network components only)");
   // BookSim2's measurement runs until its samples settle: a run length would be ignored.
   for (const ResolvedComponent& c : platform.components) {
+    if (!is_network(c)) continue;
     const std::string sim_type = format_value(c.params.at("sim_type"));
     if (sim_type == "window") continue;
     const auto refuse = [&](const std::string& from, const char* what, std::int64_t value) {
@@ -240,7 +246,10 @@ void read_network_file(noc::NocConfig& config, const std::string& where, const s
 RunResult simulate_networks(const Platform& platform, const std::string& view, const std::string& vcd_file,
                             std::uint64_t vcd_limit) {
   std::vector<std::unique_ptr<RunningNetwork>> nets;
-  for (const ResolvedComponent& c : platform.components) nets.push_back(std::make_unique<RunningNetwork>(platform, c));
+  std::vector<const ResolvedComponent*> networks;  // the network components, not their parts
+  for (const ResolvedComponent& c : platform.components)
+    if (is_network(c)) networks.push_back(&c);
+  for (const ResolvedComponent* c : networks) nets.push_back(std::make_unique<RunningNetwork>(platform, *c));
   Progress progress;
   if (view == "tl") {
     for (auto& n : nets) {
@@ -259,7 +268,7 @@ RunResult simulate_networks(const Platform& platform, const std::string& view, c
     std::vector<std::unique_ptr<NetworkClock>> modules;
     std::size_t running = nets.size();
     for (std::size_t i = 0; i < nets.size(); ++i) {
-      const ResolvedComponent& c = platform.components[i];
+      const ResolvedComponent& c = *networks[i];
       const ClockDecl* clock = &platform.clocks.front();
       for (const ClockDecl& d : platform.clocks)
         if (d.name == c.clock) clock = &d;

@@ -296,7 +296,7 @@ BOOST_AUTO_TEST_CASE(a_ring_routes_attached_parts_the_short_way_round_and_splits
           "1-cube (allowed 0..3)");
   refused("--set net_router_1.routes=rx1=node7",
           "../../tests/tool/generated_ring.yaml:13: net_router_1.routes: 'rx1=node7' is not destination=node with "
-          "routing: torus (allowed nodes node0..node3, e.g. mem=node5)");
+          "routing: torus or mesh (allowed nodes node0..node3, e.g. mem=node5)");
 }
 
 // models/soc_on_mesh.yaml on a 4x4 torus (two classes of two VCs, each halved by dateline)

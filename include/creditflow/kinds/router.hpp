@@ -3,12 +3,13 @@
 // in{p}_credit returns the credits of in{p}'s buffers, one bit per VC; out{p} sends flits
 // and out{p}_credit brings back the credits of the buffers at the far end. A head is
 // routed by the table in `routes` (destination=port), or on a torus or ring by BookSim2's
-// dim_order from the router's place (noc/torus_routes.hpp).
+// dim_order, on a mesh by its dor, from the router's place (noc/cube_routes.hpp).
 // Timing: flits and credits that arrive during t are taken at the edge closing t, and the
 // router steps its pipeline there; what that step sends is on out{p} and in{p}_credit
 // during t + 1. Between two routers a vc_link of L stages then gives timing.md section
 // 6's channel: sent in t, read in t + L + 1.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -29,24 +30,36 @@
 
 namespace creditflow::kinds {
 
-inline constexpr std::size_t kRouterPorts = 16;
-inline constexpr std::array<const char*, 4 * kRouterPorts> kRouterPortNames{
-    "in0", "in0_credit", "out0", "out0_credit",
-    "in1", "in1_credit", "out1", "out1_credit",
-    "in2", "in2_credit", "out2", "out2_credit",
-    "in3", "in3_credit", "out3", "out3_credit",
-    "in4", "in4_credit", "out4", "out4_credit",
-    "in5", "in5_credit", "out5", "out5_credit",
-    "in6", "in6_credit", "out6", "out6_credit",
-    "in7", "in7_credit", "out7", "out7_credit",
-    "in8", "in8_credit", "out8", "out8_credit",
-    "in9", "in9_credit", "out9", "out9_credit",
-    "in10", "in10_credit", "out10", "out10_credit",
-    "in11", "in11_credit", "out11", "out11_credit",
-    "in12", "in12_credit", "out12", "out12_credit",
-    "in13", "in13_credit", "out13", "out13_credit",
-    "in14", "in14_credit", "out14", "out14_credit",
-    "in15", "in15_credit", "out15", "out15_credit"};
+// As many ports as the network's router has at most (VcRouter::kMaxPorts): a router of
+// an anynet a network makes may have that many.
+inline constexpr std::size_t kRouterPorts = noc::VcRouter::kMaxPorts;
+
+// Port p's four names, in<p>, in<p>_credit, out<p>, out<p>_credit, written once at compile
+// time (the kinds' port tables point into them).
+struct RouterPortNameTable {
+  static constexpr std::size_t kLongest = sizeof "out63_credit";
+  char text[4 * kRouterPorts][kLongest]{};
+  constexpr RouterPortNameTable() {
+    const char* const stems[4] = {"in", "in", "out", "out"};
+    for (std::size_t p = 0; p < kRouterPorts; ++p)
+      for (std::size_t k = 0; k < 4; ++k) {
+        char* at = text[4 * p + k];
+        std::size_t n = 0;
+        for (const char* c = stems[k]; *c != '\0'; ++c) at[n++] = *c;
+        if (p >= 10) at[n++] = static_cast<char>('0' + p / 10);
+        at[n++] = static_cast<char>('0' + p % 10);
+        if (k % 2 == 1)
+          for (const char* c = "_credit"; *c != '\0'; ++c) at[n++] = *c;
+      }
+  }
+};
+inline constexpr RouterPortNameTable kRouterPortNameTable{};
+constexpr std::array<const char*, 4 * kRouterPorts> router_port_names() {
+  std::array<const char*, 4 * kRouterPorts> names{};
+  for (std::size_t i = 0; i < names.size(); ++i) names[i] = kRouterPortNameTable.text[i];
+  return names;
+}
+inline constexpr std::array<const char*, 4 * kRouterPorts> kRouterPortNames = router_port_names();
 
 constexpr std::array<Port, 4 * kRouterPorts> router_ports() {
   std::array<Port, 4 * kRouterPorts> ports{};
@@ -82,7 +95,7 @@ class RouterKind : public Behaviour<core::Flit> {
                    std::make_unique<noc::RouteTable>(std::move(routes), config.num_vcs, vc_classes, name,
                                                      std::move(name_of)),
                    name) {}
-  // Routed by `routing` instead (noc/torus_routes.hpp on a torus).
+  // Routed by `routing` instead (noc/cube_routes.hpp by a place in a cube).
   RouterKind(const noc::NocConfig& config, int ports, std::unique_ptr<noc::Routing> routing, const std::string& name)
       : state_(std::make_unique<State>(config, ports, std::move(routing), name)) {}
 
@@ -237,14 +250,15 @@ class RouterKind : public Behaviour<core::Flit> {
     if (!s.outbox.sent && carrying_ == 0) return;  // nothing to send, nothing to take back
     PortMask carrying = 0;
     for (std::size_t i = 0; i < static_cast<std::size_t>(s.ports); ++i)
-      carrying |= (s.outbox.valid[i] ? port_bit(out(i)) : 0) | (s.outbox.credits[i] != 0 ? port_bit(in_credit(i)) : 0);
+      carrying |= (s.outbox.valid[i] ? port_bit_or_every(out(i)) : 0) |
+                  (s.outbox.credits[i] != 0 ? port_bit_or_every(in_credit(i)) : 0);
     const PortMask written = carrying | carrying_;
     for (std::size_t i = 0; i < static_cast<std::size_t>(s.ports); ++i) {
-      if (written & port_bit(out(i))) {
+      if (written & port_bit_or_every(out(i))) {
         io[out(i)]->valid = s.outbox.valid[i];
         if (s.outbox.valid[i]) io[out(i)]->noc = s.outbox.flits[i];
       }
-      if (written & port_bit(in_credit(i))) io[in_credit(i)]->vcs = s.outbox.credits[i];
+      if (written & port_bit_or_every(in_credit(i))) io[in_credit(i)]->vcs = s.outbox.credits[i];
     }
     carrying_ = carrying;
   }
@@ -293,8 +307,8 @@ class RouterKind : public Behaviour<core::Flit> {
         for (noc::VcMask m = credits[p]; m != 0; m &= m - 1)
           --credits_by_vc[at(static_cast<int>(p), __builtin_ctzll(m))];
       }
-      valid.fill(false);
-      credits.fill(0);
+      std::fill_n(valid.begin(), ports, false);
+      std::fill_n(credits.begin(), ports, noc::VcMask{0});
     }
     std::size_t at(int port, int vc) const { return static_cast<std::size_t>(port * vcs + vc); }
     std::string where;

@@ -4,6 +4,7 @@
 // network steps the routers it was written as (per-channel latencies included).
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "creditflow/noc/topology.hpp"
@@ -15,6 +16,8 @@ class ListedTopology : public Topology {
   // Adds a router named `name` whose ports are named `port_names` (one per port); returns
   // its number.
   int add_router(std::string name, std::vector<std::string> port_names);
+  // Renames router r's ports (one name per port).
+  void name_ports(int r, std::vector<std::string> port_names) { routers_[r].port_names = std::move(port_names); }
   // Router `from`'s output `out` feeds router `to`'s input `in`, `latency` cycles each way.
   void connect(int from, int out, int to, int in, int latency);
   // Node `node`'s terminal injects at router r's input p and takes what its output p sends,

@@ -37,6 +37,10 @@ struct ComponentDecl {
   // A part a network makes for a terminal at one of its nodes (expand_networks.hpp): the
   // network's name. The summary folds these parts into one line; the JSON keeps them all.
   std::string terminal_of;
+  // A part of a network nothing attaches to (a router, a channel, BookSim2's terminal at a
+  // node): the network's name. That network steps its parts together and reports them as
+  // itself (its figures under networks.<name>, its keys as <name>.<key>).
+  std::string part_of;
 };
 
 struct ConnectionDecl {

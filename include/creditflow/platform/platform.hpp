@@ -47,6 +47,7 @@ struct ResolvedComponent {
   std::map<std::string, ParamValue> params;
   int line = 0;
   std::string terminal_of;  // ComponentDecl::terminal_of
+  std::string part_of;      // ComponentDecl::part_of
 };
 
 struct ResolvedConnection {

@@ -98,6 +98,9 @@ struct KindSpec {
   // network interface's flits out of a network): that loop is offered what its receiver's
   // flows bring, not what its own figures say.
   bool offered_by_flows = false;
+  // Flits end at it outside the platform's credit loops (BookSim2's terminal, which retires
+  // what its router ejects): a destination routes may name.
+  bool retires_flits = false;
   // Checks of a component against its connections, once the netlist is resolved: throws
   // ParameterError naming `where` (file:line) when its parameters ask for a port that is
   // not connected (a split's route to an unconnected output).

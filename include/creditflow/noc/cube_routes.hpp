@@ -1,12 +1,13 @@
-// Routing a router placed in a platform on a torus or a ring: BookSim2's dim_order
-// (topology.hpp DimOrderTorus, the network's own routing, not a copy) from this router's
-// place in a k-ary n-cube to the node each destination endpoint sits at. The way round a
-// ring is chosen where a packet enters a dimension (a tie by this router's own coin) with
-// the dateline class kept until it turns, so no table fixes it. With message classes, each
-// class's share of the VCs is split in the dateline's halves.
+// Routing a router placed in a platform by its place in a k-ary n-cube, to the node each
+// destination endpoint sits at: on a torus or a ring BookSim2's dim_order (topology.hpp
+// DimOrderTorus, the network's own routing, not a copy), on a mesh its dor (DorMesh). The
+// way round a ring is chosen where a packet enters a dimension (a tie by this router's own
+// coin) with the dateline class kept until it turns, so no table fixes it. With message
+// classes, each class's share of the VCs is split in the dateline's halves.
 #pragma once
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <random>
 #include <string>
 #include <utility>
@@ -19,23 +20,24 @@
 
 namespace creditflow::noc {
 
-class TorusRoutes : public Routing {
+class CubeRoutes : public Routing {
  public:
-  // `k`, `n`: the cube; `position`: this router's number in it (BookSim2's, dimension 0
-  // fastest); `nodes`: destination endpoint id -> the node (router) it is behind; `vcs`
-  // per port split among `classes`; `seed`: the coin's.
-  TorusRoutes(int k, int n, int position, std::map<std::uint32_t, int> nodes, int vcs, int classes,
-              std::uint64_t seed, std::string where, core::EndpointNamer name_of = {})
-      : cube_(cube_config(k, n)),
+  // `wraps`: a torus or ring (else a mesh); `k`, `n`: the cube; `position`: this router's
+  // number in it (BookSim2's, dimension 0 fastest); `nodes`: destination endpoint id -> the
+  // node (router) it is behind; `vcs` per port split among `classes`; `seed`: the coin's.
+  CubeRoutes(bool wraps, int k, int n, int position, std::map<std::uint32_t, int> nodes, int vcs, int classes,
+             std::uint64_t seed, std::string where, core::EndpointNamer name_of = {})
+      : cube_(cube_config(wraps, k, n)),
         coin_(seed),
         per_class_(vcs / classes),
-        order_(cube_, per_class_, coin_),
+        order_(wraps ? std::unique_ptr<Routing>(std::make_unique<DimOrderTorus>(cube_, per_class_, coin_))
+                     : std::make_unique<DorMesh>(cube_, per_class_)),
         position_(position),
         nodes_(std::move(nodes)),
         where_(std::move(where)),
         name_of_(std::move(name_of)) {}
-  TorusRoutes(const TorusRoutes&) = delete;  // its dim_order holds its cube and coin
-  TorusRoutes& operator=(const TorusRoutes&) = delete;
+  CubeRoutes(const CubeRoutes&) = delete;  // its routing holds its cube and coin
+  CubeRoutes& operator=(const CubeRoutes&) = delete;
 
   Route route(int, int input, NocFlit& flit) const override {
     const auto found = nodes_.find(static_cast<std::uint32_t>(flit.destination));
@@ -43,7 +45,7 @@ class TorusRoutes : public Routing {
     // The cube routes by node: a copy bound for the destination's node, its class kept.
     NocFlit toward = flit;
     toward.destination = found->second;
-    Route r = order_.route(position_, input, toward);
+    Route r = order_->route(position_, input, toward);
     flit.dateline = toward.dateline;
     const int first = flit.message_class * per_class_;
     return {r.port, first + r.first_vc, first + r.last_vc};
@@ -51,13 +53,13 @@ class TorusRoutes : public Routing {
   std::vector<int> outputs(int, int input, int destination) const override {
     const auto found = nodes_.find(static_cast<std::uint32_t>(destination));
     if (found == nodes_.end()) return {};
-    return order_.outputs(position_, input, found->second);
+    return order_->outputs(position_, input, found->second);
   }
 
  private:
-  static NocConfig cube_config(int k, int n) {
+  static NocConfig cube_config(bool wraps, int k, int n) {
     NocConfig c;
-    c.topology = "torus";
+    c.topology = wraps ? "torus" : "mesh";
     c.k = k;
     c.n = n;
     return c;
@@ -71,7 +73,7 @@ class TorusRoutes : public Routing {
   KaryNcube cube_;
   std::mt19937_64 coin_;  // a router's own, drawn in its own order
   int per_class_;
-  DimOrderTorus order_;
+  std::unique_ptr<Routing> order_;
   int position_;
   std::map<std::uint32_t, int> nodes_;
   std::string where_;
