@@ -46,6 +46,11 @@ const ParamSpec* KindSpec::param(const std::string& n) const {
 }
 
 const PortSpec* KindSpec::port(const std::string& n) const {
+  if (!port_index.empty()) {
+    const auto it = std::lower_bound(port_index.begin(), port_index.end(), n,
+                                     [](const auto& entry, const std::string& name) { return entry.first < name; });
+    return it != port_index.end() && it->first == n ? &ports[it->second] : nullptr;
+  }
   for (const PortSpec& p : ports)
     if (p.name == n) return &p;
   return nullptr;
@@ -96,6 +101,11 @@ void Registry::add(KindSpec kind) {
       case LoopRole::pipe:
         break;
     }
+  }
+  // A kind of many ports (a router's 256) is looked up by name for every connection.
+  if (kind.ports.size() > 32) {
+    for (std::size_t i = 0; i < kind.ports.size(); ++i) kind.port_index.emplace_back(kind.ports[i].name, i);
+    std::sort(kind.port_index.begin(), kind.port_index.end());
   }
   kinds_.push_back(std::move(kind));
 }

@@ -2,6 +2,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <unordered_map>
 #include <sstream>
 #include <tuple>
 
@@ -21,6 +22,13 @@ constexpr std::int64_t max_cycles = 1'000'000'000'000;  // 10^12: hours of simul
 constexpr double kMaxSimulatedPs = 4611686018427387904.0;   // 2^62 ps, 53 days: far from 2^64's wrap
 
 using Endpoint = std::pair<std::string, std::string>;  // component, port
+// Endpoints by hash: a network's thousands of parts share long prefixes ("net_router_"),
+// which ordered look-ups compared again at every step.
+struct EndpointHash {
+  std::size_t operator()(const Endpoint& e) const {
+    return std::hash<std::string>()(e.first) * 31 + std::hash<std::string>()(e.second);
+  }
+};
 
 class Resolver {
  public:
@@ -37,11 +45,18 @@ class Resolver {
     find_loops();
     check_destinations();
     find_vc_channels();
+    // Each component's connected ports, apart: a router's check asks after each of its 256.
+    std::map<std::string, std::set<std::string>> connected;
+    for (const ResolvedConnection& c : out_.connections) {
+      connected[c.from].insert(c.from_port);
+      connected[c.to].insert(c.to_port);
+    }
     for (const ResolvedComponent& rc : out_.components)
-      if (rc.kind->check)
-        rc.kind->check(rc.params, [&](const std::string& port) { return connection_from_.count({rc.name, port}) > 0 ||
-                                                                         connection_to_.count({rc.name, port}) > 0; },
+      if (rc.kind->check) {
+        const std::set<std::string>& ports = connected[rc.name];
+        rc.kind->check(rc.params, [&](const std::string& port) { return ports.count(port) > 0; },
                        at(rc.line) + ": " + rc.name);
+      }
     resolve_run();
     return std::move(out_);
   }
@@ -291,7 +306,7 @@ class Resolver {
   }
 
   void resolve_connections() {
-    std::map<Endpoint, int> used;  // port -> line of its connection
+    std::unordered_map<Endpoint, int, EndpointHash> used;  // port -> line of its connection
     for (const ConnectionDecl& c : n_.connections) {
       const std::string where = at(c.line) + ": connection '" + c.text + "'";
       const PortSpec& from = port_of(c, c.from_component, c.from_port);
@@ -613,7 +628,7 @@ class Resolver {
   std::vector<std::map<std::string, Raw>> raw_;  // per component, parameter -> text
   Platform out_;
   // Each port is used once (checked), so an endpoint names at most one connection.
-  std::map<Endpoint, std::size_t> connection_from_, connection_to_;
+  std::unordered_map<Endpoint, std::size_t, EndpointHash> connection_from_, connection_to_;
 };
 
 }  // namespace

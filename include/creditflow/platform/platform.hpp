@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <unordered_map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -102,7 +103,7 @@ struct Platform {
  private:
   // Look-ups by name, rebuilt when components or loops have grown since: a platform of
   // 16000 loops is resolved in n log n, not by a scan per name.
-  mutable std::map<std::string, std::size_t> component_index_;
+  mutable std::unordered_map<std::string, std::size_t> component_index_;
   mutable std::map<std::string, std::size_t> loop_index_;
   mutable std::size_t loops_indexed_ = 0;
 };

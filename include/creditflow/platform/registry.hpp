@@ -116,6 +116,9 @@ struct KindSpec {
 
   const ParamSpec* param(const std::string& name) const;
   const PortSpec* port(const std::string& name) const;
+  // Its ports by name, sorted, where it has many (Registry::add makes it): port() then
+  // searches instead of walking them.
+  std::vector<std::pair<std::string, std::size_t>> port_index;
   std::vector<std::string> param_names() const;
   std::vector<std::string> port_names() const;
   // The output port an input port feeds through a pipe, or "" if none.
