@@ -15,15 +15,17 @@ KindSpec network_kind() {
   for (const std::string& key : noc::NocConfig::keys()) params.push_back(noc_key(key));
   KindSpec kind{"network",
                 "a network of BookSim2 iq routers (mesh, torus, ring, anynet) with a terminal at each router; "
-                "parameters are BookSim2's keys. Parts attached at net.node<K>.in, .out and .credit_in make it "
-                "routers, vc_links and network_interfaces (then vc_classes: N keeps message classes apart, and node<K>: "
+                "parameters are BookSim2's keys. It is made of routers, vc_links and, at each node nothing attaches "
+                "to, BookSim2's terminal (booksim_terminal), named <net>_router_1_0, <net>_router_1_0_out2, "
+                "<net>_node5 (--set one to change it alone). Parts attached at net.node<K>.in, .out and .credit_in "
+                "make network_interfaces there (then vc_classes: N keeps message classes apart, and node<K>: "
                 "{credits: 8, message_class: 1, ...} sets the interface at node K)",
                 std::move(params),
                 {},
                 LoopRole::none,
                 {},
                 [](const ComponentConfig&) -> std::unique_ptr<Component> {
-                  throw Error("a network runs through simulate_networks, not as a platform part");
+                  throw Error("a network is stepped by its parts' engine (simulate_networks), not as a part");
                 }};
   kind.check = [](const std::map<std::string, ParamValue>& values, const std::function<bool(const std::string&)>&,
                   const std::string& where) {

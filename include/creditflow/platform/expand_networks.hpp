@@ -13,8 +13,12 @@
 // interface and <net>_node<K>_sink (a credit_receiver), marked ComponentDecl::terminal_of.
 // Generated names: <net>_<router> (today's router names: router_1_0), <net>_<router>_out<p>
 // for the channel leaving output p, <net>_node<K> for the interface and
-// <net>_node<K>_inject / _eject for its channels. A network nothing attaches to stays one
-// component, run by the network's own engine (network_run.hpp).
+// <net>_node<K>_inject / _eject for its channels. A network nothing attaches to becomes
+// the same routers (routed by their place in its cube, by min's table to each node on an
+// anynet, or by its routing_function when that is a user's), channels, and at each node
+// <net>_node<K>, BookSim2's terminal (booksim_terminal), each marked ComponentDecl::part_of;
+// the network component stays beside them with the keys its terminals and measurement
+// share, and its engine steps them as one (run/network_shape.hpp).
 #pragma once
 #include <vector>
 
