@@ -279,6 +279,27 @@ class Expander {
     connect(net, name, "credit_out", sender, out + "_credit");
   }
 
+  // <net>_<router>: a router part's name.
+  static std::string router_name(const ComponentDecl& net, const noc::Topology& t, int r) {
+    return net.name + "_" + t.router_name(r);
+  }
+  // A vc_link for each channel between two routers, <router>_out<p> for output p's.
+  void router_channels(const ComponentDecl& net, const noc::Topology& t) {
+    for (int r = 0; r < t.routers(); ++r)
+      for (int p = 0; p < t.ports(r); ++p)
+        if (const noc::PortLink to = t.out(r, p); to.router >= 0)
+          channel(net, router_name(net, t, r) + "_out" + std::to_string(p), t.latency(r, p), router_name(net, t, r),
+                  "out" + std::to_string(p), router_name(net, t, to.router), "in" + std::to_string(to.port));
+  }
+  // A vc_link each way between node `node`'s part `at` (an interface or a terminal, by
+  // to_router and from_router) and its router's port: <at>_inject and <at>_eject.
+  void node_channels(const ComponentDecl& net, const noc::Topology& t, int node, const std::string& at) {
+    const int r = t.router_of(node), p = t.port_of(node);
+    const std::string router = router_name(net, t, r), port = std::to_string(p);
+    channel(net, at + "_inject", t.latency(r, p), at, "to_router", router, "in" + port);
+    channel(net, at + "_eject", t.latency(r, p), router, "out" + port, at, "from_router");
+  }
+
   // The nodes of `net` the connections name, what each node's `out` reaches.
   struct Attached {
     std::set<int> nodes;
@@ -474,9 +495,8 @@ class Expander {
       for (const std::string& key : keys)
         if (const auto it = t.find(key); it != t.end()) d.params.push_back({key, {it->second.text, it->second.line}});
     };
-    const auto router = [&](int r) { return net.name + "_" + topology->router_name(r); };
     for (int r = 0; r < topology->routers(); ++r) {
-      ComponentDecl d = part(net, router(r), "router");
+      ComponentDecl d = part(net, router_name(net, *topology, r), "router");
       d.params.push_back({"ports", {std::to_string(topology->ports(r)), net.line}});
       given(d, kRouterKeys);
       given(d, {"vc_classes"});
@@ -500,13 +520,7 @@ class Expander {
           d.params.push_back({key, {value, net.line}});
       out_.netlist.components.push_back(std::move(d));
     }
-    for (int r = 0; r < topology->routers(); ++r)
-      for (int p = 0; p < topology->ports(r); ++p) {
-        const noc::PortLink to = topology->out(r, p);
-        if (to.router < 0) continue;
-        channel(net, router(r) + "_out" + std::to_string(p), topology->latency(r, p), router(r),
-                "out" + std::to_string(p), router(to.router), "in" + std::to_string(to.port));
-      }
+    router_channels(net, *topology);
     for (const int node : interfaces) {
       const std::string ni = net.name + "_node" + std::to_string(node);
       ComponentDecl d = part(net, ni, "network_interface");
@@ -522,18 +536,16 @@ class Expander {
       for (const auto& [param, value] : node_params[node]) own[param] = value;
       d.params.insert(d.params.end(), own.begin(), own.end());
       out_.netlist.components.push_back(std::move(d));
-      const int r = topology->router_of(node), p = topology->port_of(node);
-      const std::string port = std::to_string(p);
-      channel(net, ni + "_inject", topology->latency(r, p), ni, "to_router", router(r), "in" + port);
-      channel(net, ni + "_eject", topology->latency(r, p), router(r), "out" + port, ni, "from_router");
+      node_channels(net, *topology, node, ni);
     }
   }
 
   // A network nothing attaches to: its routers and channels, and BookSim2's terminal at
   // every node, each a part of it (ComponentDecl::part_of); the network component stays,
   // holding the keys its terminals and its measurement share. Its routers route by their
-  // place in the cube (dor on a mesh, dim_order on a torus or ring) or, on an anynet, by a
-  // table of min's next hop to each node's terminal.
+  // place in the cube (dor on a mesh, dim_order on a torus or ring), on an anynet by a
+  // table of min's next hop to each node's terminal, or by the network's routing_function
+  // where that is a user's (which the network makes when it runs).
   void expand_alone(const ComponentDecl& net) {
     const std::map<std::string, Text> t = texts(net);
     noc::NocConfig config;
@@ -559,18 +571,16 @@ class Expander {
                              " ports, its nodes and channels (allowed at most " + std::to_string(kinds::kRouterPorts) +
                              ")");
     const std::size_t first = out_.netlist.components.size();
-    const auto router = [&](int r) { return net.name + "_" + topology.router_name(r); };
     const auto terminal = [&](int node) { return net.name + "_node" + std::to_string(node); };
     const bool cube = config.topology != "anynet";
     for (int r = 0; r < topology.routers(); ++r) {
-      ComponentDecl d = part(net, router(r), "router");
+      ComponentDecl d = part(net, router_name(net, topology, r), "router");
       const auto param = [&](const std::string& key, const std::string& value) {
         d.params.push_back({key, {value, net.line}});
       };
       param("ports", std::to_string(topology.ports(r)));
       for (const std::string& key : kRouterKeys)
         if (const auto it = t.find(key); it != t.end()) param(key, it->second.text);
-      std::string routes;
       if (noc::find_routing(config.routing_function) != nullptr) {
         param("routing", "network");  // a user's function: the network makes it when it runs
       } else if (cube) {
@@ -580,6 +590,7 @@ class Expander {
         param("position", std::to_string(r));
       } else {
         const noc::MinTable min(static_cast<const noc::Anynet&>(topology), config.num_vcs);
+        std::string routes;
         for (int node = 0; node < topology.nodes(); ++node) {
           noc::NocFlit flit;
           flit.destination = node;
@@ -589,20 +600,12 @@ class Expander {
       }
       out_.netlist.components.push_back(std::move(d));
     }
-    for (int r = 0; r < topology.routers(); ++r)
-      for (int p = 0; p < topology.ports(r); ++p)
-        if (const noc::PortLink to = topology.out(r, p); to.router >= 0)
-          channel(net, router(r) + "_out" + std::to_string(p), topology.latency(r, p), router(r),
-                  "out" + std::to_string(p), router(to.router), "in" + std::to_string(to.port));
+    router_channels(net, topology);
     for (int node = 0; node < topology.nodes(); ++node) {
       ComponentDecl d = part(net, terminal(node), "booksim_terminal");
       d.params = {{"node", {std::to_string(node), net.line}}, {"network", {net.name, net.line}}};
       out_.netlist.components.push_back(std::move(d));
-      const int r = topology.router_of(node), p = topology.port_of(node);
-      channel(net, terminal(node) + "_inject", topology.latency(r, p), terminal(node), "to_router", router(r),
-              "in" + std::to_string(p));
-      channel(net, terminal(node) + "_eject", topology.latency(r, p), router(r), "out" + std::to_string(p),
-              terminal(node), "from_router");
+      node_channels(net, topology, node, terminal(node));
     }
     for (std::size_t i = first; i < out_.netlist.components.size(); ++i) out_.netlist.components[i].part_of = net.name;
   }
