@@ -292,14 +292,18 @@ class Resolver {
     }
   }
 
+  // Where a connection is written, for its messages (made only for one: a network's
+  // thousands of connections made it at each).
+  std::string where_of(const ConnectionDecl& c) const { return at(c.line) + ": connection '" + c.text + "'"; }
+
   const PortSpec& port_of(const ConnectionDecl& c, const std::string& component,
                           const std::string& port) const {
-    const std::string where = at(c.line) + ": connection '" + c.text + "'";
-    const std::size_t i = index_of(component, where);
+    const std::size_t i = out_.index_of(component);
+    if (i == out_.components.size()) index_of(component, where_of(c));  // says which name is not there
     const KindSpec& kind = *out_.components[i].kind;
     const PortSpec* p = kind.port(port);
     if (!p) {
-      throw Error(where + ": " + component + " (" + kind.name + ") has no port '" + port + "'" +
+      throw Error(where_of(c) + ": " + component + " (" + kind.name + ") has no port '" + port + "'" +
                   did_you_mean(port, kind.port_names()) + " (ports: " + join_names(kind.port_names()) + ")");
     }
     return *p;
@@ -307,23 +311,23 @@ class Resolver {
 
   void resolve_connections() {
     std::unordered_map<Endpoint, int, EndpointHash> used;  // port -> line of its connection
+    used.reserve(2 * n_.connections.size());
     for (const ConnectionDecl& c : n_.connections) {
-      const std::string where = at(c.line) + ": connection '" + c.text + "'";
       const PortSpec& from = port_of(c, c.from_component, c.from_port);
       const PortSpec& to = port_of(c, c.to_component, c.to_port);
       if (from.dir != PortDir::out)
-        throw Error(where + ": " + c.from_component + "." + c.from_port +
+        throw Error(where_of(c) + ": " + c.from_component + "." + c.from_port +
                     " is an input; a connection runs from an output to an input");
       if (to.dir != PortDir::in)
-        throw Error(where + ": " + c.to_component + "." + c.to_port +
+        throw Error(where_of(c) + ": " + c.to_component + "." + c.to_port +
                     " is an output; a connection runs from an output to an input");
       if (from.type != to.type)
-        throw Error(where + ": " + c.from_component + "." + c.from_port + " carries a " +
+        throw Error(where_of(c) + ": " + c.from_component + "." + c.from_port + " carries a " +
                     channel_type_name(from.type) + " channel but " + c.to_component + "." +
                     c.to_port + " takes a " + channel_type_name(to.type) + " channel");
       const std::string from_clock = domain_of(c.from_component, from), to_clock = domain_of(c.to_component, to);
       if (from_clock != to_clock)
-        throw Error(where + ": " + c.from_component + "." + c.from_port + " runs on clock " + from_clock + " but " +
+        throw Error(where_of(c) + ": " + c.from_component + "." + c.from_port + " runs on clock " + from_clock + " but " +
                     c.to_component + "." + c.to_port + " on clock " + to_clock +
                     "; only a crossing (" + crossing_kinds() + ") joins two clocks");
       for (const auto& [endpoint, verb] :
@@ -331,7 +335,7 @@ class Resolver {
             std::pair{Endpoint{c.from_component, c.from_port}, "connected"}}) {
         const auto [it, fresh] = used.emplace(endpoint, c.line);
         if (!fresh)
-          throw Error(where + ": " + endpoint.first + "." + endpoint.second + " is " + verb +
+          throw Error(where_of(c) + ": " + endpoint.first + "." + endpoint.second + " is " + verb +
                       " twice (also at line " + std::to_string(it->second) + ")");
       }
       connection_from_[{c.from_component, c.from_port}] = out_.connections.size();

@@ -1,6 +1,7 @@
 #include "run/network_shape.hpp"
 
 #include <map>
+#include <unordered_map>
 #include <memory>
 #include <utility>
 
@@ -14,6 +15,12 @@ namespace creditflow::platform {
 namespace {
 
 using Port = std::pair<std::string, std::string>;  // component, port
+struct PortHash {
+  std::size_t operator()(const Port& p) const {
+    return std::hash<std::string>()(p.first) * 31 + std::hash<std::string>()(p.second);
+  }
+};
+using PortMap = std::unordered_map<Port, Port, PortHash>;
 
 // A routing over a cube it keeps: dor and dim_order read the cube's coordinates.
 class OwnCubeRouting : public noc::Routing {
@@ -51,6 +58,8 @@ class PartsReader {
       }
     }
     if (routers_.empty()) throw ParameterError(where_ + ": no router is a part of it");
+    to_.reserve(platform.connections.size());
+    from_.reserve(platform.connections.size());
     for (const ResolvedConnection& c : platform.connections) {
       to_[{c.from, c.from_port}] = {c.to, c.to_port};
       from_[{c.to, c.to_port}] = {c.from, c.from_port};
@@ -211,7 +220,7 @@ class PartsReader {
   // "out3", "in3" -> 3.
   static int number(const std::string& port) { return std::stoi(port.substr(port[0] == 'o' ? 3 : 2)); }
   // The port a connection joins to `at`, through `by`; throws for a dangling one.
-  Port along(const std::map<Port, Port>& by, const Port& at) const {
+  Port along(const PortMap& by, const Port& at) const {
     const auto it = by.find(at);
     if (it == by.end()) throw ParameterError(where_ + ": " + at.first + "." + at.second + " is connected to nothing");
     return it->second;
@@ -222,7 +231,7 @@ class PartsReader {
   std::string where_;
   std::vector<const ResolvedComponent*> routers_, links_, terminals_;
   std::map<std::string, int> router_of_;
-  std::map<Port, Port> to_, from_;
+  PortMap to_, from_;
 };
 
 }  // namespace
