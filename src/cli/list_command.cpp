@@ -1,5 +1,7 @@
 #include <iostream>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "creditflow/core/error.hpp"
@@ -32,10 +34,43 @@ void print_kind(const platform::KindSpec& k) {
     std::cout << ", allowed " << p.allowed() << "): " << p.doc << "\n";
   }
   std::cout << "  ports:\n";
-  for (const platform::PortSpec& p : k.ports)
-    std::cout << "    " << p.name << " (" << platform::channel_type_name(p.type)
+  // Numbered ports alike but for their number (a router's in0..in63) are one line each.
+  struct Numbered {
+    std::string stem, rest;
+    int first = -1, last = -1;
+  };
+  const auto numbered = [](const std::string& name) {
+    Numbered n;
+    const auto digit = name.find_first_of("0123456789");
+    if (digit == std::string::npos) return n;
+    const auto end = name.find_first_not_of("0123456789", digit);
+    n.stem = name.substr(0, digit);
+    n.rest = end == std::string::npos ? "" : name.substr(end);
+    n.first = n.last = std::stoi(name.substr(digit, end - digit));
+    return n;
+  };
+  std::vector<bool> shown(k.ports.size(), false);
+  for (std::size_t i = 0; i < k.ports.size(); ++i) {
+    if (shown[i]) continue;
+    const platform::PortSpec& p = k.ports[i];
+    Numbered range = numbered(p.name);
+    for (std::size_t j = i + 1; range.first >= 0 && j < k.ports.size(); ++j) {
+      const platform::PortSpec& q = k.ports[j];
+      const Numbered other = numbered(q.name);
+      if (other.first != range.last + 1 || other.stem != range.stem || other.rest != range.rest || q.type != p.type ||
+          q.dir != p.dir || q.optional != p.optional || q.doc != p.doc)
+        continue;
+      range.last = other.first;
+      shown[j] = true;
+    }
+    const std::string name = range.first >= 0 && range.last > range.first
+                                 ? range.stem + "<p>" + range.rest + ", p " + std::to_string(range.first) + ".." +
+                                       std::to_string(range.last)
+                                 : p.name;
+    std::cout << "    " << name << " (" << platform::channel_type_name(p.type)
               << (p.dir == platform::PortDir::in ? " input" : " output")
               << (p.optional ? ", optional" : "") << "): " << p.doc << "\n";
+  }
 }
 }  // namespace
 

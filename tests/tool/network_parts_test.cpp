@@ -81,3 +81,15 @@ BOOST_AUTO_TEST_CASE(booksim2s_terminal_runs_only_as_its_networks) {
                view);
   }
 }
+
+BOOST_AUTO_TEST_CASE(a_kinds_numbered_ports_are_listed_one_line_a_kind_of_port) {
+  const cftool::Outcome router = cftool::tool("list router");
+  BOOST_TEST_REQUIRE(router.status == 0, router.err);
+  BOOST_TEST(router.out.find("    in<p>, p 0..63 (vc_flow input, optional): flits in, each holding a VC\n") !=
+             std::string::npos, router.out);
+  BOOST_TEST(router.out.find("    out<p>_credit, p 0..63 (vc_credit input, optional)") != std::string::npos);
+  BOOST_TEST(router.out.find("in7 ") == std::string::npos);
+  const cftool::Outcome terminal = cftool::tool("list booksim_terminal");
+  BOOST_TEST(terminal.out.find("    to_router (vc_flow output): flits into the router's terminal port\n") !=
+             std::string::npos, terminal.out);
+}
