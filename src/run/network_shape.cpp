@@ -92,6 +92,9 @@ class PartsReader {
         eject[out.first] = {router_of_.at(in.first), number(in.second), latency};
     }
     for (const ResolvedComponent* t : terminals_) {
+      if (text(*t, "network") != net_.name)
+        throw ParameterError(where_ + ": " + t->name + ".network = " + text(*t, "network") + ", but it is a terminal of " +
+                             net_.name + " (allowed: " + net_.name + ")");
       const End i = inject[t->name], e = eject[t->name];
       if (i.router < 0 || e.router < 0)
         throw ParameterError(where_ + ": " + t->name + " has no channel " + (i.router < 0 ? "to" : "from") +

@@ -56,6 +56,8 @@ BOOST_AUTO_TEST_CASE(a_part_of_a_network_set_apart_from_what_it_steps_together_i
           "../../models/mesh4x4.yaml:9: net: net_router_1_2 routes by its place (mesh, position 5) in a 4-ary "
           "2-cube, and its channels are not that place's (allowed: the cube's routers in order, each port joined as "
           "the cube joins it)");
+  refused("--set net_node3.network=other",
+          "../../models/mesh4x4.yaml:9: net: net_node3.network = other, but it is a terminal of net (allowed: net)");
   refused("--set net_router_1_2.routing=torus",
           "../../models/mesh4x4.yaml:9: net: net_router_0_0 routes by mesh and net_router_1_2 by torus (allowed: "
           "every router of a network routed one way)");
