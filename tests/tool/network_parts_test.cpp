@@ -95,3 +95,22 @@ BOOST_AUTO_TEST_CASE(a_kinds_numbered_ports_are_listed_one_line_a_kind_of_port) 
   BOOST_TEST(terminal.out.find("    to_router (vc_flow output): flits into the router's terminal port\n") !=
              std::string::npos, terminal.out);
 }
+
+BOOST_AUTO_TEST_CASE(a_router_placed_by_hand_routes_a_mesh_by_its_place_as_by_its_table) {
+  // The 2x2 mesh placed by hand routes by tables; routed by each router's place instead
+  // (routing: mesh, BookSim2's dor), every flow's figures are the same.
+  std::string by_place;
+  int position = 0;
+  for (const std::string r : {"0_0", "0_1", "1_0", "1_1"}) {
+    const std::string at = " --set net_router_" + r;
+    by_place += at + ".routing=mesh" + at + ".k=2" + at + ".n=2" + at + ".position=" + std::to_string(position++) +
+                at + ".routes=rx0=node0,rx1=node1,rx2=node2,rx3=node3";
+  }
+  const std::string model = "run ../../tests/tool/generated_mesh_by_hand.yaml --json";
+  const cftool::Outcome table = cftool::tool(model), place = cftool::tool(model + by_place);
+  BOOST_TEST_REQUIRE(table.status == 0, table.err);
+  BOOST_TEST_REQUIRE(place.status == 0, place.err);
+  const json a = json::parse(table.out).at("flows"), b = json::parse(place.out).at("flows");
+  BOOST_TEST(a == b);
+  BOOST_TEST(b.at("src0:rx3").at("delivered").get<int>() > 1100);
+}
