@@ -302,13 +302,13 @@ class RouterKind : public Behaviour<core::Flit> {
     void clear() {
       if (!sent) return;
       sent = false;
-      for (std::size_t p = 0; p < ports; ++p) {
+      for (std::size_t p = 0; p < ports; ++p) {  // its own ports: 5 of a mesh router's 64
         if (valid[p]) --flits_by_vc[at(static_cast<int>(p), flits[p].vc)];
         for (noc::VcMask m = credits[p]; m != 0; m &= m - 1)
           --credits_by_vc[at(static_cast<int>(p), __builtin_ctzll(m))];
+        valid[p] = false;
+        credits[p] = 0;
       }
-      std::fill_n(valid.begin(), ports, false);
-      std::fill_n(credits.begin(), ports, noc::VcMask{0});
     }
     std::size_t at(int port, int vc) const { return static_cast<std::size_t>(port * vcs + vc); }
     std::string where;
