@@ -327,9 +327,9 @@ class Resolver {
                     c.to_port + " takes a " + channel_type_name(to.type) + " channel");
       const std::string from_clock = domain_of(c.from_component, from), to_clock = domain_of(c.to_component, to);
       if (from_clock != to_clock)
-        throw Error(where_of(c) + ": " + c.from_component + "." + c.from_port + " runs on clock " + from_clock + " but " +
-                    c.to_component + "." + c.to_port + " on clock " + to_clock +
-                    "; only a crossing (" + crossing_kinds() + ") joins two clocks");
+        throw Error(where_of(c) + ": " + c.from_component + "." + c.from_port + " runs on clock " + from_clock +
+                    " but " + c.to_component + "." + c.to_port + " on clock " + to_clock + "; only a crossing (" +
+                    crossing_kinds() + ") joins two clocks");
       for (const auto& [endpoint, verb] :
            {std::pair{Endpoint{c.to_component, c.to_port}, "driven"},
             std::pair{Endpoint{c.from_component, c.from_port}, "connected"}}) {

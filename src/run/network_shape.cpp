@@ -93,8 +93,8 @@ class PartsReader {
     }
     for (const ResolvedComponent* t : terminals_) {
       if (text(*t, "network") != net_.name)
-        throw ParameterError(where_ + ": " + t->name + ".network = " + text(*t, "network") + ", but it is a terminal of " +
-                             net_.name + " (allowed: " + net_.name + ")");
+        throw ParameterError(where_ + ": " + t->name + ".network = " + text(*t, "network") +
+                             ", but it is a terminal of " + net_.name + " (allowed: " + net_.name + ")");
       const End i = inject[t->name], e = eject[t->name];
       if (i.router < 0 || e.router < 0)
         throw ParameterError(where_ + ": " + t->name + " has no channel " + (i.router < 0 ? "to" : "from") +
@@ -123,8 +123,8 @@ class PartsReader {
       if (!noc::NocConfig::knows(key) || key == "k" || key == "n" || mine == net_.params.end() || mine->second == value)
         continue;  // k and n place a router in a cube: checked against its channels
       throw ParameterError(where_ + ": " + r.name + "." + key + " = " + format_value(value) + ", but " + net_.name +
-                           "." + key + " = " + format_value(mine->second) + " (a network's routers share its keys: set " +
-                           net_.name + "." + key + ")");
+                           "." + key + " = " + format_value(mine->second) +
+                           " (a network's routers share its keys: set " + net_.name + "." + key + ")");
     }
   }
 
@@ -168,7 +168,8 @@ class PartsReader {
     }
     if (how == "table") {
       std::map<std::string, int> node_of;
-      for (const ResolvedComponent* t : terminals_) node_of[t->name] = static_cast<int>(integer_param(t->params, "node"));
+      for (const ResolvedComponent* t : terminals_)
+        node_of[t->name] = static_cast<int>(integer_param(t->params, "node"));
       std::vector<std::map<std::uint32_t, int>> tables;
       for (const ResolvedComponent* r : routers_) {
         tables.emplace_back();

@@ -34,7 +34,8 @@ struct RunningNetwork {
   RunningNetwork(const Platform& platform, const ResolvedComponent& c)
       : RunningNetwork(platform, c, platform.file + ":" + std::to_string(c.line) + ": " + c.name) {}
   RunningNetwork(const Platform& platform, const ResolvedComponent& c, const std::string& where)
-      : RunningNetwork(platform, c, where, seeded(network_config(c.params, where, platform.file), platform.run.seed, c.name)) {}
+      : RunningNetwork(platform, c, where,
+                       seeded(network_config(c.params, where, platform.file), platform.run.seed, c.name)) {}
   // Stepped as the parts it was made of (run/network_shape.hpp).
   RunningNetwork(const Platform& platform, const ResolvedComponent& c, const std::string& where,
                  const noc::NocConfig& config)

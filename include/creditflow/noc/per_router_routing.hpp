@@ -12,7 +12,9 @@ namespace creditflow::noc {
 class PerRouterRouting : public Routing {
  public:
   explicit PerRouterRouting(std::vector<std::unique_ptr<Routing>> routers) : routers_(std::move(routers)) {}
-  Route route(int router, int input, NocFlit& flit) const override { return routers_[router]->route(router, input, flit); }
+  Route route(int router, int input, NocFlit& flit) const override {
+    return routers_[router]->route(router, input, flit);
+  }
   std::vector<int> outputs(int router, int input, int destination) const override {
     return routers_[router]->outputs(router, input, destination);
   }
