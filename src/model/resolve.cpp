@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/platform/port_key.hpp"
 #include "creditflow/platform/expand_networks.hpp"
 #include "creditflow/platform/memory_estimate.hpp"
 #include "creditflow/core/limits.hpp"
@@ -21,14 +22,7 @@ namespace {
 constexpr std::int64_t max_cycles = 1'000'000'000'000;  // 10^12: hours of simulation
 constexpr double kMaxSimulatedPs = 4611686018427387904.0;   // 2^62 ps, 53 days: far from 2^64's wrap
 
-using Endpoint = std::pair<std::string, std::string>;  // component, port
-// Endpoints by hash: a network's thousands of parts share long prefixes ("net_router_"),
-// which ordered look-ups compared again at every step.
-struct EndpointHash {
-  std::size_t operator()(const Endpoint& e) const {
-    return std::hash<std::string>()(e.first) * 31 + std::hash<std::string>()(e.second);
-  }
-};
+using Endpoint = PortKey;
 
 class Resolver {
  public:
@@ -310,7 +304,7 @@ class Resolver {
   }
 
   void resolve_connections() {
-    std::unordered_map<Endpoint, int, EndpointHash> used;  // port -> line of its connection
+    std::unordered_map<Endpoint, int, PortKeyHash> used;  // port -> line of its connection
     used.reserve(2 * n_.connections.size());
     for (const ConnectionDecl& c : n_.connections) {
       const PortSpec& from = port_of(c, c.from_component, c.from_port);
@@ -632,7 +626,7 @@ class Resolver {
   std::vector<std::map<std::string, Raw>> raw_;  // per component, parameter -> text
   Platform out_;
   // Each port is used once (checked), so an endpoint names at most one connection.
-  std::unordered_map<Endpoint, std::size_t, EndpointHash> connection_from_, connection_to_;
+  std::unordered_map<Endpoint, std::size_t, PortKeyHash> connection_from_, connection_to_;
 };
 
 }  // namespace

@@ -27,8 +27,7 @@ Network::Shape Network::shape_of(const NocConfig& config, const std::string& whe
     if (const RoutingFactory* users = find_routing(config.routing_function)) return (*users)(t, config, coin);
     const int vcs = config.num_vcs;
     if (config.topology == "anynet") return std::make_unique<MinTable>(static_cast<const Anynet&>(t), vcs);
-    if (config.topology == "mesh") return std::make_unique<DorMesh>(static_cast<const KaryNcube&>(t), vcs);
-    return std::make_unique<DimOrderTorus>(static_cast<const KaryNcube&>(t), vcs, coin);
+    return cube_routing(static_cast<const KaryNcube&>(t), vcs, coin);
   };
   return shape;
 }

@@ -10,17 +10,13 @@
 #include "creditflow/noc/per_router_routing.hpp"
 #include "creditflow/noc/route_table.hpp"
 #include "creditflow/noc/topology.hpp"
+#include "creditflow/platform/port_key.hpp"
 
 namespace creditflow::platform {
 namespace {
 
-using Port = std::pair<std::string, std::string>;  // component, port
-struct PortHash {
-  std::size_t operator()(const Port& p) const {
-    return std::hash<std::string>()(p.first) * 31 + std::hash<std::string>()(p.second);
-  }
-};
-using PortMap = std::unordered_map<Port, Port, PortHash>;
+using Port = PortKey;
+using PortMap = std::unordered_map<Port, Port, PortKeyHash>;
 
 // A routing over a cube it keeps: dor and dim_order read the cube's coordinates.
 class OwnCubeRouting : public noc::Routing {
@@ -207,9 +203,8 @@ class PartsReader {
                              "-cube, and its channels are not that place's (allowed: the cube's routers in order, "
                              "each port joined as the cube joins it)");
     }
-    return [cube, mesh = how == "mesh", vcs](const noc::Topology&, noc::Rng& coin) -> std::unique_ptr<noc::Routing> {
-      if (mesh) return std::make_unique<OwnCubeRouting>(cube, std::make_unique<noc::DorMesh>(*cube, vcs));
-      return std::make_unique<OwnCubeRouting>(cube, std::make_unique<noc::DimOrderTorus>(*cube, vcs, coin));
+    return [cube, vcs](const noc::Topology&, noc::Rng& coin) -> std::unique_ptr<noc::Routing> {
+      return std::make_unique<OwnCubeRouting>(cube, noc::cube_routing(*cube, vcs, coin));
     };
   }
 

@@ -30,8 +30,7 @@ class CubeRoutes : public Routing {
       : cube_(cube_config(wraps, k, n)),
         coin_(seed),
         per_class_(vcs / classes),
-        order_(wraps ? std::unique_ptr<Routing>(std::make_unique<DimOrderTorus>(cube_, per_class_, coin_))
-                     : std::make_unique<DorMesh>(cube_, per_class_)),
+        order_(cube_routing(cube_, per_class_, coin_)),
         position_(position),
         nodes_(std::move(nodes)),
         where_(std::move(where)),

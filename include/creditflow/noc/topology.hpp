@@ -4,6 +4,7 @@
 // Port numbers matter: the allocators' round robins follow them.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -97,5 +98,11 @@ class DimOrderTorus : public Routing {
   int vcs_;
   std::mt19937_64& coin_;
 };
+
+// BookSim2's routing by place on `cube`: dim_order (with `coin`) where it wraps, else dor.
+inline std::unique_ptr<Routing> cube_routing(const KaryNcube& cube, int vcs, std::mt19937_64& coin) {
+  if (cube.wraps()) return std::make_unique<DimOrderTorus>(cube, vcs, coin);
+  return std::make_unique<DorMesh>(cube, vcs);
+}
 
 }  // namespace creditflow::noc
