@@ -23,10 +23,13 @@
 #include "creditflow/kinds/pipelined_link.hpp"
 #include "creditflow/kinds/register_slice.hpp"
 #include "creditflow/kinds/traffic_source.hpp"
+#include "creditflow/kinds/trace_source.hpp"
 #include "creditflow/platform/kind_config.hpp"
 #include "creditflow/platform/nearest.hpp"
 #include "creditflow/platform/define_kind.hpp"
 #include "creditflow/platform/verilated.hpp"
+#include "creditflow/platform/trace_file.hpp"
+#include "model/trace_endpoints.hpp"
 
 namespace creditflow::platform {
 
@@ -96,7 +99,7 @@ Kind receiver_buffer(const ComponentConfig& c) {
   k.core().set_creation_clocks(c.creation_clocks());
   k.core().list_creations(c.random_source());
   if constexpr (std::is_same_v<Kind, kinds::CreditReceiverKind<>>)
-    k.flows().configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints());
+    k.flows().configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints(), c.deliveries());
   return k;
 }
 
@@ -157,6 +160,29 @@ std::vector<std::pair<std::string, std::size_t>> class_sources(const std::string
   return pairs;
 }
 
+// A trace_source as a platform runs it: its records' destinations by the platform's
+// endpoints, their flits at its width (or the width of the part it feeds), and where its
+// records wait for others, the platform's board of deliveries for its trace.
+kinds::TraceSourceKind<> trace_source(const ComponentConfig& c) {
+  const std::string path = c.path_beside_model(c.text("file"));
+  const std::string source = c.text("source").empty() ? c.name() : c.text("source");
+  const TraceEndpoints endpoints(c.text("endpoints"), c.name() + ".endpoints");
+  const std::int64_t width = c.integer("width") > 0 ? c.integer("width") : c.fed_width();
+  std::shared_ptr<core::DeliveryBoard> board;
+  if (c.deliveries()) {
+    board = c.deliveries()->board_for(path);
+    c.deliveries()->track(c.endpoint_id(), board);
+  }
+  const auto namer = c.endpoint_namer();
+  auto destination_id = [c, endpoints, namer](const std::string& name) {
+    const std::uint32_t id = c.endpoint_id(endpoints.component(name));
+    return namer && namer(id).empty() ? 0u : id;
+  };
+  auto replay = std::make_unique<core::TraceReplay>(open_trace(path), source, static_cast<std::uint64_t>(std::max<std::int64_t>(width, 0)),
+                                                    std::move(destination_id), std::move(board));
+  return kinds::TraceSourceKind<>(std::move(replay), c.integer("queue_depth"), c.endpoint_id(), c.name());
+}
+
 core::LinkParams link_stages(const ComponentConfig& c) {
   return {c.integer("forward_latency"), c.integer("credit_latency")};
 }
@@ -172,6 +198,32 @@ Registry builtin_registry() {
       [](const ComponentConfig& c) {
         return kinds::TrafficSourceKind<>(source_params(c), c.seed(), c.name(), source_label(c));
       }));
+
+  KindSpec trace{
+      "trace_source",
+      "replays a trace's records for its source (a CSV, or one compressed with gzip), each as flits at the width of "
+      "the part it feeds; a record that waits for others is issued after they are delivered",
+      {ParamSpec::text("file", "",
+                       "the trace, beside the model: a header naming its columns cycle, source, destination, bytes "
+                       "and optionally class, id, depends_on, delay; a record a line")
+           .make_required(),
+       ParamSpec::text("source", "", "the name the trace gives this part's records (empty: its own name)"),
+       ParamSpec::list("endpoints", "", ParamSpec::text("", "", ""),
+                       "the trace's names that differ from the platform's, as trace_name=component, e.g. "
+                       "\"vp_mem=mem\"",
+                       false),
+       ParamSpec::integer("width", "0", 0, lim::max_depth,
+                          "bytes a flit carries: a record becomes its bytes over this, rounded up (0: the width of "
+                          "the part its out port feeds)"),
+       ParamSpec::integer("queue_depth", "16", 1, lim::max_queue,
+                          "records waiting to leave; while it is full, records due wait in the file and keep their "
+                          "cycle as their creation")},
+      {},
+      LoopRole::source,
+      {},
+      {}};
+  trace.replays_trace = true;
+  add(defined_by<kinds::TraceSourceKind<>>(trace, trace_source));
 
   KindSpec sender{"credit_sender",
                   "holds a loop's credits; forwards a flit only with a credit",
@@ -253,7 +305,7 @@ Registry builtin_registry() {
                            c.seed(), c.name());
     k.name_sources_with(c.endpoint_namer());
     k.core().measure_from(static_cast<core::Cycle>(c.warmup_in_own_cycles()));
-    k.configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints());
+    k.configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints(), c.deliveries());
     return k;
   }));
 
@@ -362,7 +414,7 @@ Registry builtin_registry() {
     k.core().measure_from(static_cast<core::Cycle>(c.warmup_in_own_cycles()));
     k.core().set_creation_clocks(c.creation_clocks());
     k.core().list_creations(c.random_source());
-    k.flows().configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints());
+    k.flows().configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints(), c.deliveries());
     return k;
   }));
 
@@ -503,7 +555,7 @@ Registry builtin_registry() {
                                  c.seed(), c.name(), c.integer("depth"));
       k.core().measure_from(static_cast<core::Cycle>(c.warmup_in_own_cycles()));
       k.core().set_creation_clocks(c.creation_clocks());
-      k.flows().configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints());
+      k.flows().configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints(), c.deliveries());
       return k;
     }));
   }

@@ -14,6 +14,7 @@
 #include "creditflow/platform/nearest.hpp"
 #include "creditflow/platform/verilated.hpp"
 #include "creditflow/platform/platform.hpp"
+#include "model/check_traces.hpp"
 
 namespace creditflow::platform {
 
@@ -51,6 +52,9 @@ class Resolver {
         rc.kind->check(rc.params, [&](const std::string& port) { return ports.count(port) > 0; },
                        at(rc.line) + ": " + rc.name);
       }
+    check_traces(out_, [&](const ResolvedComponent& rc, const std::string& param) {
+      return raw_[out_.index_of(rc.name)].at(param).where;
+    });
     resolve_run();
     return std::move(out_);
   }

@@ -264,6 +264,9 @@ std::string run_json(const Platform& platform, const RunResult& result) {
         {"latency_in", l.reader_period_ps > 0 ? "send_to_arrival, arrival_to_pop and creation_to_pop in the receiver's "
                                                 "cycles (rounded up), creation_to_send in the sender's"
                                               : "cycles of the link's clock"}};
+    if (l.trace_width != 0)
+      links[l.name]["trace"] = {
+          {"records", l.trace_records}, {"bytes", l.trace_bytes}, {"flits", l.trace_flits}, {"width", l.trace_width}};
     if (!l.fed_by.empty()) links[l.name]["fed_by"] = l.fed_by;
     if (!l.feeds.empty()) links[l.name]["feeds"] = l.feeds;
     if (!l.split.empty())

@@ -38,7 +38,23 @@ core::LatencyStats in_cycles(const core::LatencyStats& ps, double period_ps) {
 
 }  // namespace
 
-ComponentContext component_context(const Platform& platform, const ResolvedComponent& c) {
+namespace {
+
+// The width of the part the stream output of `c` feeds, where that part gives one.
+std::int64_t fed_width(const Platform& platform, const ResolvedComponent& c) {
+  for (const ResolvedConnection& k : platform.connections)
+    if (k.from == c.name && k.type == ChannelType::stream) {
+      const auto width = platform.component(k.to).params.find("width");
+      if (width != platform.component(k.to).params.end())
+        if (const auto* w = std::get_if<std::int64_t>(&width->second)) return *w;
+    }
+  return 0;
+}
+
+}  // namespace
+
+ComponentContext component_context(const Platform& platform, const ResolvedComponent& c,
+                                   std::shared_ptr<core::DeliveryBoards> deliveries) {
   ComponentContext context;
   context.own_clock = c.clock;
   if (const LoopPlan* loop = platform.loop_of(c.name)) {
@@ -56,6 +72,9 @@ ComponentContext component_context(const Platform& platform, const ResolvedCompo
     return id == 0 || id > platform.components.size() ? std::string() : platform.components[id - 1].clock;
   };
   context.run_clock = platform.clocks.front().name;
+  context.model_file = platform.file;
+  context.fed_width = [&platform, &c] { return fed_width(platform, c); };
+  context.deliveries = std::move(deliveries);
   return context;
 }
 

@@ -57,9 +57,11 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
         sc_core::sc_time(c.phase_ps, sc_core::SC_PS), true);
 
   std::map<std::string, std::unique_ptr<Component>> components;
+  const auto deliveries = std::make_shared<core::DeliveryBoards>();
   for (const ResolvedComponent& rc : platform.components) {
     auto component = rc.kind->factory(ComponentConfig(rc.name, rc.params, platform.run.seed,
-                                                      static_cast<std::uint64_t>(platform.run.warmup), component_context(platform, rc)));
+                                                      static_cast<std::uint64_t>(platform.run.warmup),
+                                                      component_context(platform, rc, deliveries)));
     component->bind_clock(*clocks.at(rc.clock));
     for (const ParamSpec& p : rc.kind->params)
       if (p.type == ParamType::clock)

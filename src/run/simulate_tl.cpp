@@ -191,12 +191,14 @@ class TlEngine {
   TlPart& part(const std::string& name) { return *parts_[index_.at(name)]; }
 
   void build_parts() {
+    const auto deliveries = std::make_shared<core::DeliveryBoards>();
     for (const ResolvedComponent& rc : platform_.components) {
       if (!rc.kind->tl_factory)
         throw Error(platform_.file + ":" + std::to_string(rc.line) + ": component '" + rc.name + "' of kind '" +
                     rc.kind->name + "' has no transaction-level view; run it with --view cycle");
       auto p = rc.kind->tl_factory(ComponentConfig(rc.name, rc.params, platform_.run.seed,
-                                                   static_cast<std::uint64_t>(platform_.run.warmup), component_context(platform_, rc)));
+                                                   static_cast<std::uint64_t>(platform_.run.warmup),
+                                                   component_context(platform_, rc, deliveries)));
       Domain& own = domains_.at(rc.clock);
       domain_of_.push_back(&own);
       second_domain_.push_back(nullptr);

@@ -7,11 +7,13 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 
 #include "creditflow/core/census.hpp"
 #include "creditflow/core/clock_pair.hpp"
+#include "creditflow/core/delivery_board.hpp"
 #include "creditflow/core/flit.hpp"
 #include "creditflow/core/latency_stats.hpp"
 #include "creditflow/core/steady_state.hpp"
@@ -54,7 +56,7 @@ class FlowDeliveries {
   FlowDeliveries(const FlowDeliveries& other)
       : self_(other.self_), measure_from_(other.measure_from_), clocks_(other.clocks_),
         clocks_by_source_(other.clocks_by_source_), by_source_(other.by_source_),
-        misdelivered_(other.misdelivered_), dropped_(other.dropped_) {
+        misdelivered_(other.misdelivered_), dropped_(other.dropped_), deliveries_(other.deliveries_) {
     for (const auto& [source, f] : other.sources_) sources_.emplace_back(source, &by_source_.at(source));
   }
   FlowDeliveries(FlowDeliveries&&) = default;  // a map's nodes move with it
@@ -65,10 +67,13 @@ class FlowDeliveries {
   FlowDeliveries& operator=(FlowDeliveries&&) = default;
 
   // `measure_from`: the first of this receiver's cycles in the window.
-  void configure(std::uint32_t self, Cycle measure_from, Clocks clocks = {}) {
+  // `deliveries`: where the flits of traced sources are told delivered (none: no traces).
+  void configure(std::uint32_t self, Cycle measure_from, Clocks clocks = {},
+                 std::shared_ptr<DeliveryBoards> deliveries = {}) {
     self_ = self;
     measure_from_ = measure_from;
     clocks_ = std::move(clocks);
+    deliveries_ = std::move(deliveries);
   }
 
   template <class T>
@@ -82,6 +87,7 @@ class FlowDeliveries {
       if (fresh) sources_.emplace_back(flit.source, &at->second);
       FlowFigures& f = at->second;
       ++f.delivered;
+      if (deliveries_) deliveries_->popped(flit.source, flit.id, now);
       if (now >= measure_from_) {
         ++f.delivered_in_window;
         f.latency.add(clocks_ ? latency_across(flit.source, flit.created, now) : now - flit.created);
@@ -154,6 +160,7 @@ class FlowDeliveries {
   std::vector<std::pair<std::uint32_t, const FlowFigures*>> sources_;
   std::map<FlowKey, std::uint64_t> misdelivered_;  // flits of other receivers' flows
   std::map<std::uint32_t, std::uint64_t> dropped_;  // by source
+  std::shared_ptr<DeliveryBoards> deliveries_;
 };
 
 }  // namespace creditflow::core

@@ -45,9 +45,10 @@ class ResponderKind : public ReceiverBuffer<core::Flit> {
         name_(name) {}
   void name_sources_with(core::EndpointNamer namer) { namer_ = std::move(namer); }
   // Its own endpoint id (its responses' source) and its window's first cycle.
-  void configure(std::uint32_t self, core::Cycle measure_from, core::FlowDeliveries::Clocks clocks = {}) {
+  void configure(std::uint32_t self, core::Cycle measure_from, core::FlowDeliveries::Clocks clocks = {},
+                 std::shared_ptr<core::DeliveryBoards> deliveries = {}) {
     self_ = self;
-    flows_.configure(self, measure_from, std::move(clocks));
+    flows_.configure(self, measure_from, std::move(clocks), std::move(deliveries));
     measure_from_ = measure_from;
   }
 

@@ -8,11 +8,13 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <systemc>
 
 #include "creditflow/core/clock_pair.hpp"
+#include "creditflow/core/delivery_board.hpp"
 #include "creditflow/core/flow_stats.hpp"
 #include "creditflow/core/link_report.hpp"
 #include "creditflow/core/vc_terms.hpp"
@@ -37,6 +39,12 @@ struct ComponentContext {
   std::function<std::string(std::uint32_t)> endpoint_name;  // and back ("" for none)
   std::function<std::string(std::uint32_t)> endpoint_clock;  // the clock of the component an id names
   std::string run_clock;                                     // the clock whose cycles count the run
+  std::string model_file;  // the platform's file: what a file a parameter names is beside
+  // Bytes a flit carries in the part its stream output feeds (its `width`; 0: not given),
+  // asked only by the parts that need it.
+  std::function<std::int64_t()> fed_width;
+  // Where traced records are delivered, one set per run of the platform (trace_source).
+  std::shared_ptr<core::DeliveryBoards> deliveries;
 };
 
 // A component's resolved, range-checked parameters.
@@ -87,6 +95,14 @@ class ComponentConfig {
     const ComponentContext context = context_;
     return [context](std::uint32_t id) { return clock_pair(context, context.endpoint_clock(id), context.loop_clock); };
   }
+  // A file a parameter names, as the platform's file gives it: beside that file unless absolute.
+  std::string path_beside_model(const std::string& file) const {
+    const auto slash = context_.model_file.rfind('/');
+    return file.empty() || file.front() == '/' || slash == std::string::npos ? file
+                                                                            : context_.model_file.substr(0, slash + 1) + file;
+  }
+  std::int64_t fed_width() const { return context_.fed_width ? context_.fed_width() : 0; }
+  const std::shared_ptr<core::DeliveryBoards>& deliveries() const { return context_.deliveries; }
   std::int64_t integer(const std::string& param) const;
   double real(const std::string& param) const;
   bool boolean(const std::string& param) const;

@@ -101,6 +101,9 @@ struct KindSpec {
   // Flits end at it outside the platform's credit loops (BookSim2's terminal, which retires
   // what its router ejects): a destination routes may name.
   bool retires_flits = false;
+  // It replays a trace (its parameters file, source and endpoints, as trace_source's): the
+  // platform reads the trace through before a run, refusing what would not replay.
+  bool replays_trace = false;
   // Checks of a component against its connections, once the netlist is resolved: throws
   // ParameterError naming `where` (file:line) when its parameters ask for a port that is
   // not connected (a split's route to an unconnected output).

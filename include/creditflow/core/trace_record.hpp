@@ -1,0 +1,45 @@
+// A trace: records of traffic a workload made (cycle, source, destination, bytes; and where
+// it has them a class, an id, the ids it waits for and how long after them), read one at a
+// time so that a trace of any length replays in the memory of the records in flight. The
+// files (CSV, gzip, netrace) are read in platform/trace_file.hpp; the rules of replay are
+// here and in trace_replay.hpp, without either.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "creditflow/core/types.hpp"
+
+namespace creditflow::core {
+
+struct TraceRecord {
+  Cycle cycle = 0;           // when the workload issued it
+  std::string source;        // who issued it and where it goes, by the trace's names
+  std::string destination;
+  std::uint64_t bytes = 0;
+  std::uint32_t traffic_class = 0;
+  std::uint64_t id = 0;      // its id (its record number from 1 where the trace gives none)
+  std::vector<std::uint64_t> depends_on;  // ids that must be delivered before it is issued
+  Cycle delay = 0;           // cycles from the last of those deliveries to its issue
+  std::uint64_t line = 0;    // where it is in its file, for messages
+};
+
+// A record may wait only for records at most this many ids before it: what replay keeps of
+// deliveries is that window, whatever the trace's length.
+inline constexpr std::uint64_t kTraceReach = std::uint64_t{1} << 16;
+
+// Records in file order. next() throws creditflow::Error naming the file, line and column
+// of a record it cannot read.
+class TraceStream {
+ public:
+  virtual ~TraceStream() = default;
+  virtual bool next(TraceRecord& record) = 0;
+  virtual const std::string& path() const = 0;
+};
+
+// Opens the trace a part replays, afresh for each run of a platform.
+using TraceOpener = std::function<std::unique_ptr<TraceStream>()>;
+
+}  // namespace creditflow::core

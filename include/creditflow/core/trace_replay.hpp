@@ -1,0 +1,81 @@
+// One source's records of a trace, issued when they are due: at their cycle, and a record
+// that waits for others (depends_on) no earlier than `delay` cycles after the last of
+// them is delivered, and no earlier than the second cycle after (the cycle a receiver
+// pops it, then the cycle its news reaches the source), so that the order in which a
+// cycle's parts step cannot change what is issued. Records are read as they fall due, in
+// constant memory but for those waiting. netrace replays its traces the same way: a
+// slower fabric slows the workload instead of piling it up.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <queue>
+#include <string>
+#include <vector>
+
+#include "creditflow/core/delivery_board.hpp"
+#include "creditflow/core/trace_record.hpp"
+
+namespace creditflow::core {
+
+// A record on its way in: when it is issued, its flits at its part's width, its endpoints.
+struct DueRecord {
+  Cycle at = 0;
+  std::uint64_t id = 0;
+  std::uint32_t destination = 0;
+  std::uint32_t traffic_class = 0;
+  std::uint64_t bytes = 0;
+  std::uint64_t flits = 0;
+};
+
+class TraceReplay {
+ public:
+  // `source`: the name the trace gives this source's records; `width`: bytes a flit takes;
+  // `destination_id`: the endpoint a destination name is (0 refuses it). `board` is needed
+  // only where records wait for others.
+  TraceReplay(std::unique_ptr<TraceStream> stream, std::string source, std::uint64_t width,
+              std::function<std::uint32_t(const std::string&)> destination_id, std::shared_ptr<DeliveryBoard> board);
+
+  // The next record issued by cycle t, if one is (in order of issue, then of id).
+  bool pop_due(Cycle t, DueRecord& out);
+  // The first cycle after t in which a record may fall due (t + 1 while one waits for a
+  // delivery, which no port announces; UINT64_MAX once the trace is done).
+  Cycle next_due(Cycle t) const;
+  bool done() const { return !ahead_ && waiting_.empty() && ready_.empty(); }
+  std::uint64_t waiting() const { return waiting_.size(); }
+  // Records of this source issued so far, their bytes and flits.
+  std::uint64_t records() const { return records_; }
+  std::uint64_t bytes() const { return bytes_; }
+  std::uint64_t flits() const { return flits_; }
+  std::uint64_t width() const { return width_; }
+  DeliveryBoard* board() const { return board_.get(); }
+
+ private:
+  struct Waiting {
+    TraceRecord record;
+    DueRecord due;
+  };
+  struct Later {
+    bool operator()(const DueRecord& a, const DueRecord& b) const { return a.at != b.at ? a.at > b.at : a.id > b.id; }
+  };
+  void read_ahead();
+  void take_ahead(Cycle t);
+  // Whether every record `w` waits for is delivered; then its issue cycle.
+  bool resolved(const Waiting& w, Cycle& at) const;
+  void recheck_waiting();
+  void tell_board();
+
+  std::unique_ptr<TraceStream> stream_;
+  std::string source_;
+  std::uint64_t width_;
+  std::function<std::uint32_t(const std::string&)> destination_id_;
+  std::shared_ptr<DeliveryBoard> board_;
+  std::size_t reader_ = 0;
+  std::unique_ptr<Waiting> ahead_;  // the next record of this source in the file
+  std::vector<Waiting> waiting_;    // read, waiting for deliveries, in id order
+  std::uint64_t seen_deliveries_ = 0;
+  std::priority_queue<DueRecord, std::vector<DueRecord>, Later> ready_;
+  std::uint64_t records_ = 0, bytes_ = 0, flits_ = 0;
+};
+
+}  // namespace creditflow::core

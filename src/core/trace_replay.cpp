@@ -1,0 +1,122 @@
+#include "creditflow/core/trace_replay.hpp"
+
+#include <algorithm>
+
+#include "creditflow/core/error.hpp"
+
+namespace creditflow::core {
+
+namespace {
+// A delivery reaches its source the cycle after the pop; a record waiting for it can be
+// made for the cycle after that at the earliest.
+constexpr Cycle kLeastDelay = 2;
+}  // namespace
+
+TraceReplay::TraceReplay(std::unique_ptr<TraceStream> stream, std::string source, std::uint64_t width,
+                         std::function<std::uint32_t(const std::string&)> destination_id,
+                         std::shared_ptr<DeliveryBoard> board)
+    : stream_(std::move(stream)),
+      source_(std::move(source)),
+      width_(width),
+      destination_id_(std::move(destination_id)),
+      board_(std::move(board)) {
+  if (width_ == 0) throw ParameterError(source_ + ": a flit of 0 bytes cannot carry a record (allowed width >= 1)");
+  if (board_) reader_ = board_->add_reader();
+  read_ahead();
+}
+
+void TraceReplay::read_ahead() {
+  ahead_.reset();
+  auto w = std::make_unique<Waiting>();
+  while (stream_->next(w->record)) {
+    if (w->record.source != source_) continue;
+    const TraceRecord& r = w->record;
+    DueRecord& d = w->due;
+    d.at = r.cycle;
+    d.id = r.id;
+    d.destination = destination_id_(r.destination);
+    if (d.destination == 0)
+      throw Error(stream_->path() + ":" + std::to_string(r.line) + ": destination '" + r.destination +
+                  "' is not an endpoint of the platform");
+    d.traffic_class = r.traffic_class;
+    d.bytes = r.bytes;
+    d.flits = (r.bytes + width_ - 1) / width_;
+    if (!r.depends_on.empty() && !board_)
+      throw Error(stream_->path() + ":" + std::to_string(r.line) + ": record " + std::to_string(r.id) +
+                  " waits for others, and nothing tells this source of their deliveries");
+    ahead_ = std::move(w);
+    break;
+  }
+  tell_board();
+}
+
+void TraceReplay::tell_board() {
+  if (!board_) return;
+  std::uint64_t least = ahead_ ? ahead_->due.id : UINT64_MAX;
+  if (!waiting_.empty()) least = std::min(least, waiting_.front().due.id);
+  board_->reading_from(reader_, least);
+}
+
+bool TraceReplay::resolved(const Waiting& w, Cycle& at) const {
+  Cycle last = 0;
+  for (const std::uint64_t id : w.record.depends_on) {
+    const auto delivered = board_->delivered(id);
+    if (!delivered) return false;
+    last = std::max(last, *delivered);
+  }
+  at = std::max(w.record.cycle, last + std::max(w.record.delay, kLeastDelay));
+  return true;
+}
+
+// Records whose cycle has come join those issued or waiting.
+void TraceReplay::take_ahead(Cycle t) {
+  while (ahead_ && ahead_->record.cycle <= t) {
+    Cycle at = 0;
+    if (ahead_->record.depends_on.empty())
+      ready_.push(ahead_->due);
+    else if (resolved(*ahead_, at)) {
+      ahead_->due.at = at;
+      ready_.push(ahead_->due);
+    } else
+      waiting_.push_back(std::move(*ahead_));
+    read_ahead();
+  }
+}
+
+void TraceReplay::recheck_waiting() {
+  if (waiting_.empty() || board_->deliveries() == seen_deliveries_) return;
+  seen_deliveries_ = board_->deliveries();
+  const auto left = std::remove_if(waiting_.begin(), waiting_.end(), [&](Waiting& w) {
+    Cycle at = 0;
+    if (!resolved(w, at)) return false;
+    w.due.at = at;
+    ready_.push(w.due);
+    return true;
+  });
+  if (left != waiting_.end()) {
+    waiting_.erase(left, waiting_.end());
+    tell_board();
+  }
+}
+
+bool TraceReplay::pop_due(Cycle t, DueRecord& out) {
+  take_ahead(t);
+  recheck_waiting();
+  if (ready_.empty() || ready_.top().at > t) return false;
+  out = ready_.top();
+  ready_.pop();
+  ++records_;
+  bytes_ += out.bytes;
+  flits_ += out.flits;
+  return true;
+}
+
+Cycle TraceReplay::next_due(Cycle t) const {
+  if (!waiting_.empty()) return t + 1;
+  Cycle next = UINT64_MAX;
+  if (!ready_.empty()) next = ready_.top().at;
+  if (ahead_) next = std::min(next, ahead_->record.cycle);
+  return std::max(next, t + 1);
+}
+
+}  // namespace creditflow::core
