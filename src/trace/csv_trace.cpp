@@ -54,8 +54,10 @@ class GzFile {
       if (!gzgets(file_, buffer, sizeof buffer)) {
         int code = 0;
         const char* message = gzerror(file_, &code);
-        if (code != Z_OK && code != Z_BUF_ERROR)
-          throw Error(path_ + ":" + std::to_string(number) + ": cannot read the trace (" + message + ")");
+        if (code == Z_BUF_ERROR)
+          throw Error(path_ + ":" + std::to_string(number) + ": the file ends inside its compressed data (is it cut "
+                      "short?)");
+        if (code != Z_OK) throw Error(path_ + ":" + std::to_string(number) + ": cannot read the trace (" + message + ")");
         if (out.empty()) return false;
         break;
       }
@@ -133,6 +135,9 @@ class CsvTrace : public core::TraceStream {
   }
 
   void read_header(const std::string& header) {
+    if (std::any_of(header.begin(), header.end(), [](char c) { return (c < 0x20 && c != '\t') || c > 0x7e; }))
+      fail(1, "the first line is not a header of column names (is this a trace? allowed " +
+                  std::string(kAllowedColumns) + ", as text or compressed with gzip)");
     for (const Field& f : split(header)) {
       const std::string name = f.text();
       const auto known = std::find_if(kColumnNames.begin(), kColumnNames.end(),

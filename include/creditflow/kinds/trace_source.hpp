@@ -52,6 +52,8 @@ class TraceSourceKind : public Behaviour<T> {
   }
   std::uint64_t census_version() const { return core_->created() + core_->taken(); }
   void add_flows(core::FlowTable& t) const {
+    // A flow from its first record on: before, where its records go is not yet read.
+    if (core_->created_by_destination().empty()) return;
     core::add_created(t, core_->source_id(), core_->created(), core_->created_by_destination());
   }
 

@@ -1,0 +1,155 @@
+// A workload's trace replayed by trace_source parts (core/trace_replay.hpp): records as
+// flits at the width of the part they enter, waits for deliveries, files compressed with
+// gzip, refusals before the run, and constant memory whatever the trace's length.
+#include <boost/test/unit_test.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "harness.hpp"
+
+using nlohmann::json;
+
+namespace {
+
+// Created and delivered of each flow, in a run of `cycles`.
+std::map<std::string, std::pair<int, int>> flow_counts(const std::string& model, int cycles) {
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL, "run " + model + " --cycles " + std::to_string(cycles));
+  std::map<std::string, std::pair<int, int>> counts;
+  for (const auto& [name, f] : doc.at("flows").items())
+    counts[name] = {f.at("created").get<int>(), f.at("delivered").get<int>()};
+  return counts;
+}
+
+// A model of one link from `src` to `rx` replaying `trace` (an absolute path).
+std::string link_model(const cftool::TempDir& dir, const std::string& trace, const std::string& source = "") {
+  const std::string model = dir / "link.yaml";
+  std::ofstream(model) << "components:\n"
+                          "  src:  { kind: trace_source, file: " << trace << source << " }\n"
+                          "  tx:   { kind: credit_sender, credits: 6, width: 16 }\n"
+                          "  rx:   { kind: credit_receiver, depth: 6 }\n"
+                          "connections:\n  - src.out -> tx.in\n  - tx.out -> rx.in\n  - rx.credit -> tx.credit_in\n";
+  return model;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_trace_replays_through_a_link_as_flits_at_its_width) {
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL, "run traces/link.yaml");
+  // 64, 16, 32 and 20 bytes at 16 a flit: 4 + 1 + 2 + 2 flits, every one delivered.
+  const json& link = doc.at("links").at("link");
+  BOOST_TEST(link.at("trace") == json({{"records", 4}, {"bytes", 132}, {"flits", 9}, {"width", 16}}));
+  const json& flow = doc.at("flows").at("src:rx");
+  BOOST_TEST(flow.at("created") == 9);
+  BOOST_TEST(flow.at("delivered") == 9);
+  BOOST_TEST(doc.at("accounting") == "checked every cycle");
+  // The first record's 4 flits leave at 0..3 and take 4 cycles each to their pop (3
+  // stages, then the pop): 4, 5, 6, 7 from their creation at 0; the two of cycle 10, 3
+  // flits, 4, 5, 6; the last, 2 flits, 4 and 5.
+  BOOST_TEST(flow.at("latency").at("histogram") == json::parse("[[4,3],[5,3],[6,2],[7,1]]"));
+}
+
+BOOST_AUTO_TEST_CASE(a_record_that_waits_is_issued_after_its_delivery) {
+  // Request 1 (one flit) is popped at memory in cycle 4; the answer waits 10 cycles: made
+  // for cycle 14 (at the edge closing 13), its 4 flits popped at the CPU in 18..21;
+  // request 3 waits the least, 2 cycles after that: made for 23, popped in 27.
+  using Counts = std::map<std::string, std::pair<int, int>>;
+  BOOST_TEST((flow_counts("traces/round_trip.yaml", 13) == Counts{{"cpu:mem_rx", {1, 1}}}));
+  BOOST_TEST((flow_counts("traces/round_trip.yaml", 14) == Counts{{"cpu:mem_rx", {1, 1}}, {"mem:cpu_rx", {4, 0}}}));
+  BOOST_TEST((flow_counts("traces/round_trip.yaml", 21) == Counts{{"cpu:mem_rx", {1, 1}}, {"mem:cpu_rx", {4, 3}}}));
+  BOOST_TEST((flow_counts("traces/round_trip.yaml", 22) == Counts{{"cpu:mem_rx", {1, 1}}, {"mem:cpu_rx", {4, 4}}}));
+  BOOST_TEST((flow_counts("traces/round_trip.yaml", 27) == Counts{{"cpu:mem_rx", {2, 1}}, {"mem:cpu_rx", {4, 4}}}));
+  BOOST_TEST((flow_counts("traces/round_trip.yaml", 28) == Counts{{"cpu:mem_rx", {2, 2}}, {"mem:cpu_rx", {4, 4}}}));
+  // Three more stages on the way to memory: the answer comes 3 cycles later, and the next
+  // request 3 + 3 cycles.
+  const json slower = cftool::same_in_both_views(CREDITFLOW_TOOL, "run traces/round_trip.yaml --cycles 33 --set link1.latency=6");
+  BOOST_TEST(slower.at("flows").at("cpu:mem_rx").at("delivered") == 1);
+  const json later = cftool::same_in_both_views(CREDITFLOW_TOOL, "run traces/round_trip.yaml --cycles 34 --set link1.latency=6");
+  BOOST_TEST(later.at("flows").at("cpu:mem_rx").at("delivered") == 2);
+}
+
+BOOST_AUTO_TEST_CASE(a_trace_compressed_with_gzip_replays_as_its_text) {
+  cftool::TempDir dir;
+  BOOST_TEST_REQUIRE(std::system(("gzip -c " CREDITFLOW_TEST_DIR "/traces/link.csv > " + dir / "link.csv.gz").c_str()) == 0);
+  std::ofstream(dir / "plain.csv") << cftool::read_file(CREDITFLOW_TEST_DIR "/traces/link.csv");
+  json zipped = cftool::same_in_both_views(CREDITFLOW_TOOL, "run " + link_model(dir, dir / "link.csv.gz"));
+  json plain = cftool::same_in_both_views(CREDITFLOW_TOOL, "run " + link_model(dir, dir / "plain.csv"));
+  BOOST_TEST(zipped.at("links").begin()->at("trace").at("flits") == 9);
+  BOOST_TEST(zipped.at("flows").dump() == plain.at("flows").dump());
+}
+
+BOOST_AUTO_TEST_CASE(a_trace_that_would_not_replay_as_written_is_refused_before_the_run) {
+  cftool::TempDir dir;
+  const std::string model = link_model(dir, "bad.csv"), csv = dir / "bad.csv", at = dir / "link.yaml:2: src.file: ";
+  const auto refused = [&](const std::string& text, const std::string& line) {
+    std::ofstream(csv) << text;
+    const cftool::Outcome o = cftool::tool("run " + model);
+    BOOST_TEST(o.status == 2, text);
+    BOOST_TEST(o.err == "creditflow: " + line + "\n", text);
+  };
+  const std::string header = "cycle,source,destination,bytes\n";
+  const std::string allowed = "(allowed cycle, source, destination, bytes required; class, id, depends_on, delay optional";
+  refused(header + "0,src,rx,x1\n", at + csv + ":2:10: 'x1' is not a count of bytes (allowed a whole number 1..4294967296)");
+  refused(header + "0,src,rx\n", at + csv + ":2:9: 3 fields where the header names 4");
+  refused("cycle,source,destination\n0,src,rx\n", at + csv + ":1:1: the header has no column 'bytes' " + allowed + ")");
+  refused("cycle,source,destination,bytes,color\n", at + csv + ":1:32: unknown column 'color' " + allowed + ")");
+  refused(header + "5,src,rx,4\n3,src,rx,4\n",
+          at + csv + ":3:1: cycle 3 is before the cycle of the record before it (5): a trace is in time order");
+  refused("cycle,source,destination,bytes,id\n5,src,rx,4,2\n6,src,rx,4,2\n",
+          at + csv + ":3:12: id 2 after id 2 (allowed ids increasing down the file)");
+  refused("cycle,source,destination,bytes,id,depends_on\n5,src,rx,4,1,2\n",
+          at + csv + ":2:14: record 1 waits for 2, which is not before it (a record waits only for earlier records, so "
+                     "that no cycle of waits can stall the replay)");
+  refused("cycle,source,destination,bytes,id,depends_on\n5,src,rx,4,2,\n6,src,rx,4,3,1\n",
+          at + csv + ":3:14: record 3 waits for 1, which no record before it has as its id");
+  refused(header + "5,gpu,rx,4\n", csv + ":2: source 'gpu' is replayed by no trace_source reading this trace, so its "
+                                         "records would be lost (give a trace_source with source: gpu)");
+  refused(header + "5,src,tx,4\n", csv + ":2: destination 'tx' is a credit_sender, not a receiver flits end at (map "
+                                         "the trace's names with src.endpoints: \"tx=<receiver>\")");
+  refused(header + "5,src,mem,4\n", csv + ":2: destination 'mem' is no component of the platform (map the trace's "
+                                          "names with src.endpoints: \"mem=<receiver>\")");
+  refused("", at + csv + ": the trace is empty (its first line names its columns: cycle, source, destination, bytes "
+                         "required; class, id, depends_on, delay optional)");
+  refused(std::string("\x1f\x8b\x08\x00garbage\n", 12),
+          at + csv + ":1: the file ends inside its compressed data (is it cut short?)");
+  refused(std::string("\x7f" "ELF\x02\x01\x01\n", 8),
+          at + csv + ":1:1: the first line is not a header of column names (is this a trace? " + allowed.substr(1) +
+              ", as text or compressed with gzip)");
+  // Not a file to read for ever: a device, a directory.
+  for (const std::string& special : {std::string("/dev/zero"), dir.path()}) {
+    const cftool::Outcome o = cftool::tool("run " + link_model(dir, special));
+    BOOST_TEST(o.err == "creditflow: " + at + special + ": not a regular file; give a trace file (CSV, or CSV compressed "
+                                                        "with gzip)\n");
+  }
+  // The names mapped to the platform's: the same trace replays.
+  std::ofstream(csv) << header << "5,src,memory,4\n";
+  const cftool::Outcome mapped = cftool::tool("run " + link_model(dir, "bad.csv") + " --set 'src.endpoints=memory=rx' --json");
+  BOOST_TEST_REQUIRE(mapped.status == 0, mapped.err);
+  BOOST_TEST(json::parse(mapped.out).at("flows").at("src:rx").at("delivered") == 1);
+}
+
+BOOST_AUTO_TEST_CASE(a_long_trace_streams_in_constant_memory) {
+  // 200,000 and 2,000,000 records, each waiting for the one 8 before it, compressed: the
+  // run holds the records in flight, not the trace.
+  cftool::TempDir dir;
+  const auto write = [&](int records) {
+    const std::string csv = dir / ("t" + std::to_string(records) + ".csv");
+    std::ofstream out(csv);
+    out << "cycle,source,destination,bytes,id,depends_on\n";
+    for (int i = 1; i <= records; ++i) out << i << ",src,rx,16," << i << "," << (i > 8 ? std::to_string(i - 8) : "") << "\n";
+    out.close();
+    BOOST_TEST_REQUIRE(std::system(("gzip " + csv).c_str()) == 0);
+    return link_model(dir, csv + ".gz");
+  };
+  const std::string small = write(200000);
+  const cftool::Peak a = cftool::peak_memory("run " + small + " --view tl --cycles 200100");
+  const std::string large = write(2000000);
+  const cftool::Outcome o = cftool::tool("run " + large + " --view tl --cycles 2000100 --json");
+  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  const json flow = json::parse(o.out).at("flows").at("src:rx");
+  BOOST_TEST(flow.at("created") == 2000000);
+  BOOST_TEST(flow.at("delivered") == 2000000);
+  const cftool::Peak b = cftool::peak_memory("run " + large + " --view tl --cycles 2000100");
+  BOOST_TEST(a.status == 0);
+  BOOST_TEST(b.status == 0);
+  BOOST_TEST(b.kib < a.kib + 2048, "peak " << b.kib << " KiB for 2,000,000 records, " << a.kib << " KiB for 200,000");
+}
