@@ -155,7 +155,27 @@ json flow_json(const FlowReport& f) {
   // Moved in, not copied as a list's members are: a run of 3,600 flows writes each once.
   json& latency = flow["latency"] = latency_json(f.figures.latency);
   latency["histogram"] = histogram_json(f.figures.latency);
+  if (f.figures.traced)
+    flow["trace"] = {{"records", f.figures.records},
+                     {"bytes", f.figures.bytes},
+                     {"width", f.figures.width},
+                     {"done", f.figures.trace_done},
+                     {"last_delivered", f.figures.last_delivered}};
   return flow;
+}
+
+// A trace that the run ended before: per source, what it had issued, and that the rest
+// were not reached (a closed-loop trace runs as long as the fabric makes it).
+std::vector<std::string> unfinished_traces(const RunResult& r) {
+  std::map<std::string, std::uint64_t> issued;
+  for (const FlowReport& f : r.flows)
+    if (f.figures.traced && !f.figures.trace_done) issued[f.source] += f.figures.records;
+  std::vector<std::string> out;
+  for (const auto& [source, records] : issued)
+    out.push_back("trace_source '" + source + "' had issued " + std::to_string(records) + " records of its trace " +
+                  "when the run ended at cycle " + std::to_string(r.run.cycles) +
+                  ", and not the rest: its flows' figures are of that part only (give more cycles to replay it whole)");
+  return out;
 }
 
 // The diagnosis, less the lines about a link or a flow of the parts `hidden` names (a
@@ -167,6 +187,7 @@ std::vector<std::string> diagnosis(const RunResult& r, const std::map<std::strin
       for (std::string& line : core::diagnose(l)) out.push_back(std::move(line));
   for (const auto& [source, line] : r.flow_limits)
     if (!hidden.count(source)) out.push_back(line);
+  for (std::string& line : unfinished_traces(r)) out.push_back(std::move(line));
   for (const NetworkReport& n : r.networks)
     for (std::string& line : network_diagnosis(n)) out.push_back(std::move(line));
   return out;
@@ -264,9 +285,6 @@ std::string run_json(const Platform& platform, const RunResult& result) {
         {"latency_in", l.reader_period_ps > 0 ? "send_to_arrival, arrival_to_pop and creation_to_pop in the receiver's "
                                                 "cycles (rounded up), creation_to_send in the sender's"
                                               : "cycles of the link's clock"}};
-    if (l.trace_width != 0)
-      links[l.name]["trace"] = {
-          {"records", l.trace_records}, {"bytes", l.trace_bytes}, {"flits", l.trace_flits}, {"width", l.trace_width}};
     if (!l.fed_by.empty()) links[l.name]["fed_by"] = l.fed_by;
     if (!l.feeds.empty()) links[l.name]["feeds"] = l.feeds;
     if (!l.split.empty())
@@ -460,6 +478,9 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
          << " delivered, throughput " << fixed(f.throughput, 3) << ", latency creation->final pop "
          << latency_text(f.figures.latency);
       if (f.figures.misdelivered) os << ", " << f.figures.misdelivered << " popped at another receiver";
+      if (f.figures.traced)
+        os << "; from " << f.figures.records << " records of its trace (" << f.figures.bytes << " bytes at "
+           << f.figures.width << " a flit), the last delivered in cycle " << f.figures.last_delivered;
       os << "\n";
     }
   }

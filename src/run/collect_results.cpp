@@ -316,12 +316,7 @@ std::vector<FlowReport> named_flows(const Platform& platform, const RunSettings&
   for (const auto& [key, f] : table) {
     core::FlowKey into = key;
     if (key.second == 0 && reached[key.first].size() == 1) into.second = reached[key.first].front();
-    core::FlowFigures& m = merged[into];
-    m.created += f.created;
-    m.delivered += f.delivered;
-    m.delivered_in_window += f.delivered_in_window;
-    m.misdelivered += f.misdelivered;
-    m.latency.merge(f.latency);
+    merged[into].add(f);
   }
   const double window = run.cycles > run.warmup ? static_cast<double>(run.cycles - run.warmup) : 0.0;
   std::vector<FlowReport> flows;

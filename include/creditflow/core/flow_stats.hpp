@@ -3,6 +3,7 @@
 // they pop from each source and time it from creation to that pop. A platform adds both
 // up into one table and names the ids.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -27,6 +28,29 @@ struct FlowFigures {
   std::uint64_t delivered_in_window = 0;  // popped from the warm-up on
   std::uint64_t misdelivered = 0;         // popped at a receiver that is not its destination
   LatencyStats latency;                   // creation to final pop, popped in the window
+  Cycle last_delivered = 0;               // the cycle of its last pop (the receiver's)
+  // From a trace (a trace_source): its records issued in the run, their bytes, the bytes a
+  // flit carried (each record's flits its bytes over this, rounded up), and whether the
+  // source had issued every record of its trace by the run's end.
+  bool traced = false;
+  std::uint64_t records = 0, bytes = 0, width = 0;
+  bool trace_done = false;
+
+  // Another part's share of the same flow (its source's, its receiver's).
+  void add(const FlowFigures& f) {
+    created += f.created;
+    delivered += f.delivered;
+    delivered_in_window += f.delivered_in_window;
+    misdelivered += f.misdelivered;
+    latency.merge(f.latency);
+    last_delivered = std::max(last_delivered, f.last_delivered);
+    if (!f.traced) return;
+    traced = true;
+    records += f.records;
+    bytes += f.bytes;
+    width = f.width;
+    trace_done = f.trace_done;
+  }
 };
 
 using FlowKey = std::pair<std::uint32_t, std::uint32_t>;  // (source, destination) ids
@@ -87,6 +111,7 @@ class FlowDeliveries {
       if (fresh) sources_.emplace_back(flit.source, &at->second);
       FlowFigures& f = at->second;
       ++f.delivered;
+      f.last_delivered = now;
       if (deliveries_) deliveries_->popped(flit.source, flit.id, now);
       if (now >= measure_from_) {
         ++f.delivered_in_window;
@@ -122,6 +147,7 @@ class FlowDeliveries {
       f.delivered += mine.delivered;
       f.delivered_in_window += mine.delivered_in_window;
       f.latency.merge(mine.latency);
+      f.last_delivered = std::max(f.last_delivered, mine.last_delivered);
     }
     for (const auto& [flow, count] : misdelivered_) table[flow].misdelivered += count;
   }
@@ -133,6 +159,7 @@ class FlowDeliveries {
       f.delivered = r.count(f.delivered, before->second.delivered);
       f.delivered_in_window = r.count(f.delivered_in_window, before->second.delivered_in_window);
       f.latency.repeat(before->second.latency, r.periods);
+      if (f.last_delivered != before->second.last_delivered) f.last_delivered = r.time(f.last_delivered);
     }
     for (auto& [flow, count] : misdelivered_) {
       const auto before = earlier.misdelivered_.find(flow);

@@ -84,10 +84,6 @@ struct LinkReport {
   // target and the waits' percentile there; empty otherwise.
   std::optional<WaitSizing> sized_by_waits;
   std::uint64_t source_beats = 0;  // the source's total, 0 when it never stops
-  // Fed by a trace: the records its source issued in the run, their bytes, and the flits
-  // they became at `trace_width` bytes a flit (each record rounded up). 0 records and
-  // width: not a trace.
-  std::uint64_t trace_records = 0, trace_bytes = 0, trace_flits = 0, trace_width = 0;
   double drain_rate = 1.0;    // pops per sender cycle the receiver's schedule permits
   // The clock the drain counts in, when not the sender's (the report converts): 0 = same.
   double drain_period_ps = 0.0;

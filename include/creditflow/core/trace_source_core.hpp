@@ -59,6 +59,11 @@ class TraceSourceCore {
   std::uint64_t taken() const { return taken_; }
   std::uint64_t held() const { return held_; }
   const std::map<std::uint32_t, std::uint64_t>& created_by_destination() const { return created_to_; }
+  struct Issued {
+    std::uint64_t records = 0, bytes = 0;
+  };
+  // Records issued (queued) for each destination, and their bytes.
+  const std::map<std::uint32_t, Issued>& issued_by_destination() const { return issued_to_; }
   std::uint32_t source_id() const { return source_id_; }
   const TraceReplay& replay() const { return *replay_; }
 
@@ -74,6 +79,9 @@ class TraceSourceCore {
       queue_.push(r);
       created_ += r.flits;
       created_to_[r.destination] += r.flits;
+      Issued& issued = issued_to_[r.destination];
+      ++issued.records;
+      issued.bytes += r.bytes;
       if (DeliveryBoard* board = replay_->board()) board->issued(r.id, r.flits);
     }
     make_head();
@@ -93,6 +101,7 @@ class TraceSourceCore {
   T head_{};
   std::uint64_t place_ = 0;  // flits of the front record taken
   std::map<std::uint32_t, std::uint64_t> created_to_;
+  std::map<std::uint32_t, Issued> issued_to_;
   Cycle now_ = 0;
   std::uint64_t created_ = 0, taken_ = 0, held_ = 0;
 };

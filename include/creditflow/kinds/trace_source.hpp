@@ -36,12 +36,7 @@ class TraceSourceKind : public Behaviour<T> {
   }
   void add_figures(core::LinkReport& r) const {
     // What it offered is what the trace gave it in the cycles run: a trace has no rate.
-    const core::TraceReplay& replay = core_->replay();
     r.offered_rate = core_->now() == 0 ? 0.0 : static_cast<double>(core_->created()) / static_cast<double>(core_->now());
-    r.trace_records = replay.records();
-    r.trace_bytes = replay.bytes();
-    r.trace_flits = replay.flits();
-    r.trace_width = replay.width();
   }
 
   static constexpr bool counts_flits = true;
@@ -55,6 +50,15 @@ class TraceSourceKind : public Behaviour<T> {
     // A flow from its first record on: before, where its records go is not yet read.
     if (core_->created_by_destination().empty()) return;
     core::add_created(t, core_->source_id(), core_->created(), core_->created_by_destination());
+    const bool done = core_->replay().done() && !core_->has_data();
+    for (const auto& [destination, issued] : core_->issued_by_destination()) {
+      core::FlowFigures& f = t[{core_->source_id(), destination}];
+      f.traced = true;
+      f.records += issued.records;
+      f.bytes += issued.bytes;
+      f.width = core_->replay().width();
+      f.trace_done = done;
+    }
   }
 
   // Idle while its queue is empty, until its next record falls due.
