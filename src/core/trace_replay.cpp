@@ -12,15 +12,11 @@ namespace {
 constexpr Cycle kLeastDelay = 2;
 }  // namespace
 
-TraceReplay::TraceReplay(std::unique_ptr<TraceStream> stream, std::string source, std::uint64_t width,
-                         std::function<std::uint32_t(const std::string&)> destination_id,
+TraceReplay::TraceReplay(std::unique_ptr<TraceStream> stream, TraceEndpointIds endpoints, std::uint64_t width,
                          std::shared_ptr<DeliveryBoard> board)
-    : stream_(std::move(stream)),
-      source_(std::move(source)),
-      width_(width),
-      destination_id_(std::move(destination_id)),
-      board_(std::move(board)) {
-  if (width_ == 0) throw ParameterError(source_ + ": a flit of 0 bytes cannot carry a record (allowed width >= 1)");
+    : stream_(std::move(stream)), endpoints_(std::move(endpoints)), width_(width), board_(std::move(board)) {
+  if (width_ == 0)
+    throw ParameterError(stream_->path() + ": a flit of 0 bytes cannot carry a record (allowed width >= 1)");
   if (board_) reader_ = board_->add_reader();
   read_ahead();
 }
@@ -29,15 +25,18 @@ void TraceReplay::read_ahead() {
   ahead_.reset();
   auto w = std::make_unique<Waiting>();
   while (stream_->next(w->record)) {
-    if (w->record.source != source_) continue;
     const TraceRecord& r = w->record;
+    const std::optional<std::uint32_t> source = endpoints_.source(r.source);
+    if (!source) continue;
+    const std::optional<std::uint32_t> destination = endpoints_.destination(r.destination);
+    if (!destination)
+      throw Error(stream_->path() + ":" + std::to_string(r.line) + ": destination '" + r.destination +
+                  "' is not an endpoint here");
     DueRecord& d = w->due;
     d.at = r.cycle;
     d.id = r.id;
-    d.destination = destination_id_(r.destination);
-    if (d.destination == 0)
-      throw Error(stream_->path() + ":" + std::to_string(r.line) + ": destination '" + r.destination +
-                  "' is not an endpoint of the platform");
+    d.source = *source;
+    d.destination = *destination;
     d.traffic_class = r.traffic_class;
     d.bytes = r.bytes;
     d.flits = (r.bytes + width_ - 1) / width_;

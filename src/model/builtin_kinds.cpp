@@ -174,12 +174,18 @@ kinds::TraceSourceKind<> trace_source(const ComponentConfig& c) {
     c.deliveries()->track(c.endpoint_id(), board);
   }
   const auto namer = c.endpoint_namer();
-  auto destination_id = [c, endpoints, namer](const std::string& name) {
-    const std::uint32_t id = c.endpoint_id(endpoints.component(name));
-    return namer && namer(id).empty() ? 0u : id;
+  core::TraceEndpointIds ids;
+  ids.source = [source, self = c.endpoint_id()](const std::string& name) -> std::optional<std::uint32_t> {
+    if (name == source) return self;
+    return std::nullopt;
   };
-  auto replay = std::make_unique<core::TraceReplay>(open_trace(path), source, static_cast<std::uint64_t>(std::max<std::int64_t>(width, 0)),
-                                                    std::move(destination_id), std::move(board));
+  ids.destination = [c, endpoints, namer](const std::string& name) -> std::optional<std::uint32_t> {
+    const std::uint32_t id = c.endpoint_id(endpoints.component(name));
+    if (namer && namer(id).empty()) return std::nullopt;
+    return id;
+  };
+  auto replay = std::make_unique<core::TraceReplay>(
+      open_trace(path), std::move(ids), static_cast<std::uint64_t>(std::max<std::int64_t>(width, 0)), std::move(board));
   return kinds::TraceSourceKind<>(std::move(replay), c.integer("queue_depth"), c.endpoint_id(), c.name());
 }
 

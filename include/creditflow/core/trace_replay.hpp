@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <queue>
 #include <string>
 #include <vector>
@@ -22,19 +23,26 @@ namespace creditflow::core {
 struct DueRecord {
   Cycle at = 0;
   std::uint64_t id = 0;
+  std::uint32_t source = 0;
   std::uint32_t destination = 0;
   std::uint32_t traffic_class = 0;
   std::uint64_t bytes = 0;
   std::uint64_t flits = 0;
 };
 
+// Who a replay's records come from and go to, by the trace's names.
+struct TraceEndpointIds {
+  // The source a name is, or nullopt for records that are not this replay's to issue.
+  std::function<std::optional<std::uint32_t>(const std::string&)> source;
+  // The endpoint a destination name is (nullopt refuses the record).
+  std::function<std::optional<std::uint32_t>(const std::string&)> destination;
+};
+
 class TraceReplay {
  public:
-  // `source`: the name the trace gives this source's records; `width`: bytes a flit takes;
-  // `destination_id`: the endpoint a destination name is (0 refuses it). `board` is needed
-  // only where records wait for others.
-  TraceReplay(std::unique_ptr<TraceStream> stream, std::string source, std::uint64_t width,
-              std::function<std::uint32_t(const std::string&)> destination_id, std::shared_ptr<DeliveryBoard> board);
+  // `width`: bytes a flit takes. `board` is needed only where records wait for others.
+  TraceReplay(std::unique_ptr<TraceStream> stream, TraceEndpointIds endpoints, std::uint64_t width,
+              std::shared_ptr<DeliveryBoard> board);
 
   // The next record issued by cycle t, if one is (in order of issue, then of id).
   bool pop_due(Cycle t, DueRecord& out);
@@ -66,9 +74,8 @@ class TraceReplay {
   void tell_board();
 
   std::unique_ptr<TraceStream> stream_;
-  std::string source_;
+  TraceEndpointIds endpoints_;
   std::uint64_t width_;
-  std::function<std::uint32_t(const std::string&)> destination_id_;
   std::shared_ptr<DeliveryBoard> board_;
   std::size_t reader_ = 0;
   std::unique_ptr<Waiting> ahead_;  // the next record of this source in the file
