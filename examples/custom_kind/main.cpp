@@ -1,5 +1,5 @@
-// A creditflow tool with one more kind, `trace_source`, usable from YAML like the
-// built-in ones, in both views:   trace_tool run trace_platform.yaml [--view tl]
+// A creditflow tool with one more kind, `cycle_list_source`, usable from YAML like the
+// built-in ones, in both views:   cycle_list_tool run cycle_list_platform.yaml [--view tl]
 #include <cstdlib>
 #include <sstream>
 
@@ -7,7 +7,7 @@
 #include <creditflow/core/error.hpp>
 #include <creditflow/platform/define_kind.hpp>
 
-#include "trace_source.hpp"
+#include "cycle_list_source.hpp"
 
 namespace cf = creditflow;
 
@@ -40,14 +40,16 @@ int sc_main(int argc, char* argv[]) {
   cf::platform::Registry registry = cf::platform::builtin_registry();
   // Its parameters and its role (a source), and how to build its definition from them:
   // both views come from the one class.
-  registry.add(cf::platform::defined_by<TraceSourceKind>(
-      {"trace_source",
-       "replays flits at the cycles of a trace",
+  registry.add(cf::platform::defined_by<CycleListSourceKind>(
+      {"cycle_list_source",
+       "replays flits at the cycles it lists",
        {cf::platform::ParamSpec::text("cycles", "0", "creation cycles, increasing: \"0, 3, 4\"")},
        {},
        cf::platform::LoopRole::source,
        {},
        {}},
-      [](const cf::platform::ComponentConfig& c) { return TraceSourceKind(parse_cycles(c.name(), c.text("cycles"))); }));
+      [](const cf::platform::ComponentConfig& c) {
+        return CycleListSourceKind(parse_cycles(c.name(), c.text("cycles")));
+      }));
   return cf::cli::run_tool(argc, argv, registry);
 }

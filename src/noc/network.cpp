@@ -127,7 +127,7 @@ std::int64_t Network::source_backlog() const {
       backlog += static_cast<std::int64_t>((now_ - t.tested_to) * packet_rate_);
     }
   }
-  return backlog;
+  return backlog + waiting_packets_;
 }
 
 void Network::wake(int router) {
@@ -211,19 +211,21 @@ bool Network::due_packet(Terminal& t, int node, Cycle& due) {
   return false;
 }
 
-std::int64_t Network::send_packet(int source, int destination, int size, bool watched) {
+std::int64_t Network::send_packet(int source, int destination, int size, bool watched, Cycle created) {
   if (source < 0 || source >= nodes_ || destination < 0 || destination >= nodes_ || size < 1)
     throw ParameterError("send_packet: node " + std::to_string(source) + " to " + std::to_string(destination) +
                          " of " + std::to_string(size) + " flits (allowed nodes 0.." + std::to_string(nodes_ - 1) +
                          ", 1 flit or more)");
   NocFlit flit;
-  flit.created = now_;
+  flit.created = created == kNow ? now_ : std::min(created, now_);
   flit.source = source;
   flit.destination = destination;
   flit.watched = watched;
   flit.measured = phase_ == Phase::running;
   making_.insert(source);
   terminals_[source].extra.push_back(add_packet(flit, size));
+  ++waiting_packets_;
+  stats_.given_flits += size;
   return terminals_[source].extra.back().flit.packet;
 }
 
@@ -248,6 +250,7 @@ void Network::make_packets(Terminal& t, int node) {
   if (!t.extra.empty()) {  // a packet given by hand goes first
     t.packet = t.extra.front();
     t.extra.pop_front();
+    --waiting_packets_;
     injecting_.insert(node);
     return;
   }
@@ -316,6 +319,7 @@ void Network::retire(const NocFlit& flit, int node) {
   stats_.flit_latency.add(now_ - flit.injected);
   last_progress_ = now_;
   tell("retired", node, flit);
+  if (retire_hook_) retire_hook_(flit, node);
   --in_flight_;
   in_flight_created_ -= flit.created;
   if (flit.measured) --measured_in_flight_;

@@ -259,7 +259,7 @@ const std::vector<std::pair<std::string, Field>>& table() {
       {"alloc_iters", int_field(&NocConfig::alloc_iters, 1, 16)},
       {"traffic", name_field(&NocConfig::traffic,
                              {"uniform", "uniform_noself", "transpose", "bitcomp", "bitrev",
-                              "shuffle", "tornado", "neighbor", "hotspot"})},
+                              "shuffle", "tornado", "neighbor", "hotspot", "trace"})},
       {"injection_rate", real_field(&NocConfig::injection_rate, 0.0, 64.0)},
       {"injection_rate_uses_flits", int_field(&NocConfig::injection_rate_uses_flits, 0, 1)},
       {"injection_process", name_field(&NocConfig::injection_process, {"bernoulli", "on_off"})},
@@ -270,6 +270,12 @@ const std::vector<std::pair<std::string, Field>>& table() {
       {"hotspot_nodes", list_field(&NocConfig::hotspot_nodes, 0, 1 << 20)},
       {"hotspot_rates", list_field(&NocConfig::hotspot_rates, 1, 1000000)},
       {"include_queuing", int_field(&NocConfig::include_queuing, 0, 1)},
+      {"trace_file", {[](NocConfig& c, const std::string&, const std::string&, const std::string& value) {
+                        c.trace_file = trimmed(value);
+                      },
+                      [](const NocConfig& c) { return c.trace_file; },
+                      "a file's path"}},
+      {"flit_bytes", int_field(&NocConfig::flit_bytes, 0, 1 << 20)},
       {"sim_type", name_field(&NocConfig::sim_type, {"latency", "throughput", "window"})},
       {"warmup_periods", int_field(&NocConfig::warmup_periods, 0, 1000)},
       {"sample_period", int_field(&NocConfig::sample_period, 1, 100000000)},
@@ -332,7 +338,8 @@ const std::map<std::string, std::string>& key_docs() {
       {"vc_allocator", "islip, separable_input_first or separable_output_first (round-robin arbiters)"},
       {"sw_allocator", "islip, separable_input_first or separable_output_first (round-robin arbiters)"},
       {"alloc_iters", "iSLIP iterations (the separable allocators make one pass)"},
-      {"traffic", "uniform (self included), uniform_noself, transpose, bitcomp, bitrev, shuffle, tornado, neighbor, hotspot"},
+      {"traffic", "uniform (self included), uniform_noself, transpose, bitcomp, bitrev, shuffle, tornado, neighbor, "
+                  "hotspot, trace (trace_file)"},
       {"injection_rate", "packets per node and cycle (flits with injection_rate_uses_flits = 1)"},
       {"injection_rate_uses_flits", "1: injection_rate counts flits"},
       {"injection_process", "bernoulli or on_off (bursty)"},
@@ -343,6 +350,9 @@ const std::map<std::string, std::string>& key_docs() {
       {"hotspot_nodes", "hotspot traffic: the nodes all packets go to, {a,b,...}"},
       {"hotspot_rates", "hotspot traffic: their weights"},
       {"include_queuing", "1: packet latency counts from when the packet fell due at its source"},
+      {"trace_file", "traffic = trace: the trace the nodes replay (CSV, or gzip), beside the model; its sources and "
+                     "destinations are node numbers"},
+      {"flit_bytes", "traffic = trace: bytes a flit carries; a record is a packet of its bytes over this, rounded up"},
       {"sim_type", "latency or throughput (BookSim2's measurement), window (run.warmup, then to run.cycles)"},
       {"warmup_periods", "sample periods of warm-up"},
       {"sample_period", "cycles per sample"},
@@ -547,6 +557,17 @@ void NocConfig::validate(const std::string& where) const {
     if (!power_of_two || bits % 2 != 0)
       fail("traffic = transpose needs a node count that is an even power of two (k^n = " +
            std::to_string(count) + ")");
+  }
+  if (traffic == "trace") {
+    if (trace_file.empty()) fail("traffic = trace needs trace_file, the trace its nodes replay");
+    if (flit_bytes < 1)
+      fail("traffic = trace needs flit_bytes, the bytes a flit carries (a record becomes a packet of its bytes over "
+           "flit_bytes, rounded up)");
+    if (sim_type != "window")
+      fail("traffic = trace runs a fixed window of cycles, not BookSim2's " + sim_type +
+           " measurement (set sim_type = window)");
+  } else if (!trace_file.empty()) {
+    fail("trace_file is replayed only with traffic = trace (traffic is " + traffic + ")");
   }
   if (traffic == "hotspot") {
     if (hotspot_nodes.empty()) fail("traffic = hotspot needs hotspot_nodes (a list of node ids)");

@@ -35,6 +35,7 @@ void NocStats::clear(int nodes, std::int64_t now) {
   sent_packets.assign(nodes, 0);
   accepted_flits.assign(nodes, 0);
   accepted_packets.assign(nodes, 0);
+  given_flits = 0;
   reset_time = now;
 }
 

@@ -143,6 +143,10 @@ std::vector<std::string> network_diagnosis(const NetworkReport& r) {
   else if (f.deadlock_cycle > 0)
     out.push_back(name + " deadlocked at cycle " + std::to_string(f.deadlock_cycle) + ": VCs wait on each other in a cycle: " +
                   (f.wait_cycle.empty() ? std::string("none found") : f.wait_cycle));
+  else if (r.config.traffic == "trace")
+    out.push_back(name + " replayed its trace: accepted " + fixed(f.accepted, 4) + " of the " + fixed(f.offered, 4) +
+                  " flits/node/cycle its records gave in the window; " + std::to_string(f.source_backlog) +
+                  " packets waited at their terminals at the end");
   else if (!f.saturated())
     out.push_back(name + " takes what is offered: accepted " + fixed(f.accepted, 4) + " of " + fixed(f.offered, 4) +
                   " flits/node/cycle (" + f.saturation.why_not() + ")");

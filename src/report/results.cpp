@@ -172,7 +172,8 @@ std::vector<std::string> unfinished_traces(const RunResult& r) {
     if (f.figures.traced && !f.figures.trace_done) issued[f.source] += f.figures.records;
   std::vector<std::string> out;
   for (const auto& [source, records] : issued)
-    out.push_back("trace_source '" + source + "' had issued " + std::to_string(records) + " records of its trace " +
+    out.push_back("'" + source + "' had issued " + std::to_string(records) + (records == 1 ? " record" : " records") +
+                  " of its trace " +
                   "when the run ended at cycle " + std::to_string(r.run.cycles) +
                   ", and not the rest: its flows' figures are of that part only (give more cycles to replay it whole)");
   return out;
@@ -384,12 +385,25 @@ void terminal_lines(std::ostream& os, const RunResult& result, const std::map<st
 
 }  // namespace
 
+void flow_line(std::ostream& os, const FlowReport& f) {
+  os << "flow '" << flow_name(f) << "': " << f.figures.created << " created, " << f.figures.delivered
+     << " delivered, throughput " << fixed(f.throughput, 3) << ", latency creation->final pop "
+     << latency_text(f.figures.latency);
+  if (f.figures.misdelivered) os << ", " << f.figures.misdelivered << " popped at another receiver";
+  if (f.figures.traced)
+    os << "; from " << f.figures.records << (f.figures.records == 1 ? " record" : " records") << " of its trace ("
+       << f.figures.bytes << " bytes at "
+       << f.figures.width << " a flit), the last delivered in cycle " << f.figures.last_delivered;
+  os << "\n";
+}
+
 std::string run_summary(const Platform& platform, const RunResult& result) {
   std::ostringstream os;
   const std::map<std::string, std::string> terminals = terminal_parts(platform);
   if (!result.networks.empty()) {
     os << platform.file << ": " << result.run.cycles << " cycles, " << result.view << " view\n";
     for (const NetworkReport& n : result.networks) os << network_summary(n);
+    for (const FlowReport& f : result.flows) flow_line(os, f);  // a trace's
     for (const std::string& line : diagnosis(result)) os << "- " << line << "\n";
     return os.str();
   }
@@ -472,17 +486,8 @@ std::string run_summary(const Platform& platform, const RunResult& result) {
       os << "\n";
     }
     terminal_lines(os, result, terminals);
-    for (const FlowReport& f : result.flows) {
-      if (terminals.count(f.source)) continue;
-      os << "flow '" << flow_name(f) << "': " << f.figures.created << " created, " << f.figures.delivered
-         << " delivered, throughput " << fixed(f.throughput, 3) << ", latency creation->final pop "
-         << latency_text(f.figures.latency);
-      if (f.figures.misdelivered) os << ", " << f.figures.misdelivered << " popped at another receiver";
-      if (f.figures.traced)
-        os << "; from " << f.figures.records << " records of its trace (" << f.figures.bytes << " bytes at "
-           << f.figures.width << " a flit), the last delivered in cycle " << f.figures.last_delivered;
-      os << "\n";
-    }
+    for (const FlowReport& f : result.flows)
+      if (!terminals.count(f.source)) flow_line(os, f);
   }
   if (result.vc_channels) {
     os << "channels between routers: " << result.vc_channels << ", each VC's credits checked in every cycle they move";

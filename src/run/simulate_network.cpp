@@ -15,6 +15,8 @@
 #include "creditflow/platform/simulate.hpp"
 #include "creditflow/core/seed.hpp"
 #include "report/vcd_file.hpp"
+#include "creditflow/noc/trace_traffic.hpp"
+#include "creditflow/platform/trace_file.hpp"
 #include "run/network_shape.hpp"
 
 namespace creditflow::platform {
@@ -29,24 +31,75 @@ noc::NocConfig seeded(noc::NocConfig config, std::uint64_t run_seed, const std::
   return config;
 }
 
+// A network's terminals replay a trace (traffic = trace) instead of drawing packets.
+noc::NocConfig traced(noc::NocConfig config) {
+  if (config.traffic == "trace") config.injection_rate = 0;
+  return config;
+}
+
+// The trace of a network's terminals, read through before the run: every record's source
+// and destination a node by its number.
+std::unique_ptr<core::TraceStream> network_trace(const noc::NocConfig& config, int nodes, const std::string& model_file,
+                                                 const std::string& where) {
+  const std::string path = network_file_path(config.trace_file, model_file);
+  TraceSummary trace;
+  try {
+    trace = scan_trace(path);
+  } catch (const Error& e) {
+    throw Error(where + ": trace_file: " + e.what());
+  }
+  for (const auto* names : {&trace.sources, &trace.destinations})
+    for (const auto& [name, line] : *names) {
+      if (!noc::trace_node(name, nodes))
+        throw ParameterError(path + ":" + std::to_string(line) + ": " +
+                             (names == &trace.sources ? "source" : "destination") + " '" + name +
+                             "' is not a node of the network (allowed 0.." + std::to_string(nodes - 1) +
+                             ": its terminals replay the trace by their numbers)");
+    }
+  return open_trace(path);
+}
+
 // A network run with its measurement, and what the report needs of it.
 struct RunningNetwork {
   RunningNetwork(const Platform& platform, const ResolvedComponent& c)
       : RunningNetwork(platform, c, platform.file + ":" + std::to_string(c.line) + ": " + c.name) {}
   RunningNetwork(const Platform& platform, const ResolvedComponent& c, const std::string& where)
       : RunningNetwork(platform, c, where,
-                       seeded(network_config(c.params, where, platform.file), platform.run.seed, c.name)) {}
+                       traced(seeded(network_config(c.params, where, platform.file), platform.run.seed, c.name))) {}
   // Stepped as the parts it was made of (run/network_shape.hpp).
   RunningNetwork(const Platform& platform, const ResolvedComponent& c, const std::string& where,
                  const noc::NocConfig& config)
       : name(c.name),
         network(config, where, network_shape(platform, c, config, where)),
-        run(network, platform.run.warmup, platform.run.cycles - platform.run.warmup, platform.run.watchdog) {}
+        run(network, platform.run.warmup, platform.run.cycles - platform.run.warmup, platform.run.watchdog) {
+    if (config.traffic == "trace")
+      trace = std::make_unique<noc::TraceTraffic>(
+          network, network_trace(config, network.nodes(), platform.file, where), platform.run.warmup);
+  }
+  void step() {
+    if (trace) trace->step();
+    network.step();
+  }
   std::string name;
   noc::Network network;
   noc::NocRun run;
+  std::unique_ptr<noc::TraceTraffic> trace;
   bool done = false;
 };
+
+// A network's trace flows, named by its terminals' parts (<network>_node<K>).
+void add_trace_flows(const RunningNetwork& n, const RunSettings& run, std::vector<FlowReport>& flows) {
+  if (!n.trace) return;
+  const double window = run.cycles > run.warmup ? static_cast<double>(run.cycles - run.warmup) : 0.0;
+  for (const auto& [key, f] : n.trace->flows()) {
+    FlowReport r;
+    r.source = n.name + "_node" + std::to_string(key.first - 1);
+    r.destination = n.name + "_node" + std::to_string(key.second - 1);
+    r.figures = f;
+    r.throughput = window > 0 ? static_cast<double>(f.delivered_in_window) / window : 0.0;
+    flows.push_back(std::move(r));
+  }
+}
 
 // Stderr progress for runs of more than a few seconds: a line every two seconds.
 class Progress {
@@ -93,7 +146,7 @@ struct NetworkClock : sc_core::sc_module {
       if (--running == 0) monitor::stop_at_planned_end();
       return;
     }
-    net.network.step();
+    net.step();
     if ((net.network.now() & 1023) == 0) progress.tick(all);
   }
 };
@@ -256,7 +309,7 @@ RunResult simulate_networks(const Platform& platform, const std::string& view, c
     for (auto& n : nets) {
       std::int64_t steps = 0;
       while (n->run.next()) {
-        n->network.step();
+        n->step();
         if ((++steps & 4095) == 0) {
           progress.tick(nets);
           stop_if_interrupted();  // a sweep's point on a worker thread (threaded_run.hpp)
@@ -311,6 +364,7 @@ RunResult simulate_networks(const Platform& platform, const std::string& view, c
     cycles = std::max(cycles, n->network.now());
   }
   result.run.cycles = cycles;
+  for (const auto& n : nets) add_trace_flows(*n, result.run, result.flows);
   return result;
 }
 

@@ -6,7 +6,8 @@
 #include "harness.hpp"
 
 BOOST_AUTO_TEST_CASE(user_kind_runs_from_yaml) {
-  const auto o = cftool::run(CREDITFLOW_TRACE_TOOL, "run ../../examples/custom_kind/trace_platform.yaml --json");
+  const auto o =
+      cftool::run(CREDITFLOW_CYCLE_LIST_TOOL, "run ../../examples/custom_kind/cycle_list_platform.yaml --json");
   BOOST_TEST_REQUIRE(o.status == 0);
   const auto doc = nlohmann::json::parse(o.out);
   const auto& link = doc.at("links").at("link");
@@ -17,20 +18,20 @@ BOOST_AUTO_TEST_CASE(user_kind_runs_from_yaml) {
   BOOST_TEST(link.at("latency").at("creation_to_send").at("max").get<int>() == 2);
   BOOST_TEST(doc.at("classes").at("trace").at("sent").get<int>() == 6);
   // Defined once, it runs in the transaction-level view too, to the same bytes.
-  cftool::same_in_both_views(CREDITFLOW_TRACE_TOOL, "run ../../examples/custom_kind/trace_platform.yaml");
+  cftool::same_in_both_views(CREDITFLOW_CYCLE_LIST_TOOL, "run ../../examples/custom_kind/cycle_list_platform.yaml");
 }
 
 BOOST_AUTO_TEST_CASE(user_kind_is_listed_and_validated) {
-  const auto list = cftool::run(CREDITFLOW_TRACE_TOOL, "list trace_source");
-  BOOST_TEST(list.out.find("trace_source: replays flits at the cycles of a trace") == 0u);
-  const auto bad = cftool::run(CREDITFLOW_TRACE_TOOL,
-                               "run ../../examples/custom_kind/trace_platform.yaml --set trace.cycles=3,1");
+  const auto list = cftool::run(CREDITFLOW_CYCLE_LIST_TOOL, "list cycle_list_source");
+  BOOST_TEST(list.out.find("cycle_list_source: replays flits at the cycles it lists") == 0u);
+  const auto bad = cftool::run(CREDITFLOW_CYCLE_LIST_TOOL,
+                               "run ../../examples/custom_kind/cycle_list_platform.yaml --set trace.cycles=3,1");
   BOOST_TEST(bad.status == 2);
   BOOST_TEST(bad.err == "creditflow: trace: cycles = 3,1 is not a list of increasing cycle numbers (allowed e.g. "
                         "\"0, 3, 4\")\n");
-  const auto typo = cftool::run(CREDITFLOW_TRACE_TOOL,
-                                "run ../../examples/custom_kind/trace_platform.yaml --set trace.cycle=1");
-  BOOST_TEST(typo.err == "creditflow: --set trace.cycle=1: trace (trace_source) has no parameter 'cycle'; did you "
+  const auto typo = cftool::run(CREDITFLOW_CYCLE_LIST_TOOL,
+                                "run ../../examples/custom_kind/cycle_list_platform.yaml --set trace.cycle=1");
+  BOOST_TEST(typo.err == "creditflow: --set trace.cycle=1: trace (cycle_list_source) has no parameter 'cycle'; did you "
                          "mean 'cycles'?\n");
 }
 

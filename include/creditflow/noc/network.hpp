@@ -45,10 +45,16 @@ class Network : private RouterOutbox {
   Cycle now() const { return now_; }
 
   // A packet of `size` flits from node `source` to `destination`, due now at the source
-  // (beside what its injection process makes); returns its id. Watched: its flits' steps
+  // (beside what its injection process makes), created in cycle `created` (now by default;
+  // earlier where it waited before it was given); returns its id. Watched: its flits' steps
   // go to the watcher.
-  std::int64_t send_packet(int source, int destination, int size, bool watched = true);
+  std::int64_t send_packet(int source, int destination, int size, bool watched = true, Cycle created = kNow);
+  static constexpr Cycle kNow = ~Cycle{0};
   void set_watcher(std::function<void(const NocEvent&)> watcher);
+  // Packets given by send_packet that have not begun to leave their terminals.
+  std::int64_t waiting_packets() const { return waiting_packets_; }
+  // Called with every flit a terminal retires, and its node (a trace's deliveries).
+  void on_retire(std::function<void(const NocFlit&, int node)> hook) { retire_hook_ = std::move(hook); }
 
   // Measurement (noc/measurement.hpp drives these as BookSim2 does).
   Phase phase() const { return phase_; }
@@ -196,6 +202,8 @@ class Network : private RouterOutbox {
   double partial_steps_ = 0.0;  // internal_speedup's count (see step())
   Cycle last_progress_ = 0;
   std::function<void(const NocEvent&)> watcher_;
+  std::function<void(const NocFlit&, int)> retire_hook_;
+  std::int64_t waiting_packets_ = 0;
   double packet_rate_;
   double log_of_no_packet_;  // log(1 - packet_rate_), the denominator of every gap
   bool bernoulli_;

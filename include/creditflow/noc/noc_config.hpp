@@ -55,6 +55,10 @@ struct NocConfig {
   std::vector<int> hotspot_nodes;
   std::vector<int> hotspot_rates;
   int include_queuing = 1;
+  // traffic = trace: the trace each node replays (its records' sources and destinations
+  // are node numbers), each record a packet of its bytes over flit_bytes, rounded up.
+  std::string trace_file;
+  int flit_bytes = 0;
 
   // Measurement, as BookSim2 does it (sim_type latency or throughput).
   std::string sim_type = "latency";

@@ -29,6 +29,7 @@ struct NocStats {
   Sampled flit_latency;     // a flit's arrival - its injection
   Sampled hops;             // routers a packet crossed
   std::vector<std::int64_t> sent_flits, sent_packets, accepted_flits, accepted_packets;
+  std::int64_t given_flits = 0;  // flits of the packets given by hand (a trace's)
   std::int64_t reset_time = 0;
 
   void clear(int nodes, std::int64_t now);

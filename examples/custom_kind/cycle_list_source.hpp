@@ -1,7 +1,7 @@
 // A user's own kind, defined once: replays flits at the cycles listed in a trace, offering
 // each on a ready/valid stream until it is taken. Written against creditflow's kind
 // definition (kinds/behaviour.hpp), it gets the cycle view (a SystemC module) and the
-// transaction-level view from this one class, and can be wired by hand as TraceSource.
+// transaction-level view from this one class, and can be wired by hand as CycleListSource.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -12,7 +12,7 @@
 #include <creditflow/cycle/shell.hpp>
 #include <creditflow/kinds/behaviour.hpp>
 
-class TraceSourceKind : public creditflow::kinds::Behaviour<creditflow::core::Flit> {
+class CycleListSourceKind : public creditflow::kinds::Behaviour<creditflow::core::Flit> {
   using Flit = creditflow::core::Flit;
 
  public:
@@ -23,7 +23,7 @@ class TraceSourceKind : public creditflow::kinds::Behaviour<creditflow::core::Fl
   static constexpr bool holds_credits = false;  // its flits are counted by the loop it feeds
   using Io = creditflow::kinds::Io<Flit, 1>;
 
-  explicit TraceSourceKind(std::vector<std::uint64_t> cycles) : trace_(cycles.begin(), cycles.end()) { release(0); }
+  explicit CycleListSourceKind(std::vector<std::uint64_t> cycles) : trace_(cycles.begin(), cycles.end()) { release(0); }
 
   std::uint64_t replayed() const { return next_id_; }
 
@@ -57,4 +57,4 @@ class TraceSourceKind : public creditflow::kinds::Behaviour<creditflow::core::Fl
 };
 
 // The cycle view, for wiring by hand: clk, out_valid, out_flit, out_ready.
-using TraceSource = creditflow::cycle::Shell<TraceSourceKind>;
+using CycleListSource = creditflow::cycle::Shell<CycleListSourceKind>;
