@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "creditflow/platform/units.hpp"
 #include "cli/output_paths.hpp"
+#include "model/check_traces.hpp"
 #include "creditflow/platform/network_run.hpp"
 #include "creditflow/platform/platform.hpp"
 #include "creditflow/platform/results.hpp"
@@ -21,6 +22,7 @@ struct RunArgs {
   std::string vcd;
   std::string heatmap;
   std::string vcd_limit;
+  std::string record_trace;
   std::string view = "cycle";
   bool json = false;
 };
@@ -66,12 +68,16 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
   run->add_option("--vcd", args->vcd, "write every channel's signals to this VCD file (cycle view)");
   run->add_option("--vcd-limit", args->vcd_limit, "the largest VCD file to write, e.g. 4GiB; the run stops there "
                   "(default 1GiB)");
+  run->add_option("--record-trace", args->record_trace,
+                  "write what the parts made (each flit, packet or record, with the request an answer waits for) as "
+                  "a trace a trace_source replays; .gz: compressed");
   run->add_option("--heatmap", args->heatmap, "a network's channel use and credit waits over its routers, as a .png or .svg");
   run->add_option("--view", args->view, "cycle (SystemC modules on signals) or tl (transaction level: faster, "
                   "the same figures)")->check(CLI::IsMember({"cycle", "tl"}));
   run->callback([args, &registry, &status] {
     check_output("--vcd", args->vcd, false);
     check_output("--heatmap", args->heatmap, false);
+    check_output("--record-trace", args->record_trace, false);
     std::vector<NamedPath> inputs{{"model file", args->model}};
     if (!args->vcd.empty() || !args->heatmap.empty()) {
       std::vector<platform::Override> sets;
@@ -83,8 +89,17 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
     if (!args->vcd_limit.empty() && args->vcd.empty()) throw Error("--vcd-limit goes with --vcd");
     const std::uint64_t vcd_limit = vcd_limit_of(args->vcd_limit);
     const platform::Netlist netlist = platform::load_netlist(args->model);
-    const platform::Platform p = platform::resolve(
-        netlist, registry, parse_sets(args->sets), run_overrides(args->run));
+    platform::Platform p = platform::resolve(netlist, registry, parse_sets(args->sets), run_overrides(args->run));
+    if (!args->record_trace.empty()) {
+      // Never over a trace the platform replays.
+      for (const std::string& trace : platform::trace_files(p)) inputs.push_back({"trace a part replays", trace});
+      check_distinct({{"--record-trace", args->record_trace}, {"--vcd", args->vcd}, {"--heatmap", args->heatmap}},
+                     inputs);
+      if (platform::has_networks(p))
+        throw Error("--record-trace " + args->record_trace + ": a network nothing attaches to records no trace (its " +
+                    "terminals' packets are not parts' flits); attach sources at its nodes to record them");
+      p.run.record_trace = args->record_trace;
+    }
     const platform::RunResult result = platform::simulate_view(p, registry, args->view, args->vcd, "--view", vcd_limit);
     if (!args->heatmap.empty()) {
       if (result.networks.empty()) throw Error("--heatmap " + args->heatmap + ": the platform has no network to draw");

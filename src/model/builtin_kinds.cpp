@@ -186,7 +186,9 @@ kinds::TraceSourceKind<> trace_source(const ComponentConfig& c) {
   };
   auto replay = std::make_unique<core::TraceReplay>(
       open_trace(path), std::move(ids), static_cast<std::uint64_t>(std::max<std::int64_t>(width, 0)), std::move(board));
-  return kinds::TraceSourceKind<>(std::move(replay), c.integer("queue_depth"), c.endpoint_id(), c.name());
+  kinds::TraceSourceKind<> k(std::move(replay), c.integer("queue_depth"), c.endpoint_id(), c.name());
+  k.record_to(c.creations());
+  return k;
 }
 
 core::LinkParams link_stages(const ComponentConfig& c) {
@@ -202,7 +204,9 @@ Registry builtin_registry() {
       {"traffic_source", "offers flits on a ready/valid stream by a pattern, holding each until taken",
        pattern_params(), {}, LoopRole::source, {}, {}},
       [](const ComponentConfig& c) {
-        return kinds::TrafficSourceKind<>(source_params(c), c.seed(), c.name(), source_label(c));
+        kinds::TrafficSourceKind<> k(source_params(c), c.seed(), c.name(), source_label(c));
+        k.record_to(c.creations());
+        return k;
       }));
 
   KindSpec trace{
@@ -310,6 +314,7 @@ Registry builtin_registry() {
     kinds::ResponderKind k(receiver_params(c), c.integer("latency"), c.integer("queue_depth"), std::move(replies),
                            c.seed(), c.name());
     k.name_sources_with(c.endpoint_namer());
+    k.record_to(c.creations());
     k.core().measure_from(static_cast<core::Cycle>(c.warmup_in_own_cycles()));
     k.configure(c.endpoint_id(), c.warmup_in_own_cycles(), c.clocks_from_endpoints(), c.deliveries());
     return k;

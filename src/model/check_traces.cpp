@@ -29,6 +29,19 @@ std::string source_name(const ResolvedComponent& c) {
 
 }  // namespace
 
+std::vector<std::string> trace_files(const Platform& platform) {
+  std::vector<std::string> files;
+  for (const ResolvedComponent& c : platform.components) {
+    std::string file;
+    if (c.kind->replays_trace)
+      file = text_of(c, "file");
+    else if (c.kind->name == "network" && c.params.count("trace_file"))
+      file = format_value(c.params.at("trace_file"));
+    if (!file.empty()) files.push_back(path_beside(file, platform.file));
+  }
+  return files;
+}
+
 std::int64_t trace_width(const Platform& platform, const ResolvedComponent& source) {
   const std::int64_t own = std::get<std::int64_t>(source.params.at("width"));
   if (own > 0) return own;

@@ -54,7 +54,7 @@ std::int64_t fed_width(const Platform& platform, const ResolvedComponent& c) {
 }  // namespace
 
 ComponentContext component_context(const Platform& platform, const ResolvedComponent& c,
-                                   std::shared_ptr<core::DeliveryBoards> deliveries) {
+                                   std::shared_ptr<core::DeliveryBoards> deliveries, core::CreationLog* creations) {
   ComponentContext context;
   context.own_clock = c.clock;
   if (const LoopPlan* loop = platform.loop_of(c.name)) {
@@ -75,6 +75,7 @@ ComponentContext component_context(const Platform& platform, const ResolvedCompo
   context.model_file = platform.file;
   context.fed_width = [&platform, &c] { return fed_width(platform, c); };
   context.deliveries = std::move(deliveries);
+  context.creations = creations;
   return context;
 }
 

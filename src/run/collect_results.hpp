@@ -24,7 +24,8 @@ std::vector<LoopPart> parts_of(const LoopPlan& loop);
 // What component `c` sees of the platform (ComponentContext), for its ComponentConfig in
 // either view.
 ComponentContext component_context(const Platform& platform, const ResolvedComponent& c,
-                                   std::shared_ptr<core::DeliveryBoards> deliveries = {});
+                                   std::shared_ptr<core::DeliveryBoards> deliveries = {},
+                                   core::CreationLog* creations = nullptr);
 
 // The period of the platform's clock `clock` in ps (0 for a name it has not).
 double clock_period_ps(const Platform& platform, const std::string& clock);

@@ -13,6 +13,7 @@
 
 #include "run/accounting.hpp"
 #include "run/collect_results.hpp"
+#include "run/record_trace.hpp"
 #include "run/merge_starvation.hpp"
 #include "run/vc_channels.hpp"
 #include "creditflow/core/error.hpp"
@@ -58,10 +59,12 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
 
   std::map<std::string, std::unique_ptr<Component>> components;
   const auto deliveries = std::make_shared<core::DeliveryBoards>();
+  std::unique_ptr<RunRecorder> recorder;
+  if (!platform.run.record_trace.empty()) recorder = std::make_unique<RunRecorder>(platform, platform.run.record_trace);
   for (const ResolvedComponent& rc : platform.components) {
     auto component = rc.kind->factory(ComponentConfig(rc.name, rc.params, platform.run.seed,
                                                       static_cast<std::uint64_t>(platform.run.warmup),
-                                                      component_context(platform, rc, deliveries)));
+                                                      component_context(platform, rc, deliveries, recorder.get())));
     component->bind_clock(*clocks.at(rc.clock));
     for (const ParamSpec& p : rc.kind->params)
       if (p.type == ParamType::clock)
@@ -190,6 +193,7 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
   monitors.clear();
   while (!channels.empty()) channels.pop_back();
   for (auto rc = platform.components.rbegin(); rc != platform.components.rend(); ++rc) components.erase(rc->name);
+  if (recorder) recorder->finish();
   return result;
 }
 

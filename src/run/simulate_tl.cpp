@@ -18,6 +18,7 @@
 
 #include "run/accounting.hpp"
 #include "run/collect_results.hpp"
+#include "run/record_trace.hpp"
 #include "run/merge_starvation.hpp"
 #include "run/sleeping_parts.hpp"
 #include "run/vc_channels.hpp"
@@ -142,6 +143,7 @@ class TlEngine {
     result.idle_cycles_skipped = skipped_;
     result.part_cycles_asleep = sleeping_->asleep_cycles();
     result.loop_cycles_parked = parked_cycles_;
+    if (recorder_) recorder_->finish();
     return result;
   }
 
@@ -192,13 +194,15 @@ class TlEngine {
 
   void build_parts() {
     const auto deliveries = std::make_shared<core::DeliveryBoards>();
+    if (!platform_.run.record_trace.empty())
+      recorder_ = std::make_unique<RunRecorder>(platform_, platform_.run.record_trace);
     for (const ResolvedComponent& rc : platform_.components) {
       if (!rc.kind->tl_factory)
         throw Error(platform_.file + ":" + std::to_string(rc.line) + ": component '" + rc.name + "' of kind '" +
                     rc.kind->name + "' has no transaction-level view; run it with --view cycle");
       auto p = rc.kind->tl_factory(ComponentConfig(rc.name, rc.params, platform_.run.seed,
                                                    static_cast<std::uint64_t>(platform_.run.warmup),
-                                                   component_context(platform_, rc, deliveries)));
+                                                   component_context(platform_, rc, deliveries, recorder_.get())));
       Domain& own = domains_.at(rc.clock);
       domain_of_.push_back(&own);
       second_domain_.push_back(nullptr);
@@ -448,6 +452,7 @@ class TlEngine {
 
   const Platform& platform_;
   std::map<std::string, Domain> domains_;
+  std::unique_ptr<RunRecorder> recorder_;  // before the parts, which tell it what they make
   std::vector<std::unique_ptr<TlPart>> parts_;  // in the platform's component order
   std::map<std::string, std::size_t> index_;
   std::deque<Wire> wires_;  // deque: parts keep pointers to them

@@ -40,6 +40,7 @@ class CreditSourceCore {
   }
 
   const SourceCore<T>& source() const { return source_; }
+  void record_to(CreationLog* log) { source_.record_to(log); }
   const SenderCore& sender() const { return sender_; }
   std::int64_t credits_returning() const {
     return returns_ ? static_cast<std::int64_t>(returns_->occupied()) : 0;

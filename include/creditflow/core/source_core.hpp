@@ -16,6 +16,7 @@
 #include "creditflow/core/ring_fifo.hpp"
 #include "creditflow/core/steady_state.hpp"
 #include "creditflow/core/traffic_pattern.hpp"
+#include "creditflow/core/trace_record.hpp"
 
 namespace creditflow::core {
 
@@ -55,6 +56,12 @@ class SourceCore {
   }
 
   Cycle now() const { return now_; }
+  // Every flit it makes told to `log` (a run's trace); it then never jumps.
+  void record_to(CreationLog* log) {
+    log_ = log;
+    // What the constructor made for cycle 0 (one flit at most: a packet's first).
+    for (std::uint64_t id = 0; log_ && id < created_; ++id) log_->created(creation(0, id));
+  }
   bool has_data() const { return !queue_.empty(); }
   const T& head() const { return queue_.front(); }
   // The head as sent in cycle t, stamped in place: it leaves at this edge.
@@ -100,7 +107,7 @@ class SourceCore {
   // of its pattern; nullopt while it cannot jump (random draws, beats still to create, a
   // payload type of the user's).
   std::optional<Cycle> cycle_length() const {
-    if (!jumpable_flit<T> || (beats_ != 0 && created_ < beats_)) return std::nullopt;
+    if (!jumpable_flit<T> || (beats_ != 0 && created_ < beats_) || log_) return std::nullopt;
     // Several destinations or flits a packet: the choices would have to repeat too.
     if (destinations_.period() > 1 || packet_flits_ > 1) return std::nullopt;
     return pattern_.cycle_length();
@@ -148,6 +155,17 @@ class SourceCore {
     }
   }
 
+  Creation creation(Cycle t, std::uint64_t id) const {
+    Creation c;
+    c.cycle = t;
+    c.made_at = t == 0 ? 0 : t - 1;
+    c.source = source_id_;
+    c.destination = destination_;
+    c.traffic_class = traffic_class_;
+    c.id = id;
+    return c;
+  }
+
   void push_new(Cycle t) {
     const bool head = place_ == 0;
     if (head && !destinations_.destinations().empty()) destination_ = destinations_.next();
@@ -158,6 +176,7 @@ class SourceCore {
       queue_.push(factory_(origin));
     else
       make_flit_in(queue_.push_slot(), origin);
+    if (log_) log_->created(creation(t, created_));
     ++created_;
     if (destination_ != 0) ++created_to_[destination_];
   }
@@ -173,6 +192,7 @@ class SourceCore {
   std::uint64_t place_ = 0;        // the next flit's place in its packet
   std::map<std::uint32_t, std::uint64_t> created_to_;
   Factory factory_;
+  CreationLog* log_ = nullptr;
   Cycle now_ = 0;
   std::uint64_t created_ = 0;
   std::uint64_t refused_ = 0;

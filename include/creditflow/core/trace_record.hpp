@@ -43,3 +43,28 @@ class TraceStream {
 using TraceOpener = std::function<std::unique_ptr<TraceStream>()>;
 
 }  // namespace creditflow::core
+
+namespace creditflow::core {
+
+// What a part made, for a trace of a run (--record-trace): a flit, a packet or a trace's
+// record, in the cycle it was made for; an answer names the request it answers and the
+// cycles it came after that request's pop.
+struct Creation {
+  Cycle cycle = 0;    // made for (offered from) this cycle
+  Cycle made_at = 0;  // the cycle whose closing edge made it: nothing made later is for an earlier cycle
+  std::uint32_t source = 0, destination = 0, traffic_class = 0;
+  std::uint64_t id = 0;     // the flit id it carries
+  std::uint64_t flits = 1;
+  bool answers = false;     // an answer to the request (answers_source, answers_id)
+  std::uint32_t answers_source = 0;
+  std::uint64_t answers_id = 0;
+  Cycle delay = 0;
+};
+
+class CreationLog {
+ public:
+  virtual ~CreationLog() = default;
+  virtual void created(const Creation& c) = 0;
+};
+
+}  // namespace creditflow::core

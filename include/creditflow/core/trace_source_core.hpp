@@ -26,6 +26,11 @@ class TraceSourceCore {
     fill(0);
   }
 
+  // Every record it issues told to `log` (a run's trace), at its issue cycle.
+  void record_to(CreationLog* log) {
+    log_ = log;
+    if (log_) queue_.for_each([&](const DueRecord& r) { log_->created(creation(r, 0)); });  // the constructor's
+  }
   bool has_data() const { return !queue_.empty(); }
   const T& head() const { return head_; }
   std::size_t queued_records() const { return queue_.size(); }
@@ -83,8 +88,21 @@ class TraceSourceCore {
       ++issued.records;
       issued.bytes += r.bytes;
       if (DeliveryBoard* board = replay_->board()) board->issued(r.id, r.flits);
+      if (log_) log_->created(creation(r, t == 0 ? 0 : t - 1));
     }
     make_head();
+  }
+
+  Creation creation(const DueRecord& r, Cycle made_at) const {
+    Creation c;
+    c.cycle = r.at;
+    c.made_at = made_at;
+    c.source = source_id_;
+    c.destination = r.destination;
+    c.traffic_class = r.traffic_class;
+    c.id = r.id;
+    c.flits = r.flits;
+    return c;
   }
 
   // The flit on offer: the front record's next one.
@@ -102,6 +120,7 @@ class TraceSourceCore {
   std::uint64_t place_ = 0;  // flits of the front record taken
   std::map<std::uint32_t, std::uint64_t> created_to_;
   std::map<std::uint32_t, Issued> issued_to_;
+  CreationLog* log_ = nullptr;
   Cycle now_ = 0;
   std::uint64_t created_ = 0, taken_ = 0, held_ = 0;
 };

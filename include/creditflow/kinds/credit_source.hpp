@@ -34,6 +34,7 @@ class CreditSourceKind : public Behaviour<T> {
         label_(std::move(label)),
         flit_bytes_(flit_bytes) {}
   const core::CreditSourceCore<T>& core() const { return core_; }
+  void record_to(core::CreationLog* log) { core_.record_to(log); }
 
   void edge(int, Io& io) { core_.advance(io[credit_in]->credit); }
   void drive(Io& io) {

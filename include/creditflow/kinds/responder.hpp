@@ -44,6 +44,8 @@ class ResponderKind : public ReceiverBuffer<core::Flit> {
         replies_(std::move(replies)),
         name_(name) {}
   void name_sources_with(core::EndpointNamer namer) { namer_ = std::move(namer); }
+  // Every answer it makes told to `log` (a run's trace), with the request it answers.
+  void record_to(core::CreationLog* log) { log_ = log; }
   // Its own endpoint id (its responses' source) and its window's first cycle.
   void configure(std::uint32_t self, core::Cycle measure_from, core::FlowDeliveries::Clocks clocks = {},
                  std::shared_ptr<core::DeliveryBoards> deliveries = {}) {
@@ -67,6 +69,20 @@ class ResponderKind : public ReceiverBuffer<core::Flit> {
       r.traffic_class = core_.head().traffic_class;
       responses_.push(r);
       ++made_to_[r.destination];
+      if (log_) {
+        core::Creation c;
+        c.cycle = r.created;
+        c.made_at = core_.now();
+        c.source = self_;
+        c.destination = r.destination;
+        c.traffic_class = r.traffic_class;
+        c.id = r.id;
+        c.answers = true;
+        c.answers_source = core_.head().source;
+        c.answers_id = core_.head().id;
+        c.delay = static_cast<core::Cycle>(latency_);
+        log_->created(c);
+      }
     }
     if (offering() && io[out]->ready) {
       responses_.pop();
@@ -138,6 +154,7 @@ class ResponderKind : public ReceiverBuffer<core::Flit> {
   std::map<std::uint32_t, std::uint32_t> replies_;
   std::string name_;
   core::EndpointNamer namer_;
+  core::CreationLog* log_ = nullptr;
 };
 
 }  // namespace creditflow::kinds

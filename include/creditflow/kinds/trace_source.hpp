@@ -26,6 +26,7 @@ class TraceSourceKind : public Behaviour<T> {
                   const std::string& name)
       : core_(std::make_shared<core::TraceSourceCore<T>>(std::move(replay), queue_depth, source_id, name)) {}
   const core::TraceSourceCore<T>& core() const { return *core_; }
+  void record_to(core::CreationLog* log) { core_->record_to(log); }
 
   void edge(int, Io& io) { core_->advance(core_->has_data() && io[out]->ready); }
   void drive(Io& io) { offer(*io[out], core_->has_data(), core_->has_data() ? &core_->head() : nullptr); }

@@ -33,6 +33,7 @@ class TrafficSourceKind : public Behaviour<T> {
                     std::optional<SourceLabel> label = std::nullopt)
       : core_(params, core::derive_seed(run_seed, name), name), label_(std::move(label)) {}
   const core::SourceCore<T>& core() const { return core_; }
+  void record_to(core::CreationLog* log) { core_.record_to(log); }
 
   void edge(int, Io& io) { core_.advance(core_.has_data() && io[out]->ready); }
   void drive(Io& io) { offer(*io[out], core_.has_data(), core_.has_data() ? &core_.head() : nullptr); }

@@ -45,6 +45,8 @@ struct ComponentContext {
   std::function<std::int64_t()> fed_width;
   // Where traced records are delivered, one set per run of the platform (trace_source).
   std::shared_ptr<core::DeliveryBoards> deliveries;
+  // Where the parts that make flits tell each one (--record-trace); null: not recorded.
+  core::CreationLog* creations = nullptr;
 };
 
 // A component's resolved, range-checked parameters.
@@ -103,6 +105,7 @@ class ComponentConfig {
   }
   std::int64_t fed_width() const { return context_.fed_width ? context_.fed_width() : 0; }
   const std::shared_ptr<core::DeliveryBoards>& deliveries() const { return context_.deliveries; }
+  core::CreationLog* creations() const { return context_.creations; }
   std::int64_t integer(const std::string& param) const;
   double real(const std::string& param) const;
   bool boolean(const std::string& param) const;

@@ -34,6 +34,8 @@ struct RunSettings {
   // Where cycles and warmup were given ("--cycles", "model.yaml:12"), empty when defaulted:
   // a network measured as BookSim2 does sets its own length, and refuses them.
   std::string cycles_from, warmup_from;
+  // Where the run's trace goes (--record-trace), "" for none.
+  std::string record_trace;
 };
 
 // Run settings given on the command line; unset ones come from the file's `run:`.

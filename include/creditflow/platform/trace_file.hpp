@@ -6,6 +6,7 @@
 #include <memory>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "creditflow/core/trace_record.hpp"
 
@@ -25,5 +26,55 @@ struct TraceSummary {
   std::map<std::string, std::uint64_t> sources, destinations;
 };
 TraceSummary scan_trace(const std::string& path);
+
+// Writes a trace in the format open_trace reads (every column), compressed with gzip where
+// the path ends in .gz, through a partial file that finish() renames into place (only over
+// a regular file): a run that fails leaves what was there as it was. Records may come out
+// of time order (a transaction's answer is known before a later request is made) as long
+// as none comes before the cycle settle() last promised.
+class TraceWriter {
+ public:
+  struct Record {
+    core::Cycle cycle = 0;
+    std::string source, destination;
+    std::uint64_t bytes = 0;
+    std::uint32_t traffic_class = 0;
+    std::uint64_t waits_for = 0;  // the handle of a record it waits for (0: none)
+    core::Cycle delay = 0;        // cycles after that record's delivery
+  };
+  // `what` names the option in messages ("--record-trace").
+  TraceWriter(const std::string& path, const std::string& what);
+  ~TraceWriter();
+  TraceWriter(const TraceWriter&) = delete;
+  TraceWriter& operator=(const TraceWriter&) = delete;
+
+  // Takes a record; its handle, for records that wait for it.
+  std::uint64_t add(Record record);
+  // No record to come is before cycle `cycle`: those before it are written.
+  void settle(core::Cycle cycle);
+  // Writes the rest and puts the file in place.
+  void finish();
+  std::uint64_t records() const { return written_; }
+
+ private:
+  struct Pending {
+    std::uint64_t handle;
+    Record record;
+  };
+  struct Later {
+    bool operator()(const Pending& a, const Pending& b) const {
+      return a.record.cycle != b.record.cycle ? a.record.cycle > b.record.cycle : a.handle > b.handle;
+    }
+  };
+  void write(const Pending& p);
+
+  std::string path_, partial_, what_;
+  void* file_ = nullptr;  // a gzFile
+  std::vector<Pending> pending_;  // a heap, earliest on top
+  std::map<std::uint64_t, std::uint64_t> id_of_;  // handle -> id, for records still in reach
+  std::uint64_t next_handle_ = 1, written_ = 0;
+  core::Cycle settled_ = 0, last_cycle_ = 0;
+  bool finished_ = false;
+};
 
 }  // namespace creditflow::platform

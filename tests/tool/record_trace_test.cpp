@@ -1,0 +1,84 @@
+// A run's trace (--record-trace): what the parts made, in the format a trace_source
+// replays; replayed in the sources' places on the platform that recorded it, the same
+// per-flow figures.
+#include <boost/test/unit_test.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+
+#include "harness.hpp"
+
+using nlohmann::json;
+
+namespace {
+
+// The platform of request_response.yaml with its CPU and its memory's answers replayed
+// from `trace`: the CPU a trace_source, the memory a receiver of the requests beside a
+// trace_source of its answers (the trace's "mem" as a source).
+std::string replaying(const std::string& trace) {
+  std::string model = cftool::read_file(CREDITFLOW_TEST_DIR "/request_response.yaml");
+  model = std::regex_replace(model, std::regex("  cpu: +\\{ kind: traffic_source[^\\n]*"),
+                             "  cpu:    { kind: trace_source, file: " + trace + ", width: 1 }");
+  model = std::regex_replace(model, std::regex("  mem: +\\{ kind: responder[^\\n]*"),
+                             "  mem:    { kind: credit_receiver, depth: 4 }\n"
+                             "  mem_tx: { kind: trace_source, file: " + trace + ", source: mem, width: 1 }");
+  return std::regex_replace(model, std::regex("  - mem.out -> ni1.in"), "  - mem_tx.out -> ni1.in");
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_recorded_trace_replayed_where_it_was_recorded_gives_the_same_flows) {
+  // 500 reads at random 0.2 a cycle across two routers, each answered 10 cycles after it
+  // is popped (the responder never full: 16 answers pending at most), all done in 3000.
+  cftool::TempDir dir;
+  const std::string run = "run request_response.yaml --set mem.queue_depth=16 --set cpu.beats=500 --cycles 3000 "
+                          "--warmup 0 --json --record-trace ";
+  const cftool::Outcome cycle = cftool::tool(run + dir / "cycle.csv.gz --view cycle");
+  const cftool::Outcome tl = cftool::tool(run + dir / "tl.csv.gz --view tl");
+  BOOST_TEST_REQUIRE(cycle.status == 0, cycle.err);
+  BOOST_TEST_REQUIRE(tl.status == 0, tl.err);
+  BOOST_TEST(cftool::read_file(dir / "cycle.csv.gz") == cftool::read_file(dir / "tl.csv.gz"));
+  BOOST_TEST_REQUIRE(std::system(("gunzip -k " + dir / "tl.csv.gz").c_str()) == 0);
+  const std::vector<std::string> lines = cftool::lines(cftool::read_file(dir / "tl.csv"));
+  BOOST_TEST_REQUIRE(lines.size() == 1001u);  // the header, 500 reads, 500 answers
+  BOOST_TEST(lines[0] == "cycle,source,destination,bytes,class,id,depends_on,delay");
+  BOOST_TEST(lines[1] == "0,cpu,mem,1,0,1,,");
+  // The first answer: read 1 was popped in cycle 14, answered for 24.
+  const auto first_answer = std::find_if(lines.begin(), lines.end(),
+                                         [](const std::string& l) { return l.find(",mem,cpu_rx,") != std::string::npos; });
+  BOOST_TEST(*first_answer == "24,mem,cpu_rx,1,0,10,1,10");
+
+  std::ofstream(dir / "replay.yaml") << replaying("tl.csv");
+  const json replayed = cftool::same_in_both_views(CREDITFLOW_TOOL, "run " + dir / "replay.yaml --cycles 3000 --warmup 0");
+  const json recorded = json::parse(tl.out).at("flows");
+  const auto same = [&](const std::string& was, const std::string& now) {
+    const json& a = recorded.at(was);
+    const json& b = replayed.at("flows").at(now);
+    BOOST_TEST(a.at("created") == 500, was);
+    for (const char* key : {"created", "delivered", "delivered_in_window", "throughput", "latency"})
+      BOOST_TEST(a.at(key) == b.at(key), was << " " << key);
+  };
+  same("cpu:mem", "cpu:mem");
+  same("mem:cpu_rx", "mem_tx:cpu_rx");
+}
+
+BOOST_AUTO_TEST_CASE(a_trace_is_never_written_over_what_it_must_not_replace) {
+  cftool::TempDir dir;
+  std::ofstream(dir / "keep.csv") << "mine\n";
+  // The trace the platform replays, a device, a folder, a folder that is not there.
+  const cftool::Outcome over_input = cftool::tool("run traces/link.yaml --record-trace traces/link.csv");
+  BOOST_TEST(over_input.status != 0);
+  BOOST_TEST(over_input.err == "creditflow: --record-trace traces/link.csv is the trace a part replays itself: writing it "
+                               "would destroy it; give another file\n");
+  BOOST_TEST(cftool::read_file(CREDITFLOW_TEST_DIR "/traces/link.csv").rfind("cycle,source,destination,bytes\n", 0) == 0u);
+  for (const std::string& bad : {std::string("/dev/null"), dir.path(), dir / "no/such/folder/t.csv"}) {
+    const cftool::Outcome o = cftool::tool("run traces/link.yaml --record-trace " + bad);
+    BOOST_TEST(o.status != 0, bad);
+    BOOST_TEST(cftool::lines(o.err).size() == 1u, o.err);
+  }
+  // Several clocks: a trace counts one clock's cycles.
+  const cftool::Outcome clocks = cftool::tool("run ../../models/cdc_fifo.yaml --record-trace " + dir / "t.csv");
+  BOOST_TEST(clocks.err == "creditflow: --record-trace " + dir / "t.csv" + ": a trace counts cycles of one clock, and "
+                           "../../models/cdc_fifo.yaml has 2 clocks\n");
+  BOOST_TEST(!cftool::exists(dir / "t.csv"));
+}
