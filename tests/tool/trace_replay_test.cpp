@@ -200,6 +200,17 @@ BOOST_AUTO_TEST_CASE(one_workload_on_two_fabrics_finishes_when_its_fabric_lets_i
   // The DMA engine's writes wait for nothing: their pace is the trace's on both.
   BOOST_TEST(merge.at("dma:mem_rx").at("trace").at("last_delivered") == 1983);
   BOOST_TEST(mesh.at("dma:mem_rx").at("trace").at("last_delivered") == 2002);
+  // docs/guide/workloads.md's table: each flow's p99 and last delivery on both fabrics.
+  const std::vector<std::tuple<std::string, int, int, int, int>> table{{"cpu:mem_rx", 16, 1987, 23, 3331},
+                                                                       {"mem:cpu_rx", 8, 2003, 24, 3363},
+                                                                       {"dma:mem_rx", 18, 1983, 40, 2002},
+                                                                       {"mem:dma_rx", 4, 1991, 20, 2020}};
+  for (const auto& [flow, merge_p99, merge_last, mesh_p99, mesh_last] : table) {
+    BOOST_TEST(merge.at(flow).at("latency").at("p99") == merge_p99, flow);
+    BOOST_TEST(merge.at(flow).at("trace").at("last_delivered") == merge_last, flow);
+    BOOST_TEST(mesh.at(flow).at("latency").at("p99") == mesh_p99, flow);
+    BOOST_TEST(mesh.at(flow).at("trace").at("last_delivered") == mesh_last, flow);
+  }
   // Cut short, the run says what was not replayed.
   const cftool::Outcome cut = cftool::tool("run ../../models/trace_on_mesh.yaml --cycles 2200 --json");
   BOOST_TEST_REQUIRE(cut.status == 0, cut.err);
