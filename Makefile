@@ -5,9 +5,10 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 # What `make run` needs: cmake/g++/make/pkg-config to build; libsystemc-dev, the SystemC 2.3.4
 # kernel; libyaml-cpp-dev, nlohmann-json3-dev, libcli11-dev: YAML platforms, JSON results, the
-# command line; gnuplot-nox: the plot; zlib1g-dev: traces compressed with gzip.
+# command line; gnuplot-nox: the plot; zlib1g-dev, libbz2-dev: traces compressed with gzip, netrace's
+# with bzip2.
 RUN_PACKAGES := cmake g++ make pkg-config libsystemc-dev libyaml-cpp-dev nlohmann-json3-dev \
-  libcli11-dev gnuplot-nox zlib1g-dev
+  libcli11-dev gnuplot-nox zlib1g-dev libbz2-dev
 # What `make test` needs besides: libboost-test-dev, Boost.Test; verilator, the RTL
 # co-simulation tests; clang and libclang-rt-dev, libFuzzer and its sanitizer runtimes for the
 # fuzz targets; slurm-wlm and munge, the single-node Slurm that the test of `sweep --slurm`

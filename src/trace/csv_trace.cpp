@@ -12,6 +12,7 @@
 
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/trace_file.hpp"
+#include "trace/netrace_trace.hpp"
 
 namespace creditflow::platform {
 
@@ -30,12 +31,18 @@ constexpr std::array<const char*, 8> kColumnNames{"cycle", "source", "destinatio
 constexpr const char* kAllowedColumns =
     "cycle, source, destination, bytes required; class, id, depends_on, delay optional";
 
+// Only a regular file: a device or a FIFO would be read for ever.
+void check_regular(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) throw Error(path + ": cannot open the trace (" + std::strerror(errno) + ")");
+  if (!S_ISREG(st.st_mode))
+    throw Error(path + ": not a regular file; give a trace file (CSV, or CSV compressed with gzip, or netrace's)");
+}
+
 class GzFile {
  public:
   explicit GzFile(const std::string& path) : path_(path) {
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) throw Error(path + ": cannot open the trace (" + std::strerror(errno) + ")");
-    if (!S_ISREG(st.st_mode)) throw Error(path + ": not a regular file; give a trace file (CSV, or CSV compressed with gzip)");
+    check_regular(path);
     file_ = gzopen(path.c_str(), "rb");
     if (!file_) throw Error(path + ": cannot open the trace");
     gzbuffer(file_, 1 << 18);
@@ -274,13 +281,23 @@ void note_name(std::map<std::string, std::uint64_t>& names, const std::string& n
 
 }  // namespace
 
-std::unique_ptr<core::TraceStream> open_trace(const std::string& path) { return std::make_unique<CsvTrace>(path); }
+std::unique_ptr<core::TraceStream> open_trace(const std::string& path) {
+  check_regular(path);
+  if (is_netrace(path)) return std::make_unique<NetraceTrace>(path);
+  return std::make_unique<CsvTrace>(path);
+}
 
 TraceSummary scan_trace(const std::string& path) {
-  CsvTrace trace(path, true);
+  // A CSV's waits are checked against the ids before them; netrace's are built from them.
+  check_regular(path);
+  std::unique_ptr<core::TraceStream> trace;
+  if (is_netrace(path))
+    trace = std::make_unique<NetraceTrace>(path);
+  else
+    trace = std::make_unique<CsvTrace>(path, true);
   TraceSummary s;
   core::TraceRecord r;
-  while (trace.next(r)) {
+  while (trace->next(r)) {
     if (s.records == 0) s.first_cycle = r.cycle;
     s.last_cycle = r.cycle;
     ++s.records;

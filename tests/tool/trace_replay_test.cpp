@@ -1,7 +1,10 @@
 // A workload's trace replayed by trace_source parts (core/trace_replay.hpp): records as
 // flits at the width of the part they enter, waits for deliveries, files compressed with
 // gzip, refusals before the run, and constant memory whatever the trace's length.
+#include <bzlib.h>
+
 #include <boost/test/unit_test.hpp>
+#include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -249,4 +252,72 @@ BOOST_AUTO_TEST_CASE(a_networks_terminals_replay_a_trace_by_node_number) {
                                     "carries (a record becomes a packet of its bytes over flit_bytes, rounded up)");
   refused("--set net.sim_type=latency", "traces/mesh3x3.yaml:3: net: traffic = trace runs a fixed window of cycles, "
                                         "not BookSim2's latency measurement (set sim_type = window)");
+}
+
+namespace {
+
+// A netrace trace as netrace 1.0 lays it out (little-endian): a 72-byte header for 4 nodes,
+// then a read request (type 1, 8 bytes) from node 0 to 3 in cycle 0, netrace id 100, which
+// packet 101 waits for, and its response (type 2, 72 bytes) from node 3 to 0, id 101.
+std::string netrace_packets() {
+  std::string bytes;
+  const auto put = [&](std::uint64_t v, int n) {
+    for (int i = 0; i < n; ++i) bytes += static_cast<char>(v >> (8 * i) & 0xff);
+  };
+  put(0x484A5455, 4);
+  const float version = 1.0f;
+  std::uint32_t bits = 0;
+  std::memcpy(&bits, &version, 4);
+  put(bits, 4);
+  bytes += std::string("test") + std::string(26, '\0');  // the benchmark's name
+  put(4, 1);   // nodes
+  put(0, 1);   // pad
+  put(100, 8); // cycles
+  put(2, 8);   // packets
+  put(0, 4);   // notes
+  put(0, 4);   // regions
+  put(0, 8);   // padding
+  put(0, 8), put(100, 4), put(0x40, 4), put(1, 1), put(0, 1), put(3, 1), put(0, 1), put(1, 1), put(101, 4);
+  put(0, 8), put(101, 4), put(0x40, 4), put(2, 1), put(3, 1), put(0, 1), put(0, 1), put(0, 1);
+  return bytes;
+}
+
+std::string bzip2(const std::string& text) {
+  std::vector<char> out(text.size() + text.size() / 100 + 600);
+  unsigned length = static_cast<unsigned>(out.size());
+  std::string in = text;
+  BOOST_TEST_REQUIRE(BZ2_bzBuffToBuffCompress(out.data(), &length, in.data(), static_cast<unsigned>(in.size()), 9, 0,
+                                              0) == BZ_OK);
+  return std::string(out.data(), length);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(netraces_own_format_replays_with_its_dependencies) {
+  cftool::TempDir dir;
+  std::ofstream(dir / "t.tra.bz2", std::ios::binary) << bzip2(netrace_packets());
+  std::ofstream(dir / "t.tra", std::ios::binary) << netrace_packets();
+  const auto model = [&](const std::string& file) {
+    std::ofstream(dir / "nt.yaml") << "components:\n  net: { kind: network, topology: mesh, k: 2, n: 2, routing_function: "
+                                      "dor, num_vcs: 2, vc_buf_size: 4, traffic: trace, trace_file: " << file
+                                   << ", flit_bytes: 8, sim_type: window }\nrun: { cycles: 100, warmup: 0 }\n";
+    return "run " + dir / "nt.yaml";
+  };
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL, model("t.tra.bz2"));
+  // The request, 1 flit across 3 routers: 17 cycles; the response waits for it (netrace
+  // gives no delay: the least, 2 cycles), made for 19, 9 flits of 8 bytes, the last in 46.
+  const json& request = doc.at("flows").at("net_node0:net_node3");
+  const json& response = doc.at("flows").at("net_node3:net_node0");
+  BOOST_TEST(request.at("latency").at("max") == 17);
+  BOOST_TEST(request.at("trace").at("bytes") == 8);
+  BOOST_TEST(response.at("created") == 9);
+  BOOST_TEST(response.at("trace").at("bytes") == 72);
+  BOOST_TEST(response.at("trace").at("last_delivered") == 46);
+  // Uncompressed, the same.
+  BOOST_TEST(cftool::same_in_both_views(CREDITFLOW_TOOL, model("t.tra")).at("flows") == doc.at("flows"));
+  // Cut short: one line.
+  std::ofstream(dir / "cut.tra.bz2", std::ios::binary) << bzip2(netrace_packets()).substr(0, 50);
+  const cftool::Outcome cut = cftool::tool(model("cut.tra.bz2"));
+  BOOST_TEST(cut.err == "creditflow: " + dir / "nt.yaml" + ":2: net: trace_file: " + dir / "cut.tra.bz2" +
+                            ": its header: its bzip2 data is corrupt or cut short\n");
 }
