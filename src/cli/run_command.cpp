@@ -23,6 +23,10 @@ struct RunArgs {
   std::string heatmap;
   std::string vcd_limit;
   std::string record_trace;
+  std::string timeline;
+  std::vector<std::string> timeline_flows;
+  std::string timeline_limit;
+  std::string explain;
   std::string view = "cycle";
   bool json = false;
 };
@@ -58,6 +62,46 @@ void add_run_options(CLI::App& command, RunText& run) {
                      "the credit wait in cycles that --wait-percentile of flits may see (default 0)");
 }
 
+namespace {
+
+// --timeline and --explain: a network's packets, checked before the run.
+void journey_options(const RunArgs& args, platform::Platform& p, const std::vector<NamedPath>& inputs) {
+  const bool asked = !args.timeline.empty() || !args.explain.empty();
+  if (!args.timeline.empty() || !args.timeline_limit.empty() || !args.timeline_flows.empty()) {
+    if (args.timeline.empty())
+      throw Error(std::string(args.timeline_limit.empty() ? "--timeline-flows" : "--timeline-limit") +
+                  " goes with --timeline");
+    check_distinct({{"--timeline", args.timeline}, {"--record-trace", args.record_trace}, {"--vcd", args.vcd},
+                    {"--heatmap", args.heatmap}},
+                   inputs);
+  }
+  if (!asked) return;
+  if (!platform::has_networks(p))
+    throw Error(std::string(args.timeline.empty() ? "--explain" : "--timeline") + ": " + p.file +
+                " has no network nothing attaches to, whose packets these follow (allowed: a platform of a "
+                "network component)");
+  const auto whole = [](const std::string& option, const std::string& text, std::int64_t lo, std::int64_t hi) {
+    std::size_t used = 0;
+    long long v = -1;
+    try {
+      v = std::stoll(text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != text.size() || text.empty() || v < lo || v > hi)
+      throw ParameterError(option + " " + text + ": not a whole number " + std::to_string(lo) + ".." +
+                           std::to_string(hi));
+    return static_cast<std::int64_t>(v);
+  };
+  p.run.timeline = args.timeline;
+  p.run.timeline_flows = args.timeline_flows;
+  if (!args.timeline_limit.empty())
+    p.run.timeline_limit = static_cast<std::uint64_t>(whole("--timeline-limit", args.timeline_limit, 1, 100000000));
+  if (!args.explain.empty()) p.run.explain = whole("--explain", args.explain, 0, INT64_MAX / 2);
+}
+
+}  // namespace
+
 void add_run_command(CLI::App& app, const platform::Registry& registry, int& status) {
   auto args = std::make_shared<RunArgs>();
   CLI::App* run = app.add_subcommand("run", "elaborate a platform, simulate it, report its figures");
@@ -71,6 +115,13 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
   run->add_option("--record-trace", args->record_trace,
                   "write what the parts made (each flit, packet or record, with the request an answer waits for) as "
                   "a trace a trace_source replays; .gz: compressed");
+  run->add_option("--timeline", args->timeline,
+                  "write a network's packets' journeys as Chrome trace events (Perfetto, chrome://tracing open it): "
+                  "each packet a track, a slice per stage, waits marked");
+  run->add_option("--timeline-flows", args->timeline_flows,
+                  "only these flows' packets on the timeline, e.g. net_node0:net_node8 (repeatable)");
+  run->add_option("--timeline-limit", args->timeline_limit, "the most packets on the timeline (default 10000)");
+  run->add_option("--explain", args->explain, "print a network's packet's journey in words, by its number");
   run->add_option("--heatmap", args->heatmap, "a network's channel use and credit waits over its routers, as a .png or .svg");
   run->add_option("--view", args->view, "cycle (SystemC modules on signals) or tl (transaction level: faster, "
                   "the same figures)")->check(CLI::IsMember({"cycle", "tl"}));
@@ -78,6 +129,7 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
     check_output("--vcd", args->vcd, false);
     check_output("--heatmap", args->heatmap, false);
     check_output("--record-trace", args->record_trace, false);
+    check_output("--timeline", args->timeline, false);
     std::vector<NamedPath> inputs{{"model file", args->model}};
     if (!args->vcd.empty() || !args->heatmap.empty()) {
       std::vector<platform::Override> sets;
@@ -100,12 +152,14 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
                     "terminals' packets are not parts' flits); attach sources at its nodes to record them");
       p.run.record_trace = args->record_trace;
     }
+    journey_options(*args, p, inputs);
     const platform::RunResult result = platform::simulate_view(p, registry, args->view, args->vcd, "--view", vcd_limit);
     if (!args->heatmap.empty()) {
       if (result.networks.empty()) throw Error("--heatmap " + args->heatmap + ": the platform has no network to draw");
       platform::draw_network_heatmap(result.networks.front(), args->heatmap);
     }
     std::cout << (args->json ? platform::run_json(p, result) : platform::run_summary(p, result));
+    if (!args->explain.empty() && !args->json) std::cout << result.explanation;
     // One line per problem; a deadlock adds its dump of every credit holder.
     for (const platform::RunProblem& problem : platform::run_problems(result)) {
       if (problem.status != "deadlocked") std::cerr << "creditflow: " << problem.message << "\n";

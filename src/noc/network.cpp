@@ -231,6 +231,7 @@ std::int64_t Network::send_packet(int source, int destination, int size, bool wa
 
 Network::Packet Network::add_packet(NocFlit flit, int size) {
   flit.packet = next_packet_++;
+  if (!flit.watched && watch_rule_) flit.watched = watch_rule_(flit);
   flit.head = true;
   flit.tail = size == 1;
   if (in_flight_ == 0) last_progress_ = now_;  // the watchdog counts from the first flit

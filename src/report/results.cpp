@@ -314,6 +314,7 @@ std::string run_json(const Platform& platform, const RunResult& result) {
   json flows = json::object();
   for (const FlowReport& f : result.flows) flows[flow_name(f)] = flow_json(f);
   doc["flows"] = std::move(flows);
+  if (!result.explanation.empty()) doc["explanation"] = result.explanation;
   doc["accounting"] = result.accounting;
   doc["wait_cycle"] = result.wait_cycle;
   doc["accounting_violations"] = result.accounting_violations;

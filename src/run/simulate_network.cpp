@@ -4,6 +4,8 @@
 #include <fstream>
 #include <sstream>
 #include <memory>
+#include <optional>
+#include <set>
 
 #include <systemc>
 
@@ -17,6 +19,8 @@
 #include "report/vcd_file.hpp"
 #include "creditflow/noc/trace_traffic.hpp"
 #include "creditflow/platform/trace_file.hpp"
+#include "creditflow/noc/packet_journey.hpp"
+#include "report/network_timeline.hpp"
 #include "run/network_shape.hpp"
 
 namespace creditflow::platform {
@@ -80,10 +84,39 @@ struct RunningNetwork {
     if (trace) trace->step();
     network.step();
   }
+  // Packets watched for their journeys (--timeline, --explain), told to `done` whole.
+  void watch_journeys(const RunSettings& run, std::function<void(const noc::PacketJourney&)> done) {
+    std::set<std::pair<int, int>> flows;
+    for (const std::string& flow : run.timeline_flows) {
+      const auto node = [&](const std::string& part) {
+        const std::string prefix = name + "_node";
+        if (part.rfind(prefix, 0) != 0) return -1;
+        const std::optional<std::uint32_t> k = noc::trace_node(part.substr(prefix.size()), network.nodes());
+        return k ? static_cast<int>(*k) : -1;
+      };
+      const auto colon = flow.find(':');
+      const int from = node(flow.substr(0, colon)), to = colon == std::string::npos ? -1 : node(flow.substr(colon + 1));
+      if (from >= 0 && to >= 0) flows.insert({from, to});
+    }
+    const bool timeline = !run.timeline.empty();
+    network.set_watch_rule([this, flows, timeline, limit = run.timeline_limit, explain = run.explain](const noc::NocFlit& f) {
+      if (f.packet == explain) return true;
+      if (!timeline || watched_ >= limit) return false;
+      if (!flows.empty() && !flows.count({f.source, f.destination})) return false;
+      ++watched_;
+      return true;
+    });
+    const noc::NocConfig& c = network.config();
+    journeys = std::make_unique<noc::JourneyLog>(std::move(done), c.routing_delay, c.vc_alloc_delay, c.sw_alloc_delay,
+                                                 c.crossbar_delay());
+    network.set_watcher([this](const noc::NocEvent& e) { journeys->step(e); });
+  }
   std::string name;
   noc::Network network;
   noc::NocRun run;
   std::unique_ptr<noc::TraceTraffic> trace;
+  std::unique_ptr<noc::JourneyLog> journeys;
+  std::uint64_t watched_ = 0;
   bool done = false;
 };
 
@@ -304,6 +337,18 @@ RunResult simulate_networks(const Platform& platform, const std::string& view, c
   for (const ResolvedComponent& c : platform.components)
     if (is_network(c)) networks.push_back(&c);
   for (const ResolvedComponent* c : networks) nets.push_back(std::make_unique<RunningNetwork>(platform, *c));
+  // Packets' journeys: the first network's (a timeline is one network's packets).
+  std::unique_ptr<NetworkTimeline> timeline;
+  std::string explanation;
+  if (!platform.run.timeline.empty() || platform.run.explain >= 0) {
+    RunningNetwork& n = *nets.front();
+    if (!platform.run.timeline.empty())
+      timeline = std::make_unique<NetworkTimeline>(platform.run.timeline, n.name, n.network.topology());
+    n.watch_journeys(platform.run, [&](const noc::PacketJourney& j) {
+      if (j.packet == platform.run.explain) explanation = journey_text(j, n.name, n.network.topology());
+      if (timeline && (j.packet != platform.run.explain || n.watched_ > 0)) timeline->add(j);
+    });
+  }
   Progress progress;
   if (view == "tl") {
     for (auto& n : nets) {
@@ -365,6 +410,14 @@ RunResult simulate_networks(const Platform& platform, const std::string& view, c
   }
   result.run.cycles = cycles;
   for (const auto& n : nets) add_trace_flows(*n, result.run, result.flows);
+  if (timeline) timeline->finish();
+  if (platform.run.explain >= 0)
+    result.explanation = !explanation.empty()
+                             ? explanation
+                             : "packet " + std::to_string(platform.run.explain) + " of network '" + nets.front()->name +
+                                   "' was not retired whole by the run's end (packets are numbered from 0 as they "
+                                   "are made; " + std::to_string(nets.front()->network.flits_in_flight()) +
+                                   " flits were in flight at the end)\n";
   return result;
 }
 

@@ -51,6 +51,9 @@ class Network : private RouterOutbox {
   std::int64_t send_packet(int source, int destination, int size, bool watched = true, Cycle created = kNow);
   static constexpr Cycle kNow = ~Cycle{0};
   void set_watcher(std::function<void(const NocEvent&)> watcher);
+  // Which packets are watched, asked of each as it is made (its id, endpoints and creation
+  // set): beside those given by send_packet as watched.
+  void set_watch_rule(std::function<bool(const NocFlit&)> rule) { watch_rule_ = std::move(rule); }
   // Packets given by send_packet that have not begun to leave their terminals.
   std::int64_t waiting_packets() const { return waiting_packets_; }
   // Called with every flit a terminal retires, and its node (a trace's deliveries).
@@ -203,6 +206,7 @@ class Network : private RouterOutbox {
   Cycle last_progress_ = 0;
   std::function<void(const NocEvent&)> watcher_;
   std::function<void(const NocFlit&, int)> retire_hook_;
+  std::function<bool(const NocFlit&)> watch_rule_;
   std::int64_t waiting_packets_ = 0;
   double packet_rate_;
   double log_of_no_packet_;  // log(1 - packet_rate_), the denominator of every gap

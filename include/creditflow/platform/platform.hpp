@@ -36,6 +36,13 @@ struct RunSettings {
   std::string cycles_from, warmup_from;
   // Where the run's trace goes (--record-trace), "" for none.
   std::string record_trace;
+  // A network's packets' journeys: a timeline file (--timeline) of the packets of these
+  // flows (all when empty), at most timeline_limit of them; and one packet in words
+  // (--explain, -1: none).
+  std::string timeline;
+  std::vector<std::string> timeline_flows;
+  std::uint64_t timeline_limit = 10000;
+  std::int64_t explain = -1;
 };
 
 // Run settings given on the command line; unset ones come from the file's `run:`.

@@ -54,6 +54,7 @@ struct RunResult {
   std::vector<std::pair<std::string, std::string>> flow_limits;
   std::string wait_cycle;                     // a deadlock's cycle of buffers: "hop1 (2 of 2) -> ... -> hop1"
   std::vector<NetworkReport> networks;        // networks of routers (timing.md section 6)
+  std::string explanation;                    // --explain: the packet's journey in words
 };
 
 // Runs every network of a platform of networks (has_networks) in `view`: "cycle" steps
