@@ -122,7 +122,7 @@ BOOST_AUTO_TEST_CASE(a_trace_that_would_not_replay_as_written_is_refused_before_
   for (const std::string& special : {std::string("/dev/zero"), dir.path()}) {
     const cftool::Outcome o = cftool::tool("run " + link_model(dir, special));
     BOOST_TEST(o.err == "creditflow: " + at + special + ": not a regular file; give a trace file (CSV, or CSV compressed "
-                                                        "with gzip)\n");
+                                                        "with gzip, or netrace's)\n");
   }
   // The names mapped to the platform's: the same trace replays.
   std::ofstream(csv) << header << "5,src,memory,4\n";
