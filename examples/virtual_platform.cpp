@@ -3,7 +3,9 @@
 // initiator over a credit link of its own. The CPU's link is run at several depths (a
 // fresh platform in a child process each) and the example answers "how many credits keep
 // the CPU's transactions under N ns", with the DMA competing for the RAM all along.
-//   virtual_platform [N ns, default 25] [CPU transactions, default 20000]
+//   virtual_platform [N ns, default 25] [CPU transactions, default 20000] [TRACE]
+// With TRACE, it records the traffic of the platform with the CPU's link 16 credits deep
+// to that file (a trace a trace_source replays: docs/guide/workloads.md) and stops there.
 //
 // The CPU reads 4 bytes of RAM (71.5%), writes a 64-byte line back to RAM (28%) or reads
 // the UART's status (0.5%), 3 ns apart; the DMA streams 64-byte writes into the RAM, 2 ns apart. Both
@@ -12,6 +14,7 @@
 // has 16 credits each way. The RAM answers in 5 ns, the UART in 20 ns.
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <systemc>
@@ -22,6 +25,7 @@
 #include "creditflow/core/latency_stats.hpp"
 #include "creditflow/core/seed.hpp"
 #include "creditflow/platform/isolated_run.hpp"
+#include "creditflow/platform/trace_file.hpp"
 #include "creditflow/tlm/credit_interconnect.hpp"
 #include "creditflow/tlm/tlm_memory.hpp"
 
@@ -86,8 +90,9 @@ struct Dma : sc_core::sc_module {
   }
 };
 
-// One platform with the CPU's link `cpu_depth` credits deep: "transactions mean p99 max".
-std::string run(std::int64_t cpu_depth, long transactions) {
+// One platform with the CPU's link `cpu_depth` credits deep: "transactions mean p99 max";
+// its traffic recorded to `trace` where one is given.
+std::string run(std::int64_t cpu_depth, long transactions, const std::string& trace = "") {
   Cpu cpu("cpu", transactions);
   Dma dma("dma");
   cf::tlm_bridge::TlmMemory ram("ram", 4096, sc_core::sc_time(5, sc_core::SC_NS));
@@ -98,7 +103,13 @@ std::string run(std::int64_t cpu_depth, long transactions) {
   dma.socket.bind(bus.target_socket[1]);
   bus.initiator_socket[0].bind(ram.socket);
   bus.initiator_socket[1].bind(uart.socket);
+  std::unique_ptr<cf::platform::TraceWriter> writer;
+  if (!trace.empty()) {
+    writer = std::make_unique<cf::platform::TraceWriter>(trace, "virtual_platform");
+    bus.record_to(*writer, {"cpu", "dma"}, {"ram", "uart"});
+  }
   sc_core::sc_start();
+  if (writer) writer->finish();
   if (cpu.errors != 0) return "error: " + std::to_string(cpu.errors) + " transactions failed";
   std::ostringstream out;
   out << cpu.latency_ns.count() << " " << cpu.latency_ns.mean() << " " << cpu.latency_ns.percentile(0.99) << " "
@@ -116,6 +127,15 @@ int sc_main(int argc, char* argv[]) {
     std::fprintf(stderr, "virtual_platform: N ns and the CPU's transactions must be above 0 (got %ld, %ld)\n",
                  target_ns, transactions);
     return 2;
+  }
+  if (argc > 3) {  // record the platform's traffic, once
+    const auto r = cf::platform::run_isolated([&] { return run(16, transactions, argv[3]); });
+    if (!r.ok || r.output.rfind("error", 0) == 0) {
+      std::fprintf(stderr, "virtual_platform: %s%s\n", r.error.c_str(), r.output.c_str());
+      return 1;
+    }
+    std::printf("recorded %ld CPU transactions and the DMA's beside them to %s\n", transactions, argv[3]);
+    return 0;
   }
   std::printf("CPU link credits  transactions  mean ns  p99 ns  max ns\n");
   long fewest = 0, fewest_p99 = 0, short_depth = 0, short_p99 = 0;  // the first depth that keeps it, and the one before

@@ -67,4 +67,25 @@ class CreationLog {
   virtual void created(const Creation& c) = 0;
 };
 
+// A record to write to a trace, by the names its trace gives (platform/trace_file.hpp
+// TraceWriter writes them).
+struct TraceOut {
+  Cycle cycle = 0;
+  std::string source, destination;
+  std::uint64_t bytes = 0;
+  std::uint32_t traffic_class = 0;
+  std::uint64_t waits_for = 0;  // the handle of a record it waits for (0: none)
+  Cycle delay = 0;              // cycles after that record's delivery
+};
+
+// Where records go as a run makes them, in any order within what settle() has not closed.
+class TraceSink {
+ public:
+  virtual ~TraceSink() = default;
+  // Takes a record; its handle, for records that wait for it.
+  virtual std::uint64_t add(TraceOut record) = 0;
+  // No record to come is before cycle `cycle`.
+  virtual void settle(Cycle cycle) = 0;
+};
+
 }  // namespace creditflow::core

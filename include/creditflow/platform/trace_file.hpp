@@ -32,26 +32,19 @@ TraceSummary scan_trace(const std::string& path);
 // a regular file): a run that fails leaves what was there as it was. Records may come out
 // of time order (a transaction's answer is known before a later request is made) as long
 // as none comes before the cycle settle() last promised.
-class TraceWriter {
+class TraceWriter : public core::TraceSink {
  public:
-  struct Record {
-    core::Cycle cycle = 0;
-    std::string source, destination;
-    std::uint64_t bytes = 0;
-    std::uint32_t traffic_class = 0;
-    std::uint64_t waits_for = 0;  // the handle of a record it waits for (0: none)
-    core::Cycle delay = 0;        // cycles after that record's delivery
-  };
+  using Record = core::TraceOut;
   // `what` names the option in messages ("--record-trace").
   TraceWriter(const std::string& path, const std::string& what);
-  ~TraceWriter();
+  ~TraceWriter() override;
   TraceWriter(const TraceWriter&) = delete;
   TraceWriter& operator=(const TraceWriter&) = delete;
 
   // Takes a record; its handle, for records that wait for it.
-  std::uint64_t add(Record record);
+  std::uint64_t add(Record record) override;
   // No record to come is before cycle `cycle`: those before it are written.
-  void settle(core::Cycle cycle);
+  void settle(core::Cycle cycle) override;
   // Writes the rest and puts the file in place.
   void finish();
   std::uint64_t records() const { return written_; }

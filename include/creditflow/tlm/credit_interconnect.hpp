@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/core/trace_record.hpp"
 #include "creditflow/tlm/link_timing.hpp"
 
 namespace creditflow::tlm_bridge {
@@ -84,6 +85,23 @@ class CreditInterconnect : public sc_core::sc_module {
   }
 
   std::uint64_t transactions() const { return transactions_; }
+
+  // Every transaction of the loosely timed path told to `sink` as two records of a trace,
+  // by the names given to the initiators and targets in socket order: its request (header
+  // and data beats, from the cycle it is offered; waiting for the initiator's last
+  // response, as a blocking call's next one does) and its response (waiting for the
+  // request's arrival, by the cycles its target took). What a virtual platform carried,
+  // to replay on other fabrics (docs/guide/workloads.md).
+  void record_to(core::TraceSink& sink, std::vector<std::string> initiators, std::vector<std::string> targets) {
+    if (initiators.size() != target_socket.size() || targets.size() != initiator_socket.size())
+      throw ParameterError(std::string(name()) + ": record_to names " + std::to_string(initiators.size()) +
+                           " initiators and " + std::to_string(targets.size()) + " targets for " +
+                           std::to_string(target_socket.size()) + " and " + std::to_string(initiator_socket.size()));
+    sink_ = &sink;
+    initiator_names_ = std::move(initiators);
+    target_names_ = std::move(targets);
+    last_response_.assign(initiator_names_.size(), {0, 0});
+  }
 
  private:
   static std::vector<AddressRange> checked_map(const std::vector<AddressRange>& map) {
@@ -155,7 +173,8 @@ class CreditInterconnect : public sc_core::sc_module {
     LinkTiming& link = links_[static_cast<std::size_t>(initiator)];
     const DataBeats beats = data_beats(link, trans);
     // Whole at the far end, then the target's turn (one transaction at a time).
-    const core::Cycle forward = std::max(link.request(offer_cycle(now, delay), beats.request), target_free_[t]);
+    const core::Cycle offer = offer_cycle(now, delay);
+    const core::Cycle forward = std::max(link.request(offer, beats.request), target_free_[t]);
     const sc_core::sc_time at_target = from_now(forward, now);
     sc_core::sc_time target_delay = at_target;
     trans.set_address(address - map_[t].base);
@@ -170,6 +189,26 @@ class CreditInterconnect : public sc_core::sc_module {
     const core::Cycle done = link.response(respond, beats.response, target_free_[t]);
     delay = from_now(done, now);
     ++transactions_;
+    if (sink_) record(static_cast<std::size_t>(initiator), t, offer, forward, respond, done, beats);
+  }
+
+  // A transaction's request and response (record_to): bytes are its beats' (a header beat
+  // and its data beats each way, of the link's width).
+  void record(std::size_t initiator, std::size_t target, core::Cycle offer, core::Cycle arrived, core::Cycle respond,
+              core::Cycle done, const DataBeats& beats) {
+    const std::uint64_t width = static_cast<std::uint64_t>(links_[initiator].width());
+    // No call to come is offered before the cycle after this instant's edge.
+    sink_->settle(cycles_down(sc_core::sc_time_stamp()));
+    core::TraceOut request{offer, initiator_names_[initiator], target_names_[target], (1 + beats.request) * width};
+    const auto& [last, last_done] = last_response_[initiator];
+    if (last != 0) {
+      request.waits_for = last;
+      request.delay = offer > last_done ? offer - last_done : 0;
+    }
+    const std::uint64_t asked = sink_->add(std::move(request));
+    core::TraceOut response{respond, target_names_[target], initiator_names_[initiator],
+                            (1 + beats.response) * width, 0, asked, respond - arrived};
+    last_response_[initiator] = {sink_->add(std::move(response)), done};
   }
 
   unsigned int transport_dbg(int /*initiator*/, tlm::tlm_generic_payload& trans) {
@@ -406,6 +445,9 @@ class CreditInterconnect : public sc_core::sc_module {
   }
 
   std::vector<AddressRange> map_;
+  core::TraceSink* sink_ = nullptr;  // record_to
+  std::vector<std::string> initiator_names_, target_names_;
+  std::vector<std::pair<std::uint64_t, core::Cycle>> last_response_;  // each initiator's: handle, cycle done
   sc_core::sc_time period_;
   std::vector<LinkTiming> links_;
   std::vector<core::Cycle> target_free_;  // each target's first cycle free for the next transaction

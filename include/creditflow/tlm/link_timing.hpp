@@ -84,6 +84,7 @@ class LinkTiming {
                  check(where, "latency", p.latency, core::limits::max_latency, 0)),
         response_(check(where, "response_depth", p.response_depth, core::limits::max_depth), p.latency) {}
 
+  std::int64_t width() const { return width_; }
   // Beats of a transaction of `length` bytes each way: a header, then data beats of
   // `width` bytes (a write's data or a read's byte enables on the way out, a read's data
   // back).
