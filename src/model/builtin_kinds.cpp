@@ -167,7 +167,7 @@ kinds::TraceSourceKind<> trace_source(const ComponentConfig& c) {
   const std::string path = c.path_beside_model(c.text("file"));
   const std::string source = c.text("source").empty() ? c.name() : c.text("source");
   const TraceEndpoints endpoints(c.text("endpoints"), c.name() + ".endpoints");
-  const std::int64_t width = c.integer("width") > 0 ? c.integer("width") : c.fed_width();
+  const std::int64_t width = c.flit_width();
   std::shared_ptr<core::DeliveryBoard> board;
   if (c.deliveries()) {
     board = c.deliveries()->board_for(path);

@@ -42,11 +42,12 @@ std::vector<std::string> trace_files(const Platform& platform) {
   return files;
 }
 
-std::int64_t trace_width(const Platform& platform, const ResolvedComponent& source) {
-  const std::int64_t own = std::get<std::int64_t>(source.params.at("width"));
-  if (own > 0) return own;
+std::int64_t flit_width(const Platform& platform, const ResolvedComponent& part) {
+  const auto own = part.params.find("width");
+  if (own != part.params.end())
+    if (const auto* w = std::get_if<std::int64_t>(&own->second); w && *w > 0) return *w;
   for (const ResolvedConnection& k : platform.connections)
-    if (k.from == source.name && k.type == ChannelType::stream) {
+    if (k.from == part.name && k.type == ChannelType::stream) {
       const auto& params = platform.component(k.to).params;
       const auto width = params.find("width");
       if (width != params.end())
@@ -78,7 +79,7 @@ void check_traces(const Platform& platform,
       if (!fresh)
         throw ParameterError(where(*c, "source") + ": " + c->name + " and " + at->second->name + " both replay the records of source '" +
                              at->first + "' in " + path + " (allowed one part a source: give each its own source)");
-      if (trace_width(platform, *c) <= 0)
+      if (flit_width(platform, *c) <= 0)
         throw ParameterError(where(*c, "width") + ": " + c->name + " has no width: give " + c->name +
                              ".width, or a width to the part its out port feeds (bytes a flit carries: a record's "
                              "bytes become flits at it)");

@@ -18,7 +18,9 @@ void check_traces(const Platform& platform,
 // paths from where the tool runs.
 std::vector<std::string> trace_files(const Platform& platform);
 
-// The width a trace_source's records become flits at: its own, else its output's part's.
-std::int64_t trace_width(const Platform& platform, const ResolvedComponent& source);
+// Bytes a flit of `part` carries: its own `width` where it has one above 0, else the width
+// of the part its stream output feeds; 0 where neither is given. A trace_source's records
+// become flits at it, and a recorded flit is that many bytes.
+std::int64_t flit_width(const Platform& platform, const ResolvedComponent& part);
 
 }  // namespace creditflow::platform

@@ -1,6 +1,7 @@
 #include "run/collect_results.hpp"
 
 #include "creditflow/core/diagnosis.hpp"
+#include "model/check_traces.hpp"
 #include "run/merge_starvation.hpp"
 #include "run/flow_limits.hpp"
 #include "run/offered_rates.hpp"
@@ -38,21 +39,6 @@ core::LatencyStats in_cycles(const core::LatencyStats& ps, double period_ps) {
 
 }  // namespace
 
-namespace {
-
-// The width of the part the stream output of `c` feeds, where that part gives one.
-std::int64_t fed_width(const Platform& platform, const ResolvedComponent& c) {
-  for (const ResolvedConnection& k : platform.connections)
-    if (k.from == c.name && k.type == ChannelType::stream) {
-      const auto width = platform.component(k.to).params.find("width");
-      if (width != platform.component(k.to).params.end())
-        if (const auto* w = std::get_if<std::int64_t>(&width->second)) return *w;
-    }
-  return 0;
-}
-
-}  // namespace
-
 ComponentContext component_context(const Platform& platform, const ResolvedComponent& c,
                                    std::shared_ptr<core::DeliveryBoards> deliveries, core::CreationLog* creations) {
   ComponentContext context;
@@ -73,7 +59,7 @@ ComponentContext component_context(const Platform& platform, const ResolvedCompo
   };
   context.run_clock = platform.clocks.front().name;
   context.model_file = platform.file;
-  context.fed_width = [&platform, &c] { return fed_width(platform, c); };
+  context.flit_width = [&platform, &c] { return flit_width(platform, c); };
   context.deliveries = std::move(deliveries);
   context.creations = creations;
   return context;

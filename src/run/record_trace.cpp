@@ -47,7 +47,7 @@ const RunRecorder::Source& RunRecorder::source(std::uint32_t id) {
     const ResolvedComponent& c = platform_.component(s.name);
     const std::set<std::string> ends = receivers_after(platform_, s.name);
     if (ends.size() == 1) s.path_end = *ends.begin();
-    if (c.params.count("width")) s.width = static_cast<std::uint64_t>(std::max<std::int64_t>(trace_width(platform_, c), 1));
+    s.width = static_cast<std::uint64_t>(std::max<std::int64_t>(flit_width(platform_, c), 1));
   }
   return sources_.emplace(id, std::move(s)).first->second;
 }

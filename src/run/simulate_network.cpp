@@ -101,9 +101,9 @@ struct RunningNetwork {
     const bool timeline = !run.timeline.empty();
     network.set_watch_rule([this, flows, timeline, limit = run.timeline_limit, explain = run.explain](const noc::NocFlit& f) {
       if (f.packet == explain) return true;
-      if (!timeline || watched_ >= limit) return false;
+      if (!timeline || watched >= limit) return false;
       if (!flows.empty() && !flows.count({f.source, f.destination})) return false;
-      ++watched_;
+      ++watched;
       return true;
     });
     const noc::NocConfig& c = network.config();
@@ -116,7 +116,7 @@ struct RunningNetwork {
   noc::NocRun run;
   std::unique_ptr<noc::TraceTraffic> trace;
   std::unique_ptr<noc::JourneyLog> journeys;
-  std::uint64_t watched_ = 0;
+  std::uint64_t watched = 0;
   bool done = false;
 };
 
@@ -346,7 +346,7 @@ RunResult simulate_networks(const Platform& platform, const std::string& view, c
       timeline = std::make_unique<NetworkTimeline>(platform.run.timeline, n.name, n.network.topology());
     n.watch_journeys(platform.run, [&](const noc::PacketJourney& j) {
       if (j.packet == platform.run.explain) explanation = journey_text(j, n.name, n.network.topology());
-      if (timeline && (j.packet != platform.run.explain || n.watched_ > 0)) timeline->add(j);
+      if (timeline && (j.packet != platform.run.explain || n.watched > 0)) timeline->add(j);
     });
   }
   Progress progress;

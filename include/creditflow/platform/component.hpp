@@ -40,9 +40,9 @@ struct ComponentContext {
   std::function<std::string(std::uint32_t)> endpoint_clock;  // the clock of the component an id names
   std::string run_clock;                                     // the clock whose cycles count the run
   std::string model_file;  // the platform's file: what a file a parameter names is beside
-  // Bytes a flit carries in the part its stream output feeds (its `width`; 0: not given),
-  // asked only by the parts that need it.
-  std::function<std::int64_t()> fed_width;
+  // Bytes a flit of it carries: its own `width`, else the width of the part its stream
+  // output feeds (0: neither given); asked only by the parts that need it.
+  std::function<std::int64_t()> flit_width;
   // Where traced records are delivered, one set per run of the platform (trace_source).
   std::shared_ptr<core::DeliveryBoards> deliveries;
   // Where the parts that make flits tell each one (--record-trace); null: not recorded.
@@ -103,7 +103,7 @@ class ComponentConfig {
     return file.empty() || file.front() == '/' || slash == std::string::npos ? file
                                                                             : context_.model_file.substr(0, slash + 1) + file;
   }
-  std::int64_t fed_width() const { return context_.fed_width ? context_.fed_width() : 0; }
+  std::int64_t flit_width() const { return context_.flit_width ? context_.flit_width() : 0; }
   const std::shared_ptr<core::DeliveryBoards>& deliveries() const { return context_.deliveries; }
   core::CreationLog* creations() const { return context_.creations; }
   std::int64_t integer(const std::string& param) const;
