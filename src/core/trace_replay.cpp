@@ -21,6 +21,10 @@ TraceReplay::TraceReplay(std::unique_ptr<TraceStream> stream, TraceEndpointIds e
   read_ahead();
 }
 
+TraceReplay::~TraceReplay() {
+  if (board_) board_->forget(this);
+}
+
 void TraceReplay::read_ahead() {
   ahead_.reset();
   auto w = std::make_unique<Waiting>();
@@ -52,55 +56,53 @@ void TraceReplay::read_ahead() {
 void TraceReplay::tell_board() {
   if (!board_) return;
   std::uint64_t least = ahead_ ? ahead_->due.id : UINT64_MAX;
-  if (!waiting_.empty()) least = std::min(least, waiting_.front().due.id);
+  if (!waiting_.empty()) least = std::min(least, waiting_.begin()->first);
   board_->reading_from(reader_, least);
 }
 
-bool TraceReplay::resolved(const Waiting& w, Cycle& at) const {
-  Cycle last = 0;
-  for (const std::uint64_t id : w.record.depends_on) {
-    const auto delivered = board_->delivered(id);
-    if (!delivered) return false;
-    last = std::max(last, *delivered);
-  }
-  at = std::max(w.record.cycle, last + std::max(w.record.delay, kLeastDelay));
-  return true;
+void TraceReplay::issue(Waiting& w) {
+  if (!w.record.depends_on.empty()) w.due.at = std::max(w.record.cycle, w.last + std::max(w.record.delay, kLeastDelay));
+  ready_.push(w.due);
 }
 
 // Records whose cycle has come join those issued or waiting.
 void TraceReplay::take_ahead(Cycle t) {
-  while (ahead_ && ahead_->record.cycle <= t) {
-    Cycle at = 0;
-    if (ahead_->record.depends_on.empty())
-      ready_.push(ahead_->due);
-    else if (resolved(*ahead_, at)) {
-      ahead_->due.at = at;
-      ready_.push(ahead_->due);
-    } else
-      waiting_.push_back(std::move(*ahead_));
+  while (ahead_ && ahead_->record.cycle <= t && waiting_.size() < kTraceReach) {
+    Waiting& w = *ahead_;
+    for (const std::uint64_t id : w.record.depends_on) {
+      if (const auto delivered = board_->delivered(id)) {
+        w.last = std::max(w.last, *delivered);
+      } else {
+        ++w.unresolved;
+        board_->watch(id, this);
+        waited_by_.emplace(id, w.due.id);
+      }
+    }
+    if (w.unresolved == 0)
+      issue(w);
+    else
+      waiting_.emplace(w.due.id, std::move(w));
     read_ahead();
   }
 }
 
-void TraceReplay::recheck_waiting() {
-  if (waiting_.empty() || board_->deliveries() == seen_deliveries_) return;
-  seen_deliveries_ = board_->deliveries();
-  const auto left = std::remove_if(waiting_.begin(), waiting_.end(), [&](Waiting& w) {
-    Cycle at = 0;
-    if (!resolved(w, at)) return false;
-    w.due.at = at;
-    ready_.push(w.due);
-    return true;
-  });
-  if (left != waiting_.end()) {
-    waiting_.erase(left, waiting_.end());
-    tell_board();
+void TraceReplay::delivered(std::uint64_t id, Cycle cycle) {
+  const auto [from, to] = waited_by_.equal_range(id);
+  for (auto it = from; it != to; ++it) {
+    const auto waiting = waiting_.find(it->second);
+    if (waiting == waiting_.end()) continue;
+    Waiting& w = waiting->second;
+    w.last = std::max(w.last, cycle);
+    if (--w.unresolved > 0) continue;
+    issue(w);
+    waiting_.erase(waiting);
   }
+  waited_by_.erase(from, to);
+  tell_board();
 }
 
 bool TraceReplay::pop_due(Cycle t, DueRecord& out) {
   take_ahead(t);
-  recheck_waiting();
   if (ready_.empty() || ready_.top().at > t) return false;
   out = ready_.top();
   ready_.pop();

@@ -9,12 +9,22 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "creditflow/core/trace_record.hpp"
 #include "creditflow/core/types.hpp"
 
 namespace creditflow::core {
+
+// Told of the deliveries it asked the board to watch.
+class DeliveryWatcher {
+ public:
+  virtual void delivered(std::uint64_t id, Cycle cycle) = 0;
+
+ protected:
+  ~DeliveryWatcher() = default;
+};
 
 class DeliveryBoard {
  public:
@@ -34,8 +44,22 @@ class DeliveryBoard {
     if (e == entries_.end() || e->second.flits_left == 0) return;
     if (--e->second.flits_left == 0) {
       e->second.delivered = cycle;
-      ++deliveries_;
+      if (const auto w = watchers_.find(id); w != watchers_.end()) {
+        const std::vector<DeliveryWatcher*> told = std::move(w->second);
+        watchers_.erase(w);
+        for (DeliveryWatcher* watcher : told) watcher->delivered(id, cycle);
+      }
       if (++since_pruned_ >= kTraceReach) prune();
+    }
+  }
+  // `watcher` is told when record `id` is delivered (once; it asks only for one not yet).
+  void watch(std::uint64_t id, DeliveryWatcher* watcher) { watchers_[id].push_back(watcher); }
+  // A watcher going away: told nothing more.
+  void forget(DeliveryWatcher* watcher) {
+    for (auto w = watchers_.begin(); w != watchers_.end();) {
+      auto& list = w->second;
+      list.erase(std::remove(list.begin(), list.end(), watcher), list.end());
+      w = list.empty() ? watchers_.erase(w) : std::next(w);
     }
   }
   // The cycle record `id` was delivered in, if it has been (and is within reach).
@@ -44,8 +68,6 @@ class DeliveryBoard {
     if (e == entries_.end() || e->second.flits_left != 0) return std::nullopt;
     return e->second.delivered;
   }
-  // Grows with every delivery: a reader waiting for one looks again only when it moved.
-  std::uint64_t deliveries() const { return deliveries_; }
   std::size_t size() const { return entries_.size(); }
 
  private:
@@ -65,8 +87,9 @@ class DeliveryBoard {
       e = e->second.flits_left == 0 ? entries_.erase(e) : std::next(e);
   }
   std::map<std::uint64_t, Entry> entries_;
+  std::unordered_map<std::uint64_t, std::vector<DeliveryWatcher*>> watchers_;
   std::vector<std::uint64_t> positions_;
-  std::uint64_t deliveries_ = 0, since_pruned_ = 0;
+  std::uint64_t since_pruned_ = 0;
 };
 
 // A platform's boards, found by the endpoint id of the part whose flits they track.

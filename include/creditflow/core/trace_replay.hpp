@@ -2,15 +2,20 @@
 // that waits for others (depends_on) no earlier than `delay` cycles after the last of
 // them is delivered, and no earlier than the second cycle after (the cycle a receiver
 // pops it, then the cycle its news reaches the source), so that the order in which a
-// cycle's parts step cannot change what is issued. Records are read as they fall due, in
-// constant memory but for those waiting. netrace replays its traces the same way: a
-// slower fabric slows the workload instead of piling it up.
+// cycle's parts step cannot change what is issued. Records are read as they fall due;
+// those waiting are told their deliveries by the board, and at most kTraceReach of them
+// wait at once (the source then reads on only as they are issued: later records wait in
+// the file, keeping their cycle), so a replay's memory is bounded whatever the trace.
+// netrace replays its traces the same way: a slower fabric slows the workload instead of
+// piling it up.
 #pragma once
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <map>
 #include <queue>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -38,11 +43,14 @@ struct TraceEndpointIds {
   std::function<std::optional<std::uint32_t>(const std::string&)> destination;
 };
 
-class TraceReplay {
+class TraceReplay : private DeliveryWatcher {
  public:
   // `width`: bytes a flit takes. `board` is needed only where records wait for others.
   TraceReplay(std::unique_ptr<TraceStream> stream, TraceEndpointIds endpoints, std::uint64_t width,
               std::shared_ptr<DeliveryBoard> board);
+  ~TraceReplay();
+  TraceReplay(const TraceReplay&) = delete;
+  TraceReplay& operator=(const TraceReplay&) = delete;
 
   // The next record issued by cycle t, if one is (in order of issue, then of id).
   bool pop_due(Cycle t, DueRecord& out);
@@ -62,15 +70,17 @@ class TraceReplay {
   struct Waiting {
     TraceRecord record;
     DueRecord due;
+    std::size_t unresolved = 0;  // records it waits for, not yet delivered
+    Cycle last = 0;              // the latest delivery of those that are
   };
   struct Later {
     bool operator()(const DueRecord& a, const DueRecord& b) const { return a.at != b.at ? a.at > b.at : a.id > b.id; }
   };
   void read_ahead();
   void take_ahead(Cycle t);
-  // Whether every record `w` waits for is delivered; then its issue cycle.
-  bool resolved(const Waiting& w, Cycle& at) const;
-  void recheck_waiting();
+  // Issued once what it waits for is delivered: its cycle, and its delay after the last.
+  void issue(Waiting& w);
+  void delivered(std::uint64_t id, Cycle cycle) override;
   void tell_board();
 
   std::unique_ptr<TraceStream> stream_;
@@ -79,8 +89,8 @@ class TraceReplay {
   std::shared_ptr<DeliveryBoard> board_;
   std::size_t reader_ = 0;
   std::unique_ptr<Waiting> ahead_;  // the next record of this source in the file
-  std::vector<Waiting> waiting_;    // read, waiting for deliveries, in id order
-  std::uint64_t seen_deliveries_ = 0;
+  std::map<std::uint64_t, Waiting> waiting_;  // read, waiting for deliveries, by id
+  std::unordered_multimap<std::uint64_t, std::uint64_t> waited_by_;  // delivery -> records waiting for it
   std::priority_queue<DueRecord, std::vector<DueRecord>, Later> ready_;
   std::uint64_t records_ = 0, bytes_ = 0, flits_ = 0;
 };
