@@ -106,9 +106,6 @@ bool TraceReplay::pop_due(Cycle t, DueRecord& out) {
   if (ready_.empty() || ready_.top().at > t) return false;
   out = ready_.top();
   ready_.pop();
-  ++records_;
-  bytes_ += out.bytes;
-  flits_ += out.flits;
   return true;
 }
 

@@ -58,11 +58,6 @@ class TraceReplay : private DeliveryWatcher {
   // delivery, which no port announces; UINT64_MAX once the trace is done).
   Cycle next_due(Cycle t) const;
   bool done() const { return !ahead_ && waiting_.empty() && ready_.empty(); }
-  std::uint64_t waiting() const { return waiting_.size(); }
-  // Records of this source issued so far, their bytes and flits.
-  std::uint64_t records() const { return records_; }
-  std::uint64_t bytes() const { return bytes_; }
-  std::uint64_t flits() const { return flits_; }
   std::uint64_t width() const { return width_; }
   DeliveryBoard* board() const { return board_.get(); }
 
@@ -92,7 +87,6 @@ class TraceReplay : private DeliveryWatcher {
   std::map<std::uint64_t, Waiting> waiting_;  // read, waiting for deliveries, by id
   std::unordered_multimap<std::uint64_t, std::uint64_t> waited_by_;  // delivery -> records waiting for it
   std::priority_queue<DueRecord, std::vector<DueRecord>, Later> ready_;
-  std::uint64_t records_ = 0, bytes_ = 0, flits_ = 0;
 };
 
 }  // namespace creditflow::core

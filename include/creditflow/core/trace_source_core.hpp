@@ -33,7 +33,6 @@ class TraceSourceCore {
   }
   bool has_data() const { return !queue_.empty(); }
   const T& head() const { return head_; }
-  std::size_t queued_records() const { return queue_.size(); }
   // Flits made and not yet taken.
   std::uint64_t queued() const { return created_ - taken_; }
 
@@ -46,8 +45,6 @@ class TraceSourceCore {
         queue_.pop();
         place_ = 0;
       }
-    } else if (has_data()) {
-      ++held_;
     }
     fill(++now_);
   }
@@ -62,7 +59,6 @@ class TraceSourceCore {
 
   std::uint64_t created() const { return created_; }
   std::uint64_t taken() const { return taken_; }
-  std::uint64_t held() const { return held_; }
   const std::map<std::uint32_t, std::uint64_t>& created_by_destination() const { return created_to_; }
   struct Issued {
     std::uint64_t records = 0, bytes = 0;
@@ -122,7 +118,7 @@ class TraceSourceCore {
   std::map<std::uint32_t, Issued> issued_to_;
   CreationLog* log_ = nullptr;
   Cycle now_ = 0;
-  std::uint64_t created_ = 0, taken_ = 0, held_ = 0;
+  std::uint64_t created_ = 0, taken_ = 0;
 };
 
 }  // namespace creditflow::core
