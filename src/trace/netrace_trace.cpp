@@ -50,14 +50,14 @@ bool is_netrace(const std::string& path) {
 }
 
 NetraceTrace::NetraceTrace(const std::string& path) : path_(path) {
-  file_ = std::fopen(path.c_str(), "rb");
-  if (!file_) throw Error(path + ": cannot open the trace (" + std::strerror(errno) + ")");
+  files_.file = std::fopen(path.c_str(), "rb");
+  if (!files_.file) throw Error(path + ": cannot open the trace (" + std::strerror(errno) + ")");
   unsigned char head[3] = {};
-  compressed_ = std::fread(head, 1, 3, file_) == 3 && head[0] == 'B' && head[1] == 'Z' && head[2] == 'h';
-  std::rewind(file_);
+  compressed_ = std::fread(head, 1, 3, files_.file) == 3 && head[0] == 'B' && head[1] == 'Z' && head[2] == 'h';
+  std::rewind(files_.file);
   if (compressed_) {
     int error = BZ_OK;
-    bz_ = BZ2_bzReadOpen(&error, file_, 0, 0, nullptr, 0);
+    files_.bz = BZ2_bzReadOpen(&error, files_.file, 0, 0, nullptr, 0);
     if (error != BZ_OK) fail("cannot read its bzip2 stream");
   }
   unsigned char header[kHeaderBytes];
@@ -75,14 +75,6 @@ NetraceTrace::NetraceTrace(const std::string& path) : path_(path) {
   in_header_ = false;
 }
 
-NetraceTrace::~NetraceTrace() {
-  if (bz_) {
-    int error = BZ_OK;
-    BZ2_bzReadClose(&error, bz_);
-  }
-  if (file_) std::fclose(file_);
-}
-
 void NetraceTrace::fail(const std::string& what) const {
   throw Error(path_ + ": " + (in_header_ ? std::string("its header") : "packet " + std::to_string(packets_ + 1)) +
               ": " + what);
@@ -91,11 +83,11 @@ void NetraceTrace::fail(const std::string& what) const {
 bool NetraceTrace::read(unsigned char* to, std::size_t bytes) {
   std::size_t got = 0;
   if (!compressed_) {
-    got = std::fread(to, 1, bytes, file_);
+    got = std::fread(to, 1, bytes, files_.file);
   } else {
     while (got < bytes && !ended_) {
       int error = BZ_OK;
-      const int n = BZ2_bzRead(&error, bz_, to + got, static_cast<int>(bytes - got));
+      const int n = BZ2_bzRead(&error, files_.bz, to + got, static_cast<int>(bytes - got));
       if (error != BZ_OK && error != BZ_STREAM_END) fail("its bzip2 data is corrupt or cut short");
       got += static_cast<std::size_t>(n);
       ended_ = error == BZ_STREAM_END;

@@ -19,7 +19,7 @@ bool is_netrace(const std::string& path);
 class NetraceTrace : public core::TraceStream {
  public:
   explicit NetraceTrace(const std::string& path);
-  ~NetraceTrace() override;
+  ~NetraceTrace() override = default;
   NetraceTrace(const NetraceTrace&) = delete;
   NetraceTrace& operator=(const NetraceTrace&) = delete;
   bool next(core::TraceRecord& record) override;
@@ -29,9 +29,24 @@ class NetraceTrace : public core::TraceStream {
   bool read(unsigned char* to, std::size_t bytes);
   [[noreturn]] void fail(const std::string& what) const;
 
+  // Closed however the reader ends, a refusal in its constructor too.
+  struct Files {
+    std::FILE* file = nullptr;
+    BZFILE* bz = nullptr;
+    Files() = default;
+    Files(const Files&) = delete;
+    Files& operator=(const Files&) = delete;
+    ~Files() {
+      if (bz) {
+        int error = BZ_OK;
+        BZ2_bzReadClose(&error, bz);
+      }
+      if (file) std::fclose(file);
+    }
+  };
+
   std::string path_;
-  std::FILE* file_ = nullptr;
-  BZFILE* bz_ = nullptr;
+  Files files_;
   bool compressed_ = false, ended_ = false, in_header_ = true;
   unsigned nodes_ = 0;
   std::uint64_t packets_ = 0;
