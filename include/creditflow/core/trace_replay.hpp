@@ -43,7 +43,7 @@ struct TraceEndpointIds {
   std::function<std::optional<std::uint32_t>(const std::string&)> destination;
 };
 
-class TraceReplay : private DeliveryWatcher {
+class TraceReplay final : private DeliveryWatcher {
  public:
   // `width`: bytes a flit takes. `board` is needed only where records wait for others.
   TraceReplay(std::unique_ptr<TraceStream> stream, TraceEndpointIds endpoints, std::uint64_t width,
