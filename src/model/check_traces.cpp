@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/platform/network_run.hpp"
 #include "creditflow/platform/registry.hpp"
 #include "creditflow/platform/trace_file.hpp"
 #include "model/trace_endpoints.hpp"
@@ -11,11 +12,6 @@
 namespace creditflow::platform {
 
 namespace {
-
-std::string path_beside(const std::string& file, const std::string& model) {
-  const auto slash = model.rfind('/');
-  return file.empty() || file.front() == '/' || slash == std::string::npos ? file : model.substr(0, slash + 1) + file;
-}
 
 std::string text_of(const ResolvedComponent& c, const std::string& param) {
   return std::get<std::string>(c.params.at(param));
@@ -29,6 +25,12 @@ std::string source_name(const ResolvedComponent& c) {
 
 }  // namespace
 
+std::shared_ptr<core::DeliveryBoards> delivery_boards(const Platform& platform) {
+  for (const ResolvedComponent& c : platform.components)
+    if (c.kind->replays_trace) return std::make_shared<core::DeliveryBoards>();
+  return nullptr;
+}
+
 std::vector<std::string> trace_files(const Platform& platform) {
   std::vector<std::string> files;
   for (const ResolvedComponent& c : platform.components) {
@@ -37,7 +39,7 @@ std::vector<std::string> trace_files(const Platform& platform) {
       file = text_of(c, "file");
     else if (c.kind->name == "network" && c.params.count("trace_file"))
       file = format_value(c.params.at("trace_file"));
-    if (!file.empty()) files.push_back(path_beside(file, platform.file));
+    if (!file.empty()) files.push_back(network_file_path(file, platform.file));
   }
   return files;
 }
@@ -60,7 +62,7 @@ void check_traces(const Platform& platform,
                   const std::function<std::string(const ResolvedComponent&, const std::string&)>& where) {
   std::map<std::string, std::vector<const ResolvedComponent*>> by_file;
   for (const ResolvedComponent& c : platform.components)
-    if (c.kind->replays_trace) by_file[path_beside(text_of(c, "file"), platform.file)].push_back(&c);
+    if (c.kind->replays_trace) by_file[network_file_path(text_of(c, "file"), platform.file)].push_back(&c);
   for (const auto& [path, parts] : by_file) {
     const ResolvedComponent& first = *parts.front();
     TraceSummary trace;

@@ -3,9 +3,11 @@
 // destination that is not a receiver, waits on a platform of several clocks).
 #pragma once
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "creditflow/core/delivery_board.hpp"
 #include "creditflow/platform/platform.hpp"
 
 namespace creditflow::platform {
@@ -13,6 +15,10 @@ namespace creditflow::platform {
 // `where(component, param)`: where the platform file gives that parameter (file:line).
 void check_traces(const Platform& platform,
                   const std::function<std::string(const ResolvedComponent&, const std::string&)>& where);
+
+// The boards its traces' deliveries go to, for one run; none where no part replays a trace
+// (then no receiver looks for one at each pop).
+std::shared_ptr<core::DeliveryBoards> delivery_boards(const Platform& platform);
 
 // Every trace the platform replays (its trace_sources' files, its networks' trace_file), as
 // paths from where the tool runs.

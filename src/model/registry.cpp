@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/platform/network_run.hpp"
 
 namespace creditflow::platform {
 
@@ -28,6 +29,10 @@ const ParamValue& ComponentConfig::at(const std::string& param) const {
   const auto it = params_.find(param);
   if (it == params_.end()) throw Error(name_ + ": no parameter '" + param + "'");
   return it->second;
+}
+
+std::string ComponentConfig::path_beside_model(const std::string& file) const {
+  return network_file_path(file, context_.model_file);
 }
 
 std::int64_t ComponentConfig::integer(const std::string& param) const {

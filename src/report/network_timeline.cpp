@@ -58,7 +58,6 @@ void NetworkTimeline::put(const std::string& event) {
 }
 
 void NetworkTimeline::add(const noc::PacketJourney& j) {
-  ++packets_;
   const std::string pid = std::to_string(j.source), tid = std::to_string(j.packet);
   if (named_nodes_.size() <= static_cast<std::size_t>(j.source)) named_nodes_.resize(j.source + 1, false);
   if (!named_nodes_[j.source]) {

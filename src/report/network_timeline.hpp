@@ -21,7 +21,6 @@ class NetworkTimeline {
   NetworkTimeline& operator=(const NetworkTimeline&) = delete;
   void add(const noc::PacketJourney& journey);
   void finish();
-  std::uint64_t packets() const { return packets_; }
 
  private:
   void put(const std::string& event);
@@ -29,7 +28,7 @@ class NetworkTimeline {
   std::string path_, partial_, network_;
   const noc::Topology& topology_;
   std::FILE* file_ = nullptr;
-  std::uint64_t packets_ = 0, events_ = 0;
+  std::uint64_t events_ = 0;
   std::vector<bool> named_nodes_;
 };
 

@@ -13,6 +13,7 @@
 
 #include "run/accounting.hpp"
 #include "run/collect_results.hpp"
+#include "model/check_traces.hpp"
 #include "run/record_trace.hpp"
 #include "run/merge_starvation.hpp"
 #include "run/vc_channels.hpp"
@@ -58,7 +59,7 @@ RunResult simulate(const Platform& platform, const Registry& registry, const std
         sc_core::sc_time(c.phase_ps, sc_core::SC_PS), true);
 
   std::map<std::string, std::unique_ptr<Component>> components;
-  const auto deliveries = std::make_shared<core::DeliveryBoards>();
+  const auto deliveries = delivery_boards(platform);
   std::unique_ptr<RunRecorder> recorder;
   if (!platform.run.record_trace.empty()) recorder = std::make_unique<RunRecorder>(platform, platform.run.record_trace);
   for (const ResolvedComponent& rc : platform.components) {

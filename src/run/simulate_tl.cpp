@@ -18,6 +18,7 @@
 
 #include "run/accounting.hpp"
 #include "run/collect_results.hpp"
+#include "model/check_traces.hpp"
 #include "run/record_trace.hpp"
 #include "run/merge_starvation.hpp"
 #include "run/sleeping_parts.hpp"
@@ -193,7 +194,7 @@ class TlEngine {
   TlPart& part(const std::string& name) { return *parts_[index_.at(name)]; }
 
   void build_parts() {
-    const auto deliveries = std::make_shared<core::DeliveryBoards>();
+    const auto deliveries = delivery_boards(platform_);
     if (!platform_.run.record_trace.empty())
       recorder_ = std::make_unique<RunRecorder>(platform_, platform_.run.record_trace);
     for (const ResolvedComponent& rc : platform_.components) {

@@ -298,9 +298,6 @@ TraceSummary scan_trace(const std::string& path) {
   TraceSummary s;
   core::TraceRecord r;
   while (trace->next(r)) {
-    if (s.records == 0) s.first_cycle = r.cycle;
-    s.last_cycle = r.cycle;
-    ++s.records;
     s.waits = s.waits || !r.depends_on.empty();
     note_name(s.sources, r.source, r, path, "source");
     note_name(s.destinations, r.destination, r, path, "destination");

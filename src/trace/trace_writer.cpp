@@ -71,7 +71,6 @@ void TraceWriter::write(const Pending& p) {
                      (waits.empty() ? "" : std::to_string(r.delay)) + "\n";
   if (gzwrite(gz(file_), line.data(), static_cast<unsigned>(line.size())) != static_cast<int>(line.size()))
     throw Error(what_ + " " + path_ + ": cannot write the trace (is the disk full?)");
-  last_cycle_ = r.cycle;
 }
 
 void TraceWriter::finish() {

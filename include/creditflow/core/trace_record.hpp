@@ -5,8 +5,6 @@
 // here and in trace_replay.hpp, without either.
 #pragma once
 #include <cstdint>
-#include <functional>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -38,13 +36,6 @@ class TraceStream {
   virtual bool next(TraceRecord& record) = 0;
   virtual const std::string& path() const = 0;
 };
-
-// Opens the trace a part replays, afresh for each run of a platform.
-using TraceOpener = std::function<std::unique_ptr<TraceStream>()>;
-
-}  // namespace creditflow::core
-
-namespace creditflow::core {
 
 // What a part made, for a trace of a run (--record-trace): a flit, a packet or a trace's
 // record, in the cycle it was made for; an answer names the request it answers and the

@@ -16,7 +16,9 @@
 namespace creditflow::noc {
 
 struct JourneyStage {
-  std::string what;    // "source queue", "channel", "routing", "VC allocation", "switch allocation", "switch traversal", "body flits"
+  // "source queue", "channel", "routing", "VC allocation", "switch allocation", "switch
+  // traversal" or "body flits"
+  std::string what;
   int router = -1;     // where (-1: at a terminal, or on the channel to one)
   int port = -1;       // the router's input (in it) or output (leaving it)
   Cycle from = 0, to = 0;
@@ -38,15 +40,12 @@ class JourneyLog {
   JourneyLog(std::function<void(const PacketJourney&)> done, Cycle routing, Cycle vc_allocation,
              Cycle switch_allocation, Cycle switch_traversal);
   void step(const NocEvent& e);
-  // Journeys begun and not ended.
-  std::size_t open() const { return open_.size(); }
 
  private:
   struct Open {
     PacketJourney journey;
     Cycle last = 0;           // the end of the last stage
     int router = -1, port = -1;
-    std::string next;         // the stage the next step ends
   };
   void add(Open& o, const std::string& what, Cycle to, Cycle own);
 

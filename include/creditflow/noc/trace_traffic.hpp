@@ -32,7 +32,6 @@ class TraceTraffic {
   void step();
   // By (source node + 1, destination node + 1): the platform's endpoint ids start at 1.
   core::FlowTable flows() const;
-  bool done() const { return replay_.done() && in_flight_.empty(); }
 
  private:
   void retired(const NocFlit& flit, int node);

@@ -98,11 +98,7 @@ class ComponentConfig {
     return [context](std::uint32_t id) { return clock_pair(context, context.endpoint_clock(id), context.loop_clock); };
   }
   // A file a parameter names, as the platform's file gives it: beside that file unless absolute.
-  std::string path_beside_model(const std::string& file) const {
-    const auto slash = context_.model_file.rfind('/');
-    return file.empty() || file.front() == '/' || slash == std::string::npos ? file
-                                                                            : context_.model_file.substr(0, slash + 1) + file;
-  }
+  std::string path_beside_model(const std::string& file) const;
   std::int64_t flit_width() const { return context_.flit_width ? context_.flit_width() : 0; }
   const std::shared_ptr<core::DeliveryBoards>& deliveries() const { return context_.deliveries; }
   core::CreationLog* creations() const { return context_.creations; }

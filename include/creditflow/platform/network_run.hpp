@@ -58,7 +58,8 @@ noc::NocConfig network_config(const std::map<std::string, ParamValue>& params, c
 // Reads the netlist of `config.network_file` (when it names one) into config.netlist.
 void read_network_file(noc::NocConfig& config, const std::string& where, const std::string& model_file);
 
-// Where a network_file is: beside the model file, or where it says if absolute.
+// Where a file a model names is (a network_file, a trace): beside the model file, or where
+// it says if absolute.
 std::string network_file_path(const std::string& network_file, const std::string& model_file);
 // The network files a model reads, as its components give them or `sets` (--set, --vary
 // values) set them, each once: inputs a command must not write over, and part of a

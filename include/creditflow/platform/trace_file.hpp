@@ -16,11 +16,9 @@ namespace creditflow::platform {
 // (time order, ids increasing, waits only for earlier ids within core::kTraceReach).
 std::unique_ptr<core::TraceStream> open_trace(const std::string& path);
 
-// What a whole trace holds, read once before a run: its records, their span and the
-// names they use; every wait checked to name a record the trace has.
+// What a whole trace holds, read once before a run: the names it uses and whether it
+// waits; every wait checked to name a record the trace has.
 struct TraceSummary {
-  std::uint64_t records = 0;
-  core::Cycle first_cycle = 0, last_cycle = 0;
   bool waits = false;  // some record depends on others
   // Each name with the line of its first record, for messages.
   std::map<std::string, std::uint64_t> sources, destinations;
@@ -47,7 +45,6 @@ class TraceWriter : public core::TraceSink {
   void settle(core::Cycle cycle) override;
   // Writes the rest and puts the file in place.
   void finish();
-  std::uint64_t records() const { return written_; }
 
  private:
   struct Pending {
@@ -66,7 +63,7 @@ class TraceWriter : public core::TraceSink {
   std::vector<Pending> pending_;  // a heap, earliest on top
   std::map<std::uint64_t, std::uint64_t> id_of_;  // handle -> id, for records still in reach
   std::uint64_t next_handle_ = 1, written_ = 0;
-  core::Cycle settled_ = 0, last_cycle_ = 0;
+  core::Cycle settled_ = 0;
   bool finished_ = false;
 };
 
