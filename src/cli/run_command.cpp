@@ -80,24 +80,17 @@ void journey_options(const RunArgs& args, platform::Platform& p, const std::vect
     throw Error(std::string(args.timeline.empty() ? "--explain" : "--timeline") + ": " + p.file +
                 " has no network nothing attaches to, whose packets these follow (allowed: a platform of a "
                 "network component)");
-  const auto whole = [](const std::string& option, const std::string& text, std::int64_t lo, std::int64_t hi) {
-    std::size_t used = 0;
-    long long v = -1;
-    try {
-      v = std::stoll(text, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != text.size() || text.empty() || v < lo || v > hi)
-      throw ParameterError(option + " " + text + ": not a whole number " + std::to_string(lo) + ".." +
-                           std::to_string(hi));
-    return static_cast<std::int64_t>(v);
+  const auto whole = [](const char* option, const char* name, const std::string& text, std::int64_t lo,
+                         std::int64_t hi) {
+    const platform::ParamSpec spec = platform::ParamSpec::integer(name, "", lo, hi, "");
+    return std::get<std::int64_t>(platform::parse_param(spec, text, option, name));
   };
   p.run.timeline = args.timeline;
   p.run.timeline_flows = args.timeline_flows;
   if (!args.timeline_limit.empty())
-    p.run.timeline_limit = static_cast<std::uint64_t>(whole("--timeline-limit", args.timeline_limit, 1, 100000000));
-  if (!args.explain.empty()) p.run.explain = whole("--explain", args.explain, 0, INT64_MAX / 2);
+    p.run.timeline_limit =
+        static_cast<std::uint64_t>(whole("--timeline-limit", "timeline_limit", args.timeline_limit, 1, 100000000));
+  if (!args.explain.empty()) p.run.explain = whole("--explain", "explain", args.explain, 0, INT64_MAX / 2);
 }
 
 }  // namespace

@@ -99,12 +99,14 @@ struct RunningNetwork {
       if (from >= 0 && to >= 0) flows.insert({from, to});
     }
     const bool timeline = !run.timeline.empty();
-    network.set_watch_rule([this, flows, timeline, limit = run.timeline_limit, explain = run.explain](const noc::NocFlit& f) {
-      if (f.packet == explain) return true;
-      if (!timeline || watched >= limit) return false;
-      if (!flows.empty() && !flows.count({f.source, f.destination})) return false;
-      ++watched;
-      return true;
+    const std::uint64_t limit = run.timeline_limit;
+    const std::int64_t explain = run.explain;
+    network.set_watch_rule([this, flows, timeline, limit, explain](const noc::NocFlit& f) {
+      const bool on_timeline =
+          timeline && watched < limit && (flows.empty() || flows.count({f.source, f.destination}) > 0);
+      watched += on_timeline;
+      if (f.packet == explain) explained_on_timeline = on_timeline;
+      return on_timeline || f.packet == explain;
     });
     const noc::NocConfig& c = network.config();
     journeys = std::make_unique<noc::JourneyLog>(std::move(done), c.routing_delay, c.vc_alloc_delay, c.sw_alloc_delay,
@@ -116,7 +118,8 @@ struct RunningNetwork {
   noc::NocRun run;
   std::unique_ptr<noc::TraceTraffic> trace;
   std::unique_ptr<noc::JourneyLog> journeys;
-  std::uint64_t watched = 0;
+  std::uint64_t watched = 0;           // packets the timeline follows
+  bool explained_on_timeline = false;  // the --explain packet is one of them
   bool done = false;
 };
 
@@ -290,10 +293,11 @@ bool has_networks(const Platform& platform) {
 }
 
 std::string network_file_path(const std::string& network_file, const std::string& model_file) {
-  // Beside the model, or where it says if absolute.
+  // Beside the model, or where it says if absolute ("" stays "": no file).
   const auto slash = model_file.rfind('/');
-  return network_file.front() == '/' || slash == std::string::npos ? network_file
-                                                                    : model_file.substr(0, slash + 1) + network_file;
+  return network_file.empty() || network_file.front() == '/' || slash == std::string::npos
+             ? network_file
+             : model_file.substr(0, slash + 1) + network_file;
 }
 
 std::vector<std::string> network_files(const Netlist& netlist, const std::vector<Override>& sets) {
@@ -346,7 +350,7 @@ RunResult simulate_networks(const Platform& platform, const std::string& view, c
       timeline = std::make_unique<NetworkTimeline>(platform.run.timeline, n.name, n.network.topology());
     n.watch_journeys(platform.run, [&](const noc::PacketJourney& j) {
       if (j.packet == platform.run.explain) explanation = journey_text(j, n.name, n.network.topology());
-      if (timeline && (j.packet != platform.run.explain || n.watched > 0)) timeline->add(j);
+      if (timeline && (j.packet != platform.run.explain || n.explained_on_timeline)) timeline->add(j);
     });
   }
   Progress progress;

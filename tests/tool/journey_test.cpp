@@ -73,6 +73,15 @@ BOOST_AUTO_TEST_CASE(a_timeline_gives_each_packets_stages_and_they_add_up_to_its
   for (const json& e : two.at("traceEvents"))
     if (e.at("ph") == "X") kept.insert(e.at("tid").get<long>());
   BOOST_TEST(kept.size() == 2u);
+  // The packet --explain follows is on the timeline only where the timeline's flows have it.
+  const cftool::Outcome both = cftool::tool("run traces/mesh3x3.yaml --explain 3 --timeline " + dir / "both.json" +
+                                            " --timeline-flows net_node0:net_node8");
+  BOOST_TEST_REQUIRE(both.status == 0, both.err);
+  std::set<long> followed;
+  const json with_explain = json::parse(cftool::read_file(dir / "both.json"));
+  for (const json& e : with_explain.at("traceEvents"))
+    if (e.at("ph") == "X") followed.insert(e.at("tid").get<long>());
+  BOOST_TEST((followed == std::set<long>{0}));
 }
 
 BOOST_AUTO_TEST_CASE(a_packets_journey_in_words) {
