@@ -18,11 +18,16 @@
 
 namespace creditflow::core {
 
-// A source on a ready/valid link (no credits): what left it, and whether it is held now.
-template <class T>
-void add_terms(LoopState& s, const SourceCore<T>& src, bool ready) {
+// A source on a ready/valid link (no credits), a pattern's or a trace's (any core with
+// taken() and has_data()): what left it, and whether it is held now.
+template <class Source>
+void add_source_terms(LoopState& s, const Source& src, bool ready) {
   s.sent += src.taken();
   s.source_held = s.source_held || (src.has_data() && !ready);
+}
+template <class T>
+void add_terms(LoopState& s, const SourceCore<T>& src, bool ready) {
+  add_source_terms(s, src, ready);
 }
 
 inline void add_terms(LoopState& s, const SenderCore& tx, bool offered) {

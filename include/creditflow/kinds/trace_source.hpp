@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "creditflow/core/loop_terms.hpp"
 #include "creditflow/core/trace_source_core.hpp"
 #include "creditflow/kinds/behaviour.hpp"
 
@@ -31,10 +32,7 @@ class TraceSourceKind : public Behaviour<T> {
   void edge(int, Io& io) { core_->advance(core_->has_data() && io[out]->ready); }
   void drive(Io& io) { offer(*io[out], core_->has_data(), core_->has_data() ? &core_->head() : nullptr); }
   PortMask carrying() const { return core_->has_data() ? port_bit(out) : 0; }
-  void add_terms(core::LoopState& s, const Io& io) const {
-    s.sent += core_->taken();
-    s.source_held = s.source_held || (core_->has_data() && !io[out]->ready);
-  }
+  void add_terms(core::LoopState& s, const Io& io) const { core::add_source_terms(s, *core_, io[out]->ready); }
   void add_figures(core::LinkReport& r) const {
     // What it offered is what the trace gave it in the cycles run: a trace has no rate.
     r.offered_rate = core_->now() == 0 ? 0.0 : static_cast<double>(core_->created()) / static_cast<double>(core_->now());
