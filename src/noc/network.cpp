@@ -24,10 +24,18 @@ Network::Shape Network::shape_of(const NocConfig& config, const std::string& whe
   else
     shape.topology = std::make_unique<KaryNcube>(config);
   shape.routing = [config](const Topology& t, Rng& coin) -> std::unique_ptr<Routing> {
-    if (const RoutingFactory* users = find_routing(config.routing_function)) return (*users)(t, config, coin);
-    const int vcs = config.num_vcs;
-    if (config.topology == "anynet") return std::make_unique<MinTable>(static_cast<const Anynet&>(t), vcs);
-    return cube_routing(static_cast<const KaryNcube&>(t), vcs, coin);
+    // Each message class routes within its own block of VCs, as a network of one class would.
+    NocConfig block = config;
+    block.num_vcs = config.num_vcs / config.message_classes;
+    std::unique_ptr<Routing> routing;
+    if (const RoutingFactory* users = find_routing(config.routing_function))
+      routing = (*users)(t, block, coin);
+    else if (config.topology == "anynet")
+      routing = std::make_unique<MinTable>(static_cast<const Anynet&>(t), block.num_vcs);
+    else
+      routing = cube_routing(static_cast<const KaryNcube&>(t), block.num_vcs, coin);
+    if (config.message_classes == 1) return routing;
+    return std::make_unique<ClassBlocks>(std::move(routing), block.num_vcs);
   };
   return shape;
 }
@@ -147,6 +155,7 @@ void Network::flit(int router, int output, const NocFlit& flit) {
 
 void Network::put_flit(int channel, const NocFlit& flit) {
   flit_on_wire(channel, flit.vc, +1);
+  ++on_wires_;
   flit_wheel_[slot(now_ + channels_[channel].cycles + 1)].push_back({channel, flit});
 }
 
@@ -154,11 +163,14 @@ void Network::credit(int router, int input, VcMask vcs) { put_credits(fed_by_[po
 
 void Network::put_credits(int channel, VcMask vcs) {
   credits_on_wire(channel, vcs, +1);
+  ++on_wires_;
   credit_wheel_[slot(now_ + channels_[channel].cycles + 1)].push_back({channel, vcs});
 }
 
 void Network::deliver() {
   auto& flits = flit_wheel_[slot(now_)];
+  auto& credits = credit_wheel_[slot(now_)];
+  on_wires_ -= static_cast<std::int64_t>(flits.size() + credits.size());
   for (const FlitDelivery& d : flits) {
     flit_on_wire(d.channel, d.flit.vc, -1);
     const Channel& c = channels_[d.channel];
@@ -174,7 +186,6 @@ void Network::deliver() {
     }
   }
   flits.clear();
-  auto& credits = credit_wheel_[slot(now_)];
   for (const CreditDelivery& d : credits) {
     credits_on_wire(d.channel, d.vcs, -1);
     const Channel& c = channels_[d.channel];
@@ -211,12 +222,17 @@ bool Network::due_packet(Terminal& t, int node, Cycle& due) {
   return false;
 }
 
-std::int64_t Network::send_packet(int source, int destination, int size, bool watched, Cycle created) {
+std::int64_t Network::send_packet(int source, int destination, int size, bool watched, Cycle created,
+                                  int message_class) {
   if (source < 0 || source >= nodes_ || destination < 0 || destination >= nodes_ || size < 1)
     throw ParameterError("send_packet: node " + std::to_string(source) + " to " + std::to_string(destination) +
                          " of " + std::to_string(size) + " flits (allowed nodes 0.." + std::to_string(nodes_ - 1) +
                          ", 1 flit or more)");
+  if (message_class < 0 || message_class >= config_.message_classes)
+    throw ParameterError("send_packet: message class " + std::to_string(message_class) + " (allowed 0.." +
+                         std::to_string(config_.message_classes - 1) + ")");
   NocFlit flit;
+  flit.message_class = static_cast<std::uint8_t>(message_class);
   flit.created = created == kNow ? now_ : std::min(created, now_);
   flit.source = source;
   flit.destination = destination;
@@ -277,12 +293,12 @@ void Network::inject(Terminal& t, int node) {
   if (t.packet.left == 0) return;
   NocFlit& front = t.packet.flit;
   BufferState& buffer = *t.router_input;
-  const int vcs = config_.num_vcs;
   if (front.head && front.vc < 0) {
-    // The next VC after the last one used that is free and has room (BookSim2 tries only
-    // VC 0 until a first packet has gone).
+    // The next VC of its class's block after the last one used that is free and has room
+    // (BookSim2 tries only the first until a first packet has gone).
+    const int vcs = config_.num_vcs / config_.message_classes, first = front.message_class * vcs;
     for (int i = 1; i <= vcs; ++i) {
-      const int vc = t.last_vc < 0 ? 0 : (t.last_vc + i) % vcs;
+      const int vc = t.last_vc < 0 ? first : first + ((t.last_vc - first + i) % vcs + vcs) % vcs;
       if (buffer.available(vc) && !buffer.full(vc)) {
         front.vc = static_cast<std::int16_t>(vc);
         break;
@@ -304,6 +320,7 @@ void Network::inject(Terminal& t, int node) {
   last_progress_ = now_;
   flit.head_injected = t.head_injected;
   tell("injected", node, flit);
+  if (inject_hook_) inject_hook_(flit, node);
   if (phase_ == Phase::warming_up || phase_ == Phase::running) {
     ++stats_.sent_flits[node];
     if (flit.head) ++stats_.sent_packets[node];
@@ -455,6 +472,15 @@ void Network::step_terminals() {
       if (!terminals_[node].extra.empty()) make_packets(terminals_[node], node);
   }
   injecting_.for_each([&](int node) { inject(terminals_[node], node); });
+}
+
+void Network::skip_to(Cycle cycle) {
+  if (cycle < now_) throw ProtocolError("skip_to: cycle " + std::to_string(cycle) + " is before now, " + std::to_string(now_));
+  if (!idle() || packet_rate_ > 0.0 || !bernoulli_)
+    throw ProtocolError("skip_to: only an idle network with no traffic of its own may skip cycles");
+  // BookSim2's routers' count of internal steps goes on as if each cycle were stepped.
+  partial_steps_ = std::fmod(partial_steps_ + config_.internal_speedup * static_cast<double>(cycle - now_), 1.0);
+  now_ = cycle;
 }
 
 void Network::step() {

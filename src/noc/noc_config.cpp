@@ -520,6 +520,13 @@ void NocConfig::validate(const std::string& where) const {
   if (topology != "mesh" && !users && num_vcs % 2 != 0)
     fail("num_vcs = " + std::to_string(num_vcs) + " must be even on a " + topology +
          " (dim_order splits the VCs in two dateline classes)");
+  if (message_classes < 1 || num_vcs % message_classes != 0)
+    fail("num_vcs = " + std::to_string(num_vcs) + " cannot be split among " + std::to_string(message_classes) +
+         " message classes (allowed: a multiple of them)");
+  if (topology != "mesh" && !users && (num_vcs / message_classes) % 2 != 0)
+    fail("num_vcs = " + std::to_string(num_vcs) + " gives each of " + std::to_string(message_classes) +
+         " message classes an odd number of VCs on a " + topology +
+         " (dim_order splits each class's VCs in two dateline classes)");
   if (topology != "anynet" && nodes() > 65536)
     fail("k^n = " + std::to_string(nodes()) + " routers is too many (allowed up to 65536)");
   if (crossbar_delay() < 1)

@@ -48,7 +48,9 @@ class Network : private RouterOutbox {
   // (beside what its injection process makes), created in cycle `created` (now by default;
   // earlier where it waited before it was given); returns its id. Watched: its flits' steps
   // go to the watcher.
-  std::int64_t send_packet(int source, int destination, int size, bool watched = true, Cycle created = kNow);
+  // Of message class `message_class` (below config().message_classes): its VCs' block.
+  std::int64_t send_packet(int source, int destination, int size, bool watched = true, Cycle created = kNow,
+                           int message_class = 0);
   static constexpr Cycle kNow = ~Cycle{0};
   void set_watcher(std::function<void(const NocEvent&)> watcher);
   // Which packets are watched, asked of each as it is made (its id, endpoints and creation
@@ -58,6 +60,18 @@ class Network : private RouterOutbox {
   std::int64_t waiting_packets() const { return waiting_packets_; }
   // Called with every flit a terminal retires, and its node (a trace's deliveries).
   void on_retire(std::function<void(const NocFlit&, int node)> hook) { retire_hook_ = std::move(hook); }
+  // Called with every flit a terminal injects, and its node (what has left a source).
+  void on_inject(std::function<void(const NocFlit&, int node)> hook) { inject_hook_ = std::move(hook); }
+  // Nothing in it: no flit made and not retired, no flit or credit on a wire, no router
+  // with work, no packet given and waiting. With no traffic of its own (injection_rate 0),
+  // such a network changes only by what it is given.
+  bool idle() const {
+    return in_flight_ == 0 && waiting_packets_ == 0 && on_wires_ == 0 && awake_.empty();
+  }
+  // Jumps an idle network with no traffic of its own to cycle `cycle` (not before now),
+  // as stepping it there would: what drives it sleeps while it holds nothing. Throws
+  // ProtocolError otherwise.
+  void skip_to(Cycle cycle);
 
   // Measurement (noc/measurement.hpp drives these as BookSim2 does).
   Phase phase() const { return phase_; }
@@ -205,7 +219,8 @@ class Network : private RouterOutbox {
   double partial_steps_ = 0.0;  // internal_speedup's count (see step())
   Cycle last_progress_ = 0;
   std::function<void(const NocEvent&)> watcher_;
-  std::function<void(const NocFlit&, int)> retire_hook_;
+  std::function<void(const NocFlit&, int)> retire_hook_, inject_hook_;
+  std::int64_t on_wires_ = 0;  // flit and credit deliveries on the wheels
   std::function<bool(const NocFlit&)> watch_rule_;
   std::int64_t waiting_packets_ = 0;
   double packet_rate_;

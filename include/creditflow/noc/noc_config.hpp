@@ -35,6 +35,11 @@ struct NocConfig {
   std::string vc_allocator = "islip";
   std::string sw_allocator = "islip";
   int alloc_iters = 1;
+  // Message classes the VCs are split among, each keeping to its own num_vcs /
+  // message_classes (class c the c-th block): a TLM-2.0 interconnect's requests and
+  // responses (tlm/network_interconnect.hpp sets it; no key sets it: a network's own
+  // traffic is of one class).
+  int message_classes = 1;
   // Crossbar ports per input and per output: an input's VCs share its input_speedup ports
   // by VC number, the inputs share an output's output_speedup ports by input number.
   int input_speedup = 1;

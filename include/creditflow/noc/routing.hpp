@@ -28,6 +28,25 @@ class Routing {
   virtual std::vector<int> outputs(int /*router*/, int /*input*/, int /*destination*/) const { return {}; }
 };
 
+// Message classes each keeping to a block of VCs: `inner` routes within one block of
+// `per_class` VCs, and a flit of class c takes the same VCs in the c-th block.
+class ClassBlocks : public Routing {
+ public:
+  ClassBlocks(std::unique_ptr<Routing> inner, int per_class) : inner_(std::move(inner)), per_class_(per_class) {}
+  Route route(int router, int input, NocFlit& flit) const override {
+    const Route r = inner_->route(router, input, flit);
+    const int first = flit.message_class * per_class_;
+    return {r.port, first + r.first_vc, first + r.last_vc};
+  }
+  std::vector<int> outputs(int router, int input, int destination) const override {
+    return inner_->outputs(router, input, destination);
+  }
+
+ private:
+  std::unique_ptr<Routing> inner_;
+  int per_class_;
+};
+
 class Topology;
 struct NocConfig;
 
