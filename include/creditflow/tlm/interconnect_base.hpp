@@ -136,6 +136,7 @@ class InterconnectBase : public sc_core::sc_module {
   std::size_t initiators() const { return target_socket.size(); }
   void count_transaction() { ++transactions_; }
 
+  const sc_core::sc_time& period() const { return period_; }
   // Cycles of the clock in `t`, rounded down or up: in the kernel's ticks, exact.
   core::Cycle cycles_down(const sc_core::sc_time& t) const { return t.value() / period_.value(); }
   core::Cycle cycles_up(const sc_core::sc_time& t) const { return (t.value() + period_.value() - 1) / period_.value(); }
@@ -349,13 +350,15 @@ class InterconnectBase : public sc_core::sc_module {
       trans->set_address(tx->address);
       // Forgotten before the initiator has it: it may send the payload again at once.
       at_pending_.erase(trans);
+      // A payload without a memory manager is its initiator's: gone, maybe, once answered.
+      const bool held = trans->has_mm();
       tlm::tlm_phase phase = tlm::BEGIN_RESP;
       sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
       if (target_socket[i]->nb_transport_bw(*trans, phase, delay) == tlm::TLM_ACCEPTED)
         sc_core::wait(at.end_resp);
       else
         sc_core::wait(delay);
-      if (trans->has_mm()) trans->release();
+      if (held) trans->release();
       ++transactions_;
     }
   }
