@@ -269,27 +269,30 @@ BOOST_AUTO_TEST_CASE(loosely_timed_transactions_take_what_approximately_timed_on
   BOOST_TEST(lt.output.rfind("0.0 0 R 27 m1 5.000 39.000\n", 0) == 0u, lt.output.substr(0, 200));
 }
 
-BOOST_AUTO_TEST_CASE(under_contention_loosely_timed_transactions_are_optimistic_by_what_they_would_wait) {
-  // Two initiators with four threads each at once: the approximately timed transactions
-  // wait for each other in the network and at the memories; the loosely timed ones see an
-  // empty network each, so on the whole they take less.
-  const Run busy{4, 60, 2, true};
+BOOST_AUTO_TEST_CASE(under_contention_loosely_timed_transactions_miss_what_they_would_wait_in_the_network) {
+  // Two initiators with eight threads each at once, to memories answering in 2 ns: the
+  // approximately timed transactions wait for each other in the network; the loosely timed
+  // ones see an empty network each (and load none), so they take less: the figures
+  // docs/guide/tlm.md quotes (mean 13.6% and p99 32% below).
+  const Run busy{8, 60, 2, true};
   const auto lt = platform::run_isolated([&] { return run_mesh(busy, false); });
   const auto at = platform::run_isolated([&] { return run_mesh(busy, true); });
   BOOST_TEST_REQUIRE(lt.ok, lt.error);
   BOOST_TEST_REQUIRE(at.ok, at.error);
-  BOOST_TEST(at.output.find("8 threads finished, 960 packets") != std::string::npos, at.output);
-  BOOST_TEST(lt.output.find("8 threads finished, 0 packets") != std::string::npos, lt.output);
-  const std::vector<double> lt_took = durations(lt.output), at_took = durations(at.output);
-  BOOST_TEST_REQUIRE(lt_took.size() == 480u);
-  BOOST_TEST_REQUIRE(at_took.size() == 480u);
-  double lt_sum = 0, at_sum = 0;
-  for (double d : lt_took) lt_sum += d;
-  for (double d : at_took) at_sum += d;
-  // The figures docs/guide/tlm.md quotes: the loosely timed mean 3.7% below the other.
-  char means[64];
-  std::snprintf(means, sizeof means, "%.3f %.3f", lt_sum / 480, at_sum / 480);
-  BOOST_TEST(std::string(means) == "39.699 41.174");
+  BOOST_TEST(at.output.find("16 threads finished, 1920 packets") != std::string::npos, at.output);
+  BOOST_TEST(lt.output.find("16 threads finished, 0 packets") != std::string::npos, lt.output);
+  const auto figures = [](const std::string& log) {
+    std::vector<double> took = durations(log);
+    std::sort(took.begin(), took.end());
+    double sum = 0;
+    for (double d : took) sum += d;
+    char text[64];
+    std::snprintf(text, sizeof text, "%zu mean %.3f p99 %.0f", took.size(), sum / took.size(),
+                  took[took.size() * 99 / 100]);
+    return std::string(text);
+  };
+  BOOST_TEST(figures(lt.output) == "960 mean 40.985 p99 52");
+  BOOST_TEST(figures(at.output) == "960 mean 47.446 p99 76");
 }
 
 BOOST_AUTO_TEST_CASE(bad_placements_are_refused_in_one_line) {
