@@ -107,7 +107,8 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
                   "(default 1GiB)");
   run->add_option("--record-trace", args->record_trace,
                   "write what the parts made (each flit, packet or record, with the request an answer waits for) as "
-                  "a trace a trace_source replays; .gz: compressed");
+                  "a trace a trace_source replays, or a network's packets as a trace its terminals replay; "
+                  ".gz: compressed");
   run->add_option("--timeline", args->timeline,
                   "write a network's packets' journeys as Chrome trace events (Perfetto, chrome://tracing open it): "
                   "each packet a track, a slice per stage, waits marked");
@@ -140,9 +141,6 @@ void add_run_command(CLI::App& app, const platform::Registry& registry, int& sta
       for (const std::string& trace : platform::trace_files(p)) inputs.push_back({"trace a part replays", trace});
       check_distinct({{"--record-trace", args->record_trace}, {"--vcd", args->vcd}, {"--heatmap", args->heatmap}},
                      inputs);
-      if (platform::has_networks(p))
-        throw Error("--record-trace " + args->record_trace + ": a network nothing attaches to records no trace (its " +
-                    "terminals' packets are not parts' flits); attach sources at its nodes to record them");
       p.run.record_trace = args->record_trace;
     }
     journey_options(*args, p, inputs);

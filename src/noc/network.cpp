@@ -237,7 +237,6 @@ std::int64_t Network::send_packet(int source, int destination, int size, bool wa
   flit.source = source;
   flit.destination = destination;
   flit.watched = watched;
-  flit.measured = phase_ == Phase::running;
   making_.insert(source);
   terminals_[source].extra.push_back(add_packet(flit, size));
   ++waiting_packets_;
@@ -254,6 +253,7 @@ Network::Packet Network::add_packet(NocFlit flit, int size) {
   in_flight_ += size;
   in_flight_created_ += flit.created * size;
   if (flit.measured) measured_in_flight_ += size;
+  if (made_hook_) made_hook_(flit, size);
   return {flit, size};
 }
 
@@ -267,6 +267,11 @@ void Network::make_packets(Terminal& t, int node) {
   if (!t.extra.empty()) {  // a packet given by hand goes first
     t.packet = t.extra.front();
     t.extra.pop_front();
+    // Measured as a packet its source made now would be (BookSim2 marks a packet when it
+    // makes it), so a trace of made packets replays to the same figures.
+    NocFlit& head = t.packet.flit;
+    head.measured = measured_if_made(head.created);
+    if (head.measured) measured_in_flight_ += t.packet.left;
     --waiting_packets_;
     injecting_.insert(node);
     return;
@@ -274,8 +279,7 @@ void Network::make_packets(Terminal& t, int node) {
   Cycle due = 0;
   if (due_packet(t, node, due)) {
     const Cycle created = config_.include_queuing ? due : now_;
-    const bool measured = phase_ == Phase::running ||
-                          (phase_ == Phase::draining && created < drain_time_);
+    const bool measured = measured_if_made(created);
     const int size = sizes_.draw(rng_);
     NocFlit flit;
     flit.created = created;
@@ -474,8 +478,18 @@ void Network::step_terminals() {
   injecting_.for_each([&](int node) { inject(terminals_[node], node); });
 }
 
+Cycle Network::unmade_from() const {
+  Cycle from = now_;
+  if (!config_.include_queuing) return from;  // dated when made
+  // A source's next packet is due at next_due (on/off: at tested_to or after): before now
+  // only where it has fallen behind.
+  for (const Terminal& t : terminals_) from = std::min(from, bernoulli_ ? t.next_due : t.tested_to);
+  return from;
+}
+
 void Network::skip_to(Cycle cycle) {
-  if (cycle < now_) throw ProtocolError("skip_to: cycle " + std::to_string(cycle) + " is before now, " + std::to_string(now_));
+  if (cycle < now_)
+    throw ProtocolError("skip_to: cycle " + std::to_string(cycle) + " is before now, " + std::to_string(now_));
   if (!idle() || packet_rate_ > 0.0 || !bernoulli_)
     throw ProtocolError("skip_to: only an idle network with no traffic of its own may skip cycles");
   // BookSim2's routers' count of internal steps goes on as if each cycle were stepped.

@@ -1,5 +1,6 @@
 #include "run/record_trace.hpp"
 
+#include <algorithm>
 #include <set>
 
 #include "creditflow/core/error.hpp"
@@ -72,6 +73,33 @@ void RunRecorder::created(const core::Creation& c) {
     made_.pop_front();
   }
   writer_.settle(c.made_at + 1);
+}
+
+NetworkRecorder::NetworkRecorder(noc::Network& network, const std::string& name, const std::string& path)
+    : network_(network),
+      name_(name),
+      path_(path),
+      writer_(path, "--record-trace"),
+      flit_bytes_(static_cast<std::uint64_t>(std::max(network.config().flit_bytes, 1))) {
+  network_.on_made([this](const noc::NocFlit& head, int size) {
+    TraceWriter::Record r;
+    r.cycle = static_cast<core::Cycle>(head.created);
+    r.source = std::to_string(head.source);
+    r.destination = std::to_string(head.destination);
+    r.bytes = static_cast<std::uint64_t>(size) * flit_bytes_;
+    writer_.add(std::move(r));
+  });
+}
+
+void NetworkRecorder::stepped() {
+  const noc::Cycle from = network_.unmade_from();
+  writer_.settle(static_cast<core::Cycle>(from));
+  if (writer_.held() > kMaxHeld)
+    throw Error("--record-trace " + path_ + ": network '" + name_ + "' holds " + std::to_string(writer_.held()) +
+                " packets made but not yet written at cycle " + std::to_string(network_.now()) +
+                ": a source fell " + std::to_string(network_.now() - from) +
+                " cycles behind what it was offered (past saturation, a backlog that grows without bound); "
+                "record it below saturation (a lower injection_rate)");
 }
 
 }  // namespace creditflow::platform

@@ -22,6 +22,7 @@
 #include "creditflow/noc/packet_journey.hpp"
 #include "report/network_timeline.hpp"
 #include "run/network_shape.hpp"
+#include "run/record_trace.hpp"
 
 namespace creditflow::platform {
 namespace {
@@ -83,6 +84,7 @@ struct RunningNetwork {
   void step() {
     if (trace) trace->step();
     network.step();
+    if (recorder) recorder->stepped();
   }
   // Packets watched for their journeys (--timeline, --explain), told to `done` whole.
   void watch_journeys(const RunSettings& run, std::function<void(const noc::PacketJourney&)> done) {
@@ -118,6 +120,7 @@ struct RunningNetwork {
   noc::NocRun run;
   std::unique_ptr<noc::TraceTraffic> trace;
   std::unique_ptr<noc::JourneyLog> journeys;
+  std::unique_ptr<NetworkRecorder> recorder;  // --record-trace
   std::uint64_t watched = 0;           // packets the timeline follows
   bool explained_on_timeline = false;  // the --explain packet is one of them
   bool done = false;
@@ -353,6 +356,16 @@ RunResult simulate_networks(const Platform& platform, const std::string& view, c
       if (timeline && (j.packet != platform.run.explain || n.explained_on_timeline)) timeline->add(j);
     });
   }
+  if (!platform.run.record_trace.empty()) {
+    const std::string& path = platform.run.record_trace;
+    if (nets.size() != 1)
+      throw Error("--record-trace " + path + ": records one network's packets (its nodes by number), and " +
+                  platform.file + " has " + std::to_string(nets.size()) + " networks");
+    if (nets.front()->trace)
+      throw Error("--record-trace " + path + ": network '" + nets.front()->name +
+                  "' replays a trace already (traffic = trace); record the run that made it");
+    nets.front()->recorder = std::make_unique<NetworkRecorder>(nets.front()->network, nets.front()->name, path);
+  }
   Progress progress;
   if (view == "tl") {
     for (auto& n : nets) {
@@ -396,6 +409,7 @@ RunResult simulate_networks(const Platform& platform, const std::string& view, c
       vcd->finish(planned);
     }
   }
+  if (nets.front()->recorder) nets.front()->recorder->finish();
   RunResult result;
   result.run = platform.run;
   result.view = view;

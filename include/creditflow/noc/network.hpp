@@ -60,6 +60,13 @@ class Network : private RouterOutbox {
   std::int64_t waiting_packets() const { return waiting_packets_; }
   // Called with every flit a terminal retires, and its node (a trace's deliveries).
   void on_retire(std::function<void(const NocFlit&, int node)> hook) { retire_hook_ = std::move(hook); }
+  // Called with every packet made (its head, as its source made or was given it) and its size.
+  void on_made(std::function<void(const NocFlit& head, int size)> hook) { made_hook_ = std::move(hook); }
+  // The earliest cycle a packet not yet made may be dated (created) from: a source busy
+  // injecting makes its next packet, due earlier maybe, only once it is free (BookSim2's
+  // source queue is a count of cycles), so what is made is dated out of order across
+  // sources, and everything dated before this cycle has been made.
+  Cycle unmade_from() const;
   // Called with every flit a terminal injects, and its node (what has left a source).
   void on_inject(std::function<void(const NocFlit&, int node)> hook) { inject_hook_ = std::move(hook); }
   // Nothing in it: no flit made and not retired, no flit or credit on a wire, no router
@@ -158,6 +165,11 @@ class Network : private RouterOutbox {
   void wake(int router);
   void deliver();
   void make_packets(Terminal& t, int node);
+  // Whether a packet dated `created` made now is measured (BookSim2: in the measurement
+  // window, or in the drain if due before it began).
+  bool measured_if_made(Cycle created) const {
+    return phase_ == Phase::running || (phase_ == Phase::draining && created < drain_time_);
+  }
   // A packet of `size` flits like `flit`, with a new id, counted in flight.
   Packet add_packet(NocFlit flit, int size);
   void inject(Terminal& t, int node);
@@ -219,7 +231,7 @@ class Network : private RouterOutbox {
   double partial_steps_ = 0.0;  // internal_speedup's count (see step())
   Cycle last_progress_ = 0;
   std::function<void(const NocEvent&)> watcher_;
-  std::function<void(const NocFlit&, int)> retire_hook_, inject_hook_;
+  std::function<void(const NocFlit&, int)> retire_hook_, inject_hook_, made_hook_;
   std::int64_t on_wires_ = 0;  // flit and credit deliveries on the wheels
   std::function<bool(const NocFlit&)> watch_rule_;
   std::int64_t waiting_packets_ = 0;

@@ -45,6 +45,8 @@ class TraceWriter : public core::TraceSink {
   void settle(core::Cycle cycle) override;
   // Writes the rest and puts the file in place.
   void finish();
+  // Records taken and not yet written: held until settled.
+  std::size_t held() const { return pending_.size(); }
 
  private:
   struct Pending {

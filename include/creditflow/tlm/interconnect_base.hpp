@@ -65,7 +65,8 @@ class InterconnectBase : public sc_core::sc_module {
         map_(checked_map(map)),
         period_(period),
         calls_(initiators, Call::none) {
-    if (period <= sc_core::SC_ZERO_TIME) throw ParameterError(std::string(this->name()) + ": the period must be above 0");
+    if (period <= sc_core::SC_ZERO_TIME)
+      throw ParameterError(std::string(this->name()) + ": the period must be above 0");
     for (std::size_t i = 0; i < initiators; ++i) {
       const int tag = static_cast<int>(i);
       target_socket[i].register_b_transport(this, &InterconnectBase::blocking_call, tag);
