@@ -152,6 +152,7 @@ json flow_json(const FlowReport& f) {
                {"delivered_in_window", f.figures.delivered_in_window},
                {"misdelivered", f.figures.misdelivered},
                {"throughput", f.throughput}};
+  if (f.offered) flow["offered"] = *f.offered;
   // Moved in, not copied as a list's members are: a run of 3,600 flows writes each once.
   json& latency = flow["latency"] = latency_json(f.figures.latency);
   latency["histogram"] = histogram_json(f.figures.latency);

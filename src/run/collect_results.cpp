@@ -400,9 +400,10 @@ RunResult collect_results(const Platform& platform, const std::vector<const core
   core::FlowTable flows;
   add_flows(flows);
   result.flows = named_flows(platform, result.run, flows);
+  flow_offers(platform, contribute, result.flows);
   // A deadlock holds every flow it touches, and the run stopped there: the waits each router
   // counted until then say nothing of what would limit them.
-  if (result.deadlocks.empty()) result.flow_limits = flow_limits(platform, result, contribute, vc_part);
+  if (result.deadlocks.empty()) result.flow_limits = flow_limits(platform, result, vc_part);
   return result;
 }
 

@@ -158,28 +158,15 @@ std::string limit_text(const Platform& platform, const RunResult& result, const 
 
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> flow_limits(const Platform& platform, const RunResult& result, const Contribute& contribute,
-                                     const VcPartOf& part_of) {
+std::vector<std::pair<std::string, std::string>> flow_limits(const Platform& platform, const RunResult& result,
+                                                              const VcPartOf& part_of) {
   std::vector<std::pair<std::string, std::string>> out;
   if (platform.vc_channels.empty()) return out;
   const Paths paths(platform, part_of);
   const double window = static_cast<double>(std::max<std::int64_t>(1, result.run.cycles - result.run.warmup));
-  const std::string& run_clock = platform.clocks.front().name;  // a flow's throughput counts its cycles
-  std::map<std::pair<std::string, std::string>, double> throughput;
-  for (const FlowReport& f : result.flows) throughput[{f.source, f.destination}] = f.throughput;
-  const auto carried = [&](const std::string& source, const std::string& destination) {
-    const auto found = throughput.find({source, destination});
-    return found == throughput.end() ? 0.0 : found->second;
-  };
-  FlowOffers offers(platform, contribute);
   for (const FlowReport& f : result.flows) {
-    if (f.destination.empty()) continue;
-    // A responder answers what reached it: its flows are offered the requests it was given.
-    double offered = 0;
-    const ResolvedComponent& source = platform.component(f.source);
-    for (const auto& [asker, receiver] : replies_of(source))
-      if (receiver == f.destination) offered += carried(asker, f.source);
-    if (!source.kind->makes_flits) offered = offers.offered(f.source, f.destination, run_clock);
+    if (f.destination.empty() || !f.offered) continue;
+    const double offered = *f.offered;
     // Short of its offer beyond four standard deviations of a Bernoulli count over the window.
     if (offered <= 0 || f.throughput >= offered - 4.0 * std::sqrt(offered * (1.0 - std::min(offered, 1.0)) / window))
       continue;

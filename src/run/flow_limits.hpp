@@ -23,7 +23,7 @@ using VcPartOf = std::function<const core::VcChannelPart&(const std::string& nam
 
 // A line per flow across routers that falls short of its offer, with the flow's source, in
 // the order of the flows.
-std::vector<std::pair<std::string, std::string>> flow_limits(const Platform& platform, const RunResult& result, const Contribute& contribute,
-                                     const VcPartOf& part_of);
+std::vector<std::pair<std::string, std::string>> flow_limits(const Platform& platform, const RunResult& result,
+                                                              const VcPartOf& part_of);
 
 }  // namespace creditflow::platform

@@ -1,5 +1,7 @@
 #include "run/offered_rates.hpp"
 
+#include <cmath>
+
 #include <algorithm>
 #include <map>
 #include <string>
@@ -94,6 +96,32 @@ double FlowOffers::offered(const std::string& name, const std::string& destinati
   for (const auto& [asker, receiver] : s.replies)
     if (receiver == destination) offered += this->offered(asker, name, clock);
   return offered;
+}
+
+void flow_offers(const Platform& platform, const Contribute& contribute, std::vector<FlowReport>& flows) {
+  const std::string& run_clock = platform.clocks.front().name;  // a flow's throughput counts its cycles
+  std::map<std::pair<std::string, std::string>, double> carried;
+  for (const FlowReport& f : flows) carried[{f.source, f.destination}] = f.throughput;
+  FlowOffers offers(platform, contribute);
+  for (FlowReport& f : flows) {
+    if (f.destination.empty() || platform.index_of(f.source) == platform.components.size()) continue;
+    const ResolvedComponent& source = platform.component(f.source);
+    if (source.kind->makes_flits) {
+      // A responder answers what reached it: its flows are offered the requests it was given.
+      const auto replies = replies_of(source);
+      if (replies.empty()) continue;
+      double offered = 0;
+      for (const auto& [asker, receiver] : replies)
+        if (receiver == f.destination) {
+          const auto found = carried.find({asker, f.source});
+          if (found != carried.end()) offered += found->second;
+        }
+      f.offered = offered;
+    } else if (source.kind->param("pattern") && source.kind->param("destinations")) {
+      // A product of parameters: to 12 decimals, so that 0.3 x 3/4 reads 0.225, not 0.22499999999999998.
+      f.offered = std::round(offers.offered(f.source, f.destination, run_clock) * 1e12) / 1e12;
+    }
+  }
 }
 
 // A loop out of a network (KindSpec::offered_by_flows: a network_interface's) is offered

@@ -41,6 +41,8 @@ class FlowOffers {
   const Contribute& contribute_;
   std::map<std::string, Source> sources_;
 };
+// Each flow's `offered` (FlowReport), where its source's kind says it.
+void flow_offers(const Platform& platform, const Contribute& contribute, std::vector<FlowReport>& flows);
 // Each loop out of a network: what its receiver's flows bring (see offered_rates.cpp).
 void network_offered_rates(const Platform& platform, const Contribute& contribute, RunResult& result);
 

@@ -172,6 +172,11 @@ BOOST_AUTO_TEST_CASE(the_soc_fabric_answers_its_question_credits_first_then_weig
   const json full = cftool::same_in_both_views(CREDITFLOW_TOOL, "run ../../models/soc_fabric.yaml --set hop.depth=10");
   BOOST_TEST(full.at("flows").at("cpu:mem").at("throughput").get<double>() == 0.2256);
   BOOST_TEST(full.at("flows").at("cpu:periph").at("throughput").get<double>() == 0.0758);
+  // What each flow is offered, beside what it carries: the CPU's 0.3 split 3 to 1, the
+  // DMA's 4 flits of every 8 cycles.
+  BOOST_TEST(full.at("flows").at("cpu:mem").at("offered").get<double>() == 0.225);
+  BOOST_TEST(full.at("flows").at("cpu:periph").at("offered").get<double>() == 0.075);
+  BOOST_TEST(full.at("flows").at("dma:mem").at("offered").get<double>() == 0.5);
 }
 
 BOOST_AUTO_TEST_CASE(every_source_is_accounted_for_by_holder) {

@@ -3,6 +3,7 @@
 // SystemC elaborates once per process: a sweep runs each point in its own child.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,6 +23,10 @@ struct FlowReport {
   std::string link;           // the link that ends at its destination
   core::FlowFigures figures;
   double throughput = 0.0;  // delivered in the measurement window, per cycle of the run's first clock
+  // What its source offers it, per cycle of the run's first clock: its pattern's rate times
+  // the share it sends here, or, for a responder, the requests that reached it from those
+  // it answers here. Not known for a source of neither kind (a trace, a user's kind).
+  std::optional<double> offered;
 };
 
 // One source's ledger at the end of a run (timing.md section 5's accounting): created =
