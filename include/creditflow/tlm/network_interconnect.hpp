@@ -107,12 +107,18 @@ class NetworkInterconnect : public InterconnectBase {
     delay = from_now(respond + zero_load_.cycles(to, from, flits(beats.response), kResponses), now);
   }
 
-  int flits(std::uint64_t data_beats) const { return static_cast<int>(1 + data_beats); }
+  // A packet's flits: its header and `data` flits; a packet has at most 2^30.
+  int flits(std::uint64_t data) const {
+    if (data >= (std::uint64_t{1} << 30))
+      throw ParameterError(std::string(name()) + ": a transaction of " + std::to_string(data) + " data flits of " +
+                           std::to_string(flit_bytes_) + " bytes (allowed: fewer than 2^30 a packet; widen flit_bytes)");
+    return static_cast<int>(1 + data);
+  }
 
   void carry_request(AtTransaction& tx) override {
     const DataBeats beats = data_beats(flit_bytes_, *tx.trans);
-    tx.request_beats = 1 + beats.request;
-    tx.response_data = beats.response;
+    tx.request_beats = static_cast<std::uint64_t>(flits(beats.request));
+    tx.response_data = static_cast<std::uint64_t>(flits(beats.response)) - 1;
     carry(tx, kRequests, tx.offer);
   }
   // The response begins `delay` after now: offered from the first edge after then (the
