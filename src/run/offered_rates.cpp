@@ -1,8 +1,7 @@
 #include "run/offered_rates.hpp"
 
-#include <cmath>
-
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <string>
 #include <utility>

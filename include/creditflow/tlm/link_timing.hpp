@@ -85,13 +85,6 @@ class LinkTiming {
         response_(check(where, "response_depth", p.response_depth, core::limits::max_depth), p.latency) {}
 
   std::int64_t width() const { return width_; }
-  // Beats of a transaction of `length` bytes each way: a header, then data beats of
-  // `width` bytes (a write's data or a read's byte enables on the way out, a read's data
-  // back).
-  std::uint64_t data_beats(std::uint64_t length) const {
-    return (length + static_cast<std::uint64_t>(width_) - 1) / static_cast<std::uint64_t>(width_);
-  }
-
   // A transaction whose request is offered from cycle `offer`, carrying `request_data`
   // data beats: the cycle of the edge at which its whole request reaches the far end's
   // assembly register, where the target is called.
