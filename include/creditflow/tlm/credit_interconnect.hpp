@@ -34,7 +34,7 @@ class CreditInterconnect : public InterconnectBase {
   // overlap); `period` the links' clock.
   CreditInterconnect(sc_core::sc_module_name name, const std::vector<LinkTimingParams>& links,
                      const std::vector<AddressRange>& map, sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS))
-      : InterconnectBase(name, links.size(), map, period), target_free_(map.size(), 0) {
+      : InterconnectBase(name, links.size(), map, period) {
     for (std::size_t i = 0; i < links.size(); ++i)
       links_.emplace_back(links[i], std::string(this->name()) + ".link" + std::to_string(i));
     for (std::size_t i = 0; i < links.size(); ++i) at_links_.emplace_back();
@@ -68,27 +68,15 @@ class CreditInterconnect : public InterconnectBase {
 
   void b_transport(std::size_t initiator, std::size_t t, tlm::tlm_generic_payload& trans,
                    sc_core::sc_time& delay) override {
-    const std::uint64_t address = trans.get_address();
     const sc_core::sc_time now = sc_core::sc_time_stamp();
     LinkTiming& link = links_[initiator];
     const DataBeats beats = beats_of(initiator, trans);
-    // Whole at the far end, then the target's turn (one transaction at a time).
+    // Whole at the far end, then the target's turn.
     const core::Cycle offer = offer_cycle(now, delay);
-    const core::Cycle forward = std::max(link.request(offer, beats.request), target_free_[t]);
-    const sc_core::sc_time at_target = from_now(forward, now);
-    sc_core::sc_time target_delay = at_target;
-    trans.set_address(target_address(t, address));
-    initiator_socket[t]->b_transport(trans, target_delay);
-    trans.set_address(address);
-    const sc_core::sc_time answered = now + target_delay;
-    // The response is offered from the edge after the target's answer (the next edge when
-    // it answered at once, in the instant of the call).
-    const bool at_once = target_delay == at_target;
-    const core::Cycle respond = at_once ? forward + 1 : cycles_up(answered);
-    target_free_[t] = at_once ? forward : respond;
-    const core::Cycle done = link.response(respond, beats.response, target_free_[t]);
+    const TargetTurn turn = target_turn(t, trans, now, link.request(offer, beats.request));
+    const core::Cycle done = link.response(turn.respond, beats.response, turn.free);
     delay = from_now(done, now);
-    if (sink_) record(initiator, t, offer, forward, respond, done, beats);
+    if (sink_) record(initiator, t, offer, turn.forward, turn.respond, done, beats);
   }
 
   // A transaction's request and response (record_to): bytes are its beats' (a header beat
@@ -184,7 +172,6 @@ class CreditInterconnect : public InterconnectBase {
   std::vector<std::string> initiator_names_, target_names_;
   std::vector<std::pair<std::uint64_t, core::Cycle>> last_response_;  // each initiator's: handle, cycle done
   std::vector<LinkTiming> links_;
-  std::vector<core::Cycle> target_free_;  // each target's first cycle free for the next transaction
   std::deque<AtLink> at_links_;  // a deque: its events cannot move
 };
 

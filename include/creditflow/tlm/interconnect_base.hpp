@@ -64,7 +64,8 @@ class InterconnectBase : public sc_core::sc_module {
         initiator_socket("initiator_socket", map.size()),
         map_(checked_map(map)),
         period_(period),
-        calls_(initiators, Call::none) {
+        calls_(initiators, Call::none),
+        target_free_(map.size(), 0) {
     if (period <= sc_core::SC_ZERO_TIME)
       throw ParameterError(std::string(this->name()) + ": the period must be above 0");
     for (std::size_t i = 0; i < initiators; ++i) {
@@ -167,8 +168,29 @@ class InterconnectBase : public sc_core::sc_module {
     const bool enables = trans.get_byte_enable_ptr() != nullptr && trans.get_byte_enable_length() > 0;
     return {trans.is_write() || enables ? beats : 0, trans.is_write() ? 0 : beats};
   }
-  // The target's own address for the call, the initiator's back after it.
-  std::uint64_t target_address(std::size_t target, std::uint64_t address) const { return address - map_[target].base; }
+  // A loosely timed transaction's turn at target t (one transaction at a time), its
+  // request whole there from cycle `arrives`: called at max(arrives, the target's first
+  // free cycle) with its own address; its response is offered from the edge after its
+  // answer (the next edge when it answered at once, in the instant of the call).
+  struct TargetTurn {
+    core::Cycle forward;  // the cycle it was called at
+    core::Cycle respond;  // its response is offered from this cycle
+    core::Cycle free;     // it may take the next transaction from this cycle
+  };
+  TargetTurn target_turn(std::size_t t, tlm::tlm_generic_payload& trans, const sc_core::sc_time& now,
+                         core::Cycle arrives) {
+    const core::Cycle forward = std::max(arrives, target_free_[t]);
+    const sc_core::sc_time at_target = from_now(forward, now);
+    sc_core::sc_time target_delay = at_target;
+    const std::uint64_t address = trans.get_address();
+    trans.set_address(address - map_[t].base);
+    initiator_socket[t]->b_transport(trans, target_delay);
+    trans.set_address(address);
+    const bool at_once = target_delay == at_target;
+    const core::Cycle respond = at_once ? forward + 1 : cycles_up(now + target_delay);
+    target_free_[t] = at_once ? forward : respond;
+    return {forward, respond, target_free_[t]};
+  }
 
  private:
   static std::vector<AddressRange> checked_map(const std::vector<AddressRange>& map) {
@@ -367,6 +389,7 @@ class InterconnectBase : public sc_core::sc_module {
   std::vector<AddressRange> map_;
   sc_core::sc_time period_;
   std::vector<Call> calls_;  // each initiator's kind of call
+  std::vector<core::Cycle> target_free_;  // loosely timed: each target's first cycle free for the next one
   std::uint64_t transactions_ = 0;
   std::deque<AtInitiator> at_initiators_;  // deques: their events cannot move
   std::deque<AtPort> at_ports_;

@@ -53,8 +53,7 @@ class NetworkInterconnect : public InterconnectBase {
         zero_load_(two_classes(network), this->name()),
         initiator_nodes_(initiator_nodes),
         target_nodes_(target_nodes),
-        flit_bytes_(static_cast<std::uint64_t>(checked_flit_bytes(flit_bytes))),
-        target_free_(map.size(), 0) {
+        flit_bytes_(static_cast<std::uint64_t>(checked_flit_bytes(flit_bytes))) {
     const int nodes = carrier_.network().nodes();
     if (target_nodes.size() != map.size())
       throw ParameterError(std::string(this->name()) + ": " + std::to_string(target_nodes.size()) +
@@ -86,32 +85,23 @@ class NetworkInterconnect : public InterconnectBase {
 
   void b_transport(std::size_t initiator, std::size_t t, tlm::tlm_generic_payload& trans,
                    sc_core::sc_time& delay) override {
-    const std::uint64_t address = trans.get_address();
     const sc_core::sc_time now = sc_core::sc_time_stamp();
     const DataBeats beats = data_beats(flit_bytes_, trans);
     const int from = initiator_nodes_[initiator], to = target_nodes_[t];
-    // Whole at the target's node, then the target's turn (one transaction at a time).
-    const core::Cycle offer = offer_cycle(now, delay);
-    const core::Cycle arrives = offer + zero_load_.cycles(from, to, flits(beats.request), kRequests);
-    const core::Cycle forward = std::max(arrives, target_free_[t]);
-    const sc_core::sc_time at_target = from_now(forward, now);
-    sc_core::sc_time target_delay = at_target;
-    trans.set_address(target_address(t, address));
-    initiator_socket[t]->b_transport(trans, target_delay);
-    trans.set_address(address);
-    // The response is offered from the first edge after the target's answer, as the
+    // Whole at the target's node, then the target's turn; its response is offered as the
     // approximately timed path offers it.
-    const bool at_once = target_delay == at_target;
-    const core::Cycle respond = at_once ? forward + 1 : cycles_up(now + target_delay);
-    target_free_[t] = at_once ? forward : respond;
-    delay = from_now(respond + zero_load_.cycles(to, from, flits(beats.response), kResponses), now);
+    const core::Cycle offer = offer_cycle(now, delay);
+    const TargetTurn turn =
+        target_turn(t, trans, now, offer + zero_load_.cycles(from, to, flits(beats.request), kRequests));
+    delay = from_now(turn.respond + zero_load_.cycles(to, from, flits(beats.response), kResponses), now);
   }
 
   // A packet's flits: its header and `data` flits; a packet has at most 2^30.
   int flits(std::uint64_t data) const {
     if (data >= (std::uint64_t{1} << 30))
       throw ParameterError(std::string(name()) + ": a transaction of " + std::to_string(data) + " data flits of " +
-                           std::to_string(flit_bytes_) + " bytes (allowed: fewer than 2^30 a packet; widen flit_bytes)");
+                           std::to_string(flit_bytes_) +
+                           " bytes (allowed: fewer than 2^30 a packet; widen flit_bytes)");
     return static_cast<int>(1 + data);
   }
 
@@ -183,7 +173,6 @@ class NetworkInterconnect : public InterconnectBase {
   noc::ZeroLoadLatency zero_load_;
   std::vector<int> initiator_nodes_, target_nodes_;
   std::uint64_t flit_bytes_;
-  std::vector<core::Cycle> target_free_;  // loosely timed: each target's first cycle free for the next transaction
   std::uint64_t next_token_ = 0;
   struct Carried {
     AtTransaction* tx;
