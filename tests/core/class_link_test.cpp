@@ -10,19 +10,19 @@ using namespace creditflow::core;
 
 namespace {
 
-struct Outcome {
+struct SharedLinkOutcome {
   std::uint64_t b_sent = 0, b_refused = 0, b_worst_wait = 0, a_sent = 0;
 };
 
 // timing.md section 4, word for word: an independent loop, no library code.
-Outcome reference(const std::string& policy) {
+SharedLinkOutcome reference(const std::string& policy) {
   auto allowed = [&](bool b, int occ_a, int occ_b) {
     if (policy == "shared") return occ_a + occ_b < 8;
     if (policy == "split") return (b ? occ_b : occ_a) < 4;
     const int shared_used = occ_a + std::max(0, occ_b - 2);  // B spends its 2 reserved first
     return b ? (occ_b < 2 || shared_used < 6) : shared_used < 6;
   };
-  Outcome o;
+  SharedLinkOutcome o;
   int occ_a = 0, occ_b = 0, b_ready = 0;
   bool b_waiting = false;
   for (int t = 0; t < 4000; ++t) {
@@ -58,7 +58,7 @@ ClassPoolSpec spec4_pools(const std::string& policy) {
 }
 
 // The library's cores, stepped with zero-stage forward and return paths.
-Outcome library(const std::string& policy) {
+SharedLinkOutcome library(const std::string& policy) {
   ClassSpec a{"A", {}, {0}};
   ClassSpec b{"B", {}, {0}};
   b.source.traffic = TrafficSpec::periodic(10);
@@ -84,7 +84,7 @@ Outcome library(const std::string& policy) {
 }
 
 void same(const std::string& policy) {
-  const Outcome want = reference(policy), got = library(policy);
+  const SharedLinkOutcome want = reference(policy), got = library(policy);
   BOOST_TEST(got.b_sent == want.b_sent, policy);
   BOOST_TEST(got.b_refused == want.b_refused, policy);
   BOOST_TEST(got.b_worst_wait == want.b_worst_wait, policy);
@@ -95,7 +95,7 @@ void same(const std::string& policy) {
 
 BOOST_AUTO_TEST_CASE(spec4_shared_pool) {
   same("shared");
-  const Outcome o = library("shared");
+  const SharedLinkOutcome o = library("shared");
   // A fills the pool while its consumer is blocked; the B word of cycle 100 waits for the
   // pop at 200, usable at 201, so B's arrivals at 110..200 find it still waiting: 10
   // refused per 200 cycles, and in the last phase 3910..3990 (the word of 3900 is unsent).
@@ -106,7 +106,7 @@ BOOST_AUTO_TEST_CASE(spec4_shared_pool) {
 
 BOOST_AUTO_TEST_CASE(spec4_split_pool) {
   same("split");
-  const Outcome o = library("split");
+  const SharedLinkOutcome o = library("split");
   BOOST_TEST(o.b_worst_wait == 0u);
   BOOST_TEST(o.b_sent == 400u);
   BOOST_TEST(o.b_refused == 0u);
@@ -114,7 +114,7 @@ BOOST_AUTO_TEST_CASE(spec4_split_pool) {
 
 BOOST_AUTO_TEST_CASE(spec4_reserved_pool) {
   same("reserved");
-  const Outcome o = library("reserved");
+  const SharedLinkOutcome o = library("reserved");
   BOOST_TEST(o.b_worst_wait == 0u);
   BOOST_TEST(o.b_sent == 400u);
 }

@@ -94,7 +94,7 @@ class IdleLeakyWire : public LeakyWire {
   creditflow::core::Cycle next_busy(creditflow::core::Cycle) const { return never_busy; }
 };
 
-std::string figures(const pf::Platform& p, const pf::RunResult& r) {
+std::string figures_but_view(const pf::Platform& p, const pf::RunResult& r) {
   auto doc = nlohmann::json::parse(pf::run_json(p, r));
   doc.erase("view");
   return doc.dump(1);
@@ -118,9 +118,9 @@ BOOST_AUTO_TEST_CASE(violations_in_idle_stretches_the_tl_view_skips_are_counted_
   // the run's closing observation at 1000, every cycle is a violation, skipped or not.
   BOOST_TEST(tl.accounting_violations == 820u);
   BOOST_TEST(tl.links.at(0).conservation_violations == 820u);  // its credit never comes back
-  const auto cycle = pf::run_isolated([&] { return figures(p, pf::simulate(p, registry)); });
+  const auto cycle = pf::run_isolated([&] { return figures_but_view(p, pf::simulate(p, registry)); });
   BOOST_REQUIRE_MESSAGE(cycle.ok, cycle.error);
-  BOOST_TEST(figures(p, tl) == cycle.output);
+  BOOST_TEST(figures_but_view(p, tl) == cycle.output);
   std::remove(file.c_str());
 }
 
