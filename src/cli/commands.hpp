@@ -15,7 +15,7 @@ void add_run_options(CLI::App& command, RunText& run);
 
 void add_run_command(CLI::App& app, const platform::Registry& registry, int& status);
 void add_sweep_command(CLI::App& app, const platform::Registry& registry, int& status);
-void add_size_command(CLI::App& app, int& status);
+void add_size_command(CLI::App& app, const platform::Registry& registry, int& status);
 void add_list_command(CLI::App& app, const platform::Registry& registry, int& status);
 void add_merge_command(CLI::App& app, int& status);
 void add_import_command(CLI::App& app, int& status);

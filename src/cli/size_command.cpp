@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/size_platform.hpp"
 #include "creditflow/core/diagnosis.hpp"
 #include "creditflow/core/error.hpp"
 #include "creditflow/core/limits.hpp"
@@ -26,9 +27,34 @@ std::string number(double v) {
 }
 }  // namespace
 
-void add_size_command(CLI::App& app, int& status) {
+void add_size_command(CLI::App& app, const platform::Registry& registry, int& status) {
   auto a = std::make_shared<SizeArgs>();
-  CLI::App* size = app.add_subcommand("size", "buffer and credit sizing from first principles");
+  auto m = std::make_shared<SizePlatformArgs>();
+  CLI::App* size = app.add_subcommand(
+      "size", "a whole platform's buffers sized by simulation (MODEL), or one buffer from first principles");
+  const std::string whole = "Sizing a platform (MODEL)";
+  size->add_option("model", m->model, "platform YAML file: size its buffers together by simulation")
+      ->check(CLI::ExistingFile);
+  size->add_option("--meet", m->meet, "offered: every flow carries what its source offers")->group(whole);
+  size->add_option("--target", m->targets, "FIGURE<=N or FIGURE>=N, a flow's, link's or network's figure "
+                   "(cpu:mem.latency.p99<=20) or a JSON path (repeatable)")->group(whole);
+  size->add_option("--vary", m->vary, "only these parameters, each PARAM or PARAM=FROM:TO, comma-separated or "
+                   "repeated (default: every receiver depth and network vc_buf_size, num_vcs)")->group(whole);
+  size->add_option("--cost", m->costs, "slots (default), bytes (at each link's width), or PARAM=WEIGHT "
+                   "(repeatable)")->group(whole);
+  size->add_option("--seeds", m->seeds, "seeds every target must hold over (default 3)")
+      ->check(CLI::Range(1, 100))->group(whole);
+  size->add_option("-j,--jobs", m->jobs, "runs at once (default 1)")->check(CLI::Range(1, 1024))->group(whole);
+  size->add_option("--set", m->sets, "a parameter fixed for every run: component.param=value")->group(whole);
+  add_run_options(*size, m->run);
+  size->add_option("--view", m->view, "tl (default, in-process) or cycle (a process per run)")
+      ->check(CLI::IsMember({"cycle", "tl"}))->group(whole);
+  size->add_option("--json", m->json, "the answer as JSON to this file (- for standard output)")->group(whole);
+  size->add_option("--write", m->write, "the model with the chosen values to this file")->group(whole);
+  size->add_flag("--force", m->force, "let --write replace an existing file")->group(whole);
+  size->add_option("--pareto", m->pareto, "FIGURE<=FROM:TO:STEP: the least total for each bound of one more "
+                   "target")->group(whole);
+  size->add_option("--plot", m->plot, "with --pareto: the curve to this .png or .svg")->group(whole);
   size->add_option("--bandwidth", a->bandwidth, "link bandwidth, e.g. 16GB/s (with --rtt)");
   size->add_option("--rtt", a->rtt, "round trip, e.g. 500ns (with --bandwidth)");
   size->add_option("--unit", a->unit, "bytes per credit, e.g. 16B");
@@ -38,8 +64,22 @@ void add_size_command(CLI::App& app, int& status) {
   size->add_option("--held", a->held, "beats already held when the stall starts (default 0)");
   size->add_option("--source-rate", a->source_rate, "with --stall: beats per cycle offered on average (default 1)");
   size->add_option("--drain-rate", a->drain_rate, "with --stall: beats per cycle the consumer takes on average (default 1)");
-  size->callback([a, size, &status] {
+  size->callback([a, m, size, &registry, &status] {
     using platform::ParamSpec;
+    if (!m->model.empty()) {
+      for (const char* rule : {"--bandwidth", "--rtt", "--unit", "--rate", "--rtt-cycles", "--stall", "--held",
+                               "--source-rate", "--drain-rate"})
+        if (size->count(rule))
+          throw ParameterError(std::string("size: ") + rule + " is a first-principles rule for one buffer, and " +
+                               m->model + " a platform to size by simulation: give one of them");
+      status = size_platform_command(*m, registry);
+      return;
+    }
+    for (const char* option : {"--meet", "--target", "--vary", "--cost", "--seeds", "--jobs", "--set", "--view",
+                               "--json", "--write", "--force", "--pareto", "--plot", "--cycles", "--warmup", "--seed",
+                               "--watchdog", "--wait-percentile", "--accepted-wait"})
+      if (size->count(option))
+        throw ParameterError(std::string("size: ") + option + " goes with a platform file to size (size MODEL ...)");
     // One rule per call: options of two rules would have one of them silently ignored.
     const std::vector<std::pair<const char*, std::vector<const char*>>> rules{
         {"--bandwidth/--rtt", {"--bandwidth", "--rtt", "--unit"}},
@@ -56,7 +96,9 @@ void add_size_command(CLI::App& app, int& status) {
           if (!rule) first = option;
           rule = name;
         }
-    if (!rule) throw ParameterError("size: give --bandwidth/--rtt, --rate/--rtt-cycles or --stall");
+    if (!rule)
+      throw ParameterError("size: give a platform file to size (size MODEL --meet offered), or one rule: "
+                           "--bandwidth/--rtt, --rate/--rtt-cycles or --stall");
     const std::string which = rule;
     if (which == "--bandwidth/--rtt") {
       if (a->bandwidth.empty() || a->rtt.empty()) throw ParameterError("size: --bandwidth and --rtt go together");

@@ -21,7 +21,7 @@ int run_tool(int argc, char* argv[], const platform::Registry& registry) {
   int status = 0;
   add_run_command(app, registry, status);
   add_sweep_command(app, registry, status);
-  add_size_command(app, status);
+  add_size_command(app, registry, status);
   add_list_command(app, registry, status);
   add_merge_command(app, status);
   add_import_command(app, status);

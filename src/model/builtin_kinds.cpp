@@ -205,6 +205,7 @@ Registry builtin_registry() {
        pattern_params(), {}, LoopRole::source, {}, {}},
       [](const ComponentConfig& c) {
         kinds::TrafficSourceKind<> k(source_params(c), c.seed(), c.name(), source_label(c));
+        k.measure_from(static_cast<core::Cycle>(c.warmup_in_own_cycles()));
         k.record_to(c.creations());
         return k;
       }));

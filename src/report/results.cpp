@@ -153,6 +153,7 @@ json flow_json(const FlowReport& f) {
                {"misdelivered", f.figures.misdelivered},
                {"throughput", f.throughput}};
   if (f.offered) flow["offered"] = *f.offered;
+  if (f.offered_noise) flow["offered_noise"] = *f.offered_noise;
   // Moved in, not copied as a list's members are: a run of 3,600 flows writes each once.
   json& latency = flow["latency"] = latency_json(f.figures.latency);
   latency["histogram"] = histogram_json(f.figures.latency);
@@ -277,6 +278,8 @@ std::string run_json(const Platform& platform, const RunResult& result) {
         {"corrupted_flits", l.corrupted_flits},
         {"faults_injected", l.faults_injected},
         {"source_refused", l.source_refused},
+        {"source_backlog_growth", l.source_backlog_growth},
+        {"source_backlog_noise", l.source_backlog_noise},
         {"traffic_class", l.traffic_class},
         {"latency",
          {{"creation_to_send", latency_json(l.latency.creation_to_send)},

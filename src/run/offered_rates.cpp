@@ -11,10 +11,13 @@ namespace creditflow::platform {
 namespace {
 
 // What a source offers, per cycle of its clock, from its own figures.
-double source_rate(const Contribute& contribute, const std::string& source) {
+core::LinkReport source_figures(const Contribute& contribute, const std::string& source) {
   core::LinkReport own;
   contribute({source, "out"}, own);
-  return own.offered_rate;
+  return own;
+}
+double source_rate(const Contribute& contribute, const std::string& source) {
+  return source_figures(contribute, source).offered_rate;
 }
 
 // Cycles of component `from`'s clock in one cycle of clock `to`: a rate per cycle of the
@@ -81,7 +84,11 @@ const FlowOffers::Source& FlowOffers::source(const std::string& name) {
   Source s;
   if (c.kind->param("pattern") && c.kind->param("destinations")) {
     s.shares = destination_shares(c.params);
-    if (!s.shares.empty()) s.rate = source_rate(contribute_, name);
+    if (!s.shares.empty()) {
+      const core::LinkReport own = source_figures(contribute_, name);
+      s.rate = own.offered_rate;
+      s.random = own.random_traffic || (s.shares.size() > 1 && text_param(c.params, "choose") == "random");
+    }
   }
   s.replies = replies_of(c);
   return sources_.emplace(name, std::move(s)).first->second;
@@ -97,11 +104,20 @@ double FlowOffers::offered(const std::string& name, const std::string& destinati
   return offered;
 }
 
+bool FlowOffers::random(const std::string& name) {
+  const Source& s = source(name);
+  if (s.random) return true;
+  for (const auto& [asker, receiver] : s.replies)
+    if (random(asker)) return true;
+  return false;
+}
+
 void flow_offers(const Platform& platform, const Contribute& contribute, std::vector<FlowReport>& flows) {
   const std::string& run_clock = platform.clocks.front().name;  // a flow's throughput counts its cycles
   std::map<std::pair<std::string, std::string>, double> carried;
   for (const FlowReport& f : flows) carried[{f.source, f.destination}] = f.throughput;
   FlowOffers offers(platform, contribute);
+  const double window = static_cast<double>(std::max<std::int64_t>(1, platform.run.cycles - platform.run.warmup));
   for (FlowReport& f : flows) {
     if (f.destination.empty() || platform.index_of(f.source) == platform.components.size()) continue;
     const ResolvedComponent& source = platform.component(f.source);
@@ -119,6 +135,12 @@ void flow_offers(const Platform& platform, const Contribute& contribute, std::ve
     } else if (source.kind->param("pattern") && source.kind->param("destinations")) {
       // A product of parameters: to 12 decimals, so that 0.3 x 3/4 reads 0.225, not 0.22499999999999998.
       f.offered = std::round(offers.offered(f.source, f.destination, run_clock) * 1e12) / 1e12;
+    }
+    // How far short of it the window may fall by chance: a flit, and for random traffic
+    // three standard deviations of a Bernoulli count at that rate.
+    if (f.offered) {
+      const double p = std::min(1.0, *f.offered);
+      f.offered_noise = 1.0 / window + (offers.random(f.source) ? 3.0 * std::sqrt(p * (1.0 - p) / window) : 0.0);
     }
   }
 }

@@ -29,10 +29,14 @@ class FlowOffers {
  public:
   FlowOffers(const Platform& platform, const Contribute& contribute) : platform_(platform), contribute_(contribute) {}
   double offered(const std::string& source, const std::string& destination, const std::string& clock);
+  // Whether what `source` offers comes at random: its pattern's arrivals or its choice of
+  // destination, or, for a responder, the requests it answers.
+  bool random(const std::string& source);
 
  private:
   struct Source {
     double rate = 0;                       // per cycle of its clock
+    bool random = false;                   // its arrivals or its choice of destination
     std::map<std::string, double> shares;  // by destination
     std::vector<std::pair<std::string, std::string>> replies;
   };
@@ -41,7 +45,7 @@ class FlowOffers {
   const Contribute& contribute_;
   std::map<std::string, Source> sources_;
 };
-// Each flow's `offered` (FlowReport), where its source's kind says it.
+// Each flow's `offered` and `offered_noise` (FlowReport), where its source's kind says it.
 void flow_offers(const Platform& platform, const Contribute& contribute, std::vector<FlowReport>& flows);
 // Each loop out of a network: what its receiver's flows bring (see offered_rates.cpp).
 void network_offered_rates(const Platform& platform, const Contribute& contribute, RunResult& result);

@@ -135,6 +135,10 @@ struct LinkReport {
   std::string first_corruption;
   std::uint64_t faults_injected = 0;  // by fault kinds on the link (credit_fault, flit_fault)
   std::uint64_t source_refused = 0;  // flits the source could not queue
+  // Flits queued at the source at the window's end minus at its start, and how far its own
+  // arrivals' spread may carry that (a growth above it: the source falls behind).
+  std::int64_t source_backlog_growth = 0;
+  double source_backlog_noise = 0;
   FlitLatency latency;
   std::string pool_policy;           // multi-class links: how the buffer is divided
   std::vector<ClassReport> classes;  // multi-class links, in the order of their classes

@@ -56,6 +56,15 @@ class SourceCore {
   }
 
   Cycle now() const { return now_; }
+  // The first cycle of the measurement window: its queue is noted as that cycle starts,
+  // so that the report can say whether the queue grew through the window.
+  void measure_from(Cycle t) {
+    measure_from_ = t;
+    note_window_start();
+  }
+  // Flits queued as the window started (as the run started, before one has).
+  std::size_t queued_at_window() const { return queued_at_window_; }
+  std::uint64_t packet_flits() const { return packet_flits_; }
   // Every flit it makes told to `log` (a run's trace); it then never jumps.
   void record_to(CreationLog* log) {
     log_ = log;
@@ -78,6 +87,7 @@ class SourceCore {
       ++held_;  // offered and not taken: held by backpressure or a missing credit
     }
     create_for(++now_);
+    note_window_start();
   }
 
   // The first cycle after t in which it may change: t + 1 while it offers a flit, else its
@@ -89,6 +99,7 @@ class SourceCore {
     if (t <= now_) return;
     now_ = t;
     create_for(now_);
+    note_window_start();
   }
 
   std::uint64_t created() const { return created_; }
@@ -125,6 +136,7 @@ class SourceCore {
     taken_ = r.count(taken_, earlier.taken_);
     held_ = r.count(held_, earlier.held_);
     for (auto& [destination, count] : created_to_) count = r.count(count, earlier.created_to_.at(destination));
+    note_window_start();
   }
 
  private:
@@ -139,6 +151,12 @@ class SourceCore {
   static std::uint64_t checked_packet_flits(const SourceParams& p, const std::string& where) {
     check_range(where, "packet_flits", p.packet_flits, 1, limits::max_packet_flits);
     return static_cast<std::uint64_t>(p.packet_flits);
+  }
+
+  void note_window_start() {
+    if (window_noted_ || now_ < measure_from_) return;
+    window_noted_ = true;
+    queued_at_window_ = queue_.size();
   }
 
   void create_for(Cycle t) {
@@ -194,6 +212,9 @@ class SourceCore {
   Factory factory_;
   CreationLog* log_ = nullptr;
   Cycle now_ = 0;
+  Cycle measure_from_ = 0;
+  bool window_noted_ = false;
+  std::size_t queued_at_window_ = 0;
   std::uint64_t created_ = 0;
   std::uint64_t refused_ = 0;
   bool refused_now_ = false;  // the current cycle's arrival was refused

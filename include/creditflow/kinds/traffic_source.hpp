@@ -2,7 +2,9 @@
 // k cycles, bursts, Bernoulli). Timing: out_valid/out_flit during cycle t are the head of
 // its queue at the start of t; the head leaves at the edge closing t if out_ready was high.
 #pragma once
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -33,6 +35,10 @@ class TrafficSourceKind : public Behaviour<T> {
                     std::optional<SourceLabel> label = std::nullopt)
       : core_(params, core::derive_seed(run_seed, name), name), label_(std::move(label)) {}
   const core::SourceCore<T>& core() const { return core_; }
+  void measure_from(core::Cycle t) {
+    measure_from_ = t;
+    core_.measure_from(t);
+  }
   void record_to(core::CreationLog* log) { core_.record_to(log); }
 
   void edge(int, Io& io) { core_.advance(core_.has_data() && io[out]->ready); }
@@ -46,6 +52,13 @@ class TrafficSourceKind : public Behaviour<T> {
     r.offered_rate = core_.pattern().offered_rate();
     r.random_traffic = !core_.pattern().saturating() && !core_.pattern().cycle_length();
     r.source_refused = core_.refused();
+    // Whether its queue grew through the window, against the spread of its own arrivals
+    // there (one standard deviation of their count) and at least a packet.
+    r.source_backlog_growth = static_cast<std::int64_t>(core_.queued()) - static_cast<std::int64_t>(core_.queued_at_window());
+    const double window = static_cast<double>(core_.now()) - static_cast<double>(measure_from_);
+    const double p = std::min(1.0, r.offered_rate);
+    r.source_backlog_noise = std::max(static_cast<double>(core_.packet_flits()),
+                                      r.random_traffic && window > 0 ? std::sqrt(window * p * (1.0 - p)) : 0.0);
     if (!label_) return;
     r.traffic_class = label_->traffic_class;
     r.source_beats = label_->beats;
@@ -79,6 +92,7 @@ class TrafficSourceKind : public Behaviour<T> {
   }
 
  private:
+  core::Cycle measure_from_ = 0;
   core::SourceCore<T> core_;
   std::optional<SourceLabel> label_;
 };

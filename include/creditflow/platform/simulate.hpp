@@ -27,6 +27,8 @@ struct FlowReport {
   // the share it sends here, or, for a responder, the requests that reached it from those
   // it answers here. Not known for a source of neither kind (a trace, a user's kind).
   std::optional<double> offered;
+  // How far short of `offered` its throughput may fall by chance over the window (with it).
+  std::optional<double> offered_noise;
 };
 
 // One source's ledger at the end of a run (timing.md section 5's accounting): created =
