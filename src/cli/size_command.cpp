@@ -49,7 +49,7 @@ void add_size_command(CLI::App& app, const platform::Registry& registry, int& st
   add_run_options(*size, m->run);
   size->add_option("--view", m->view, "tl (default, in-process) or cycle (a process per run)")
       ->check(CLI::IsMember({"cycle", "tl"}))->group(whole);
-  size->add_option("--json", m->json, "the answer as JSON to this file (- for standard output)")->group(whole);
+  size->add_flag("--json", m->json, "print the answer as a JSON object instead of the summary")->group(whole);
   size->add_option("--write", m->write, "the model with the chosen values to this file")->group(whole);
   size->add_flag("--force", m->force, "let --write replace an existing file")->group(whole);
   size->add_option("--pareto", m->pareto, "FIGURE<=FROM:TO:STEP: the least total for each bound of one more "

@@ -51,14 +51,16 @@ std::string answer_text(const std::string& model, const SizeAnswer& a) {
     if (k.weight != 1) os << "; " << figure(k.weight) << " a unit";
     os << ")\n";
   }
-  os << "each run " << a.cycles << " cycles, measured from " << a.warmup;
-  if (a.lengthened_from)
-    os << " (the model runs " << a.lengthened_from << ": too short to tell a queue a slot short of its load, "
-       << "slowly falling behind, from noise; --cycles to choose)";
-  os << "\n";
+  if (a.cycles > 0) {
+    os << "each run " << a.cycles << " cycles, measured from " << a.warmup;
+    if (a.lengthened_from)
+      os << " (the model runs " << a.lengthened_from << ": too short to tell a queue a slot short of its load, "
+         << "slowly falling behind, from noise; --cycles to choose)";
+    os << "\n";
+  }
   if (a.bound_total > 0)
     os << "the search began at " << figure(a.bound_total) << " " << a.unit
-       << ", each loop's rate x round trip with every buffer at its largest\n";
+       << ": each loop's rate x round trip with every buffer at its largest, else the bottom of its range\n";
   if (!a.targets.empty()) os << "targets (the worst over the seeds):\n";
   for (const auto& t : a.targets)
     os << "  " << (t.met ? "met    " : "UNMET  ") << t.target.text << ": " << t.target.path << " = " << figure(t.value)
@@ -109,9 +111,11 @@ class SizeProgressLine {
     if (p.seconds < last_ + 2.0 && p.phase == phase_) return;
     last_ = p.seconds;
     phase_ = p.phase;
-    std::fprintf(stderr, "size: %zu runs, %.1f s, %s, %s; at most %zu more runs a step\n", p.runs, p.seconds,
-                 p.phase.c_str(), p.best ? ("best so far " + figure(*p.best)).c_str() : "nothing meets yet",
-                 p.runs_left);
+    const double each = p.runs ? p.seconds / static_cast<double>(p.runs) : 0.0;
+    std::fprintf(stderr, "size: %zu runs, %.1f s, %s, %s; a step takes at most %zu more runs, about %.1f s\n",
+                 p.runs, p.seconds, p.phase.c_str(),
+                 p.best ? ("best so far " + figure(*p.best)).c_str() : "nothing meets yet", p.runs_left,
+                 each * static_cast<double>(p.runs_left));
     std::fflush(stderr);
   }
 
@@ -126,8 +130,8 @@ int size_platform_command(const SizePlatformArgs& args, const platform::Registry
   if (!args.meet.empty() && args.meet != "offered")
     throw ParameterError("--meet " + args.meet + ": the one criterion is `offered` (every flow carries what its "
                          "source offers)");
-  std::vector<NamedPath> outputs{{"--json", args.json}, {"--write", args.write}, {"--plot", args.plot}};
-  for (const auto& [option, file] : outputs) check_output(option, file, option == "--json");
+  std::vector<NamedPath> outputs{{"--write", args.write}, {"--plot", args.plot}};
+  for (const auto& [option, file] : outputs) check_output(option, file, false);
   check_distinct(outputs, {{"model", args.model}});
   if (!args.plot.empty() && args.pareto.empty()) throw ParameterError("size: --plot draws --pareto's curve; give --pareto");
   if (!args.plot.empty()) platform::check_plot_file(args.plot);
@@ -160,7 +164,8 @@ int size_platform_command(const SizePlatformArgs& args, const platform::Registry
 
   if (!args.pareto.empty()) {
     const platform::ParetoCurve curve = platform::size_pareto(netlist, registry, request, args.pareto);
-    std::cout << "least total for each bound of " << curve.target.figure << " (" << curve.runs << " runs in all):\n";
+    std::ostringstream table;
+    table << "least total for each bound of " << curve.target.figure << " (" << curve.runs << " runs in all):\n";
     nlohmann::ordered_json j;
     j["model"] = args.model;
     j["figure"] = curve.target.figure;
@@ -168,34 +173,28 @@ int size_platform_command(const SizePlatformArgs& args, const platform::Registry
     j["runs"] = curve.runs;
     j["points"] = nlohmann::ordered_json::array();
     for (const auto& p : curve.points) {
-      std::cout << "  " << (curve.target.at_most ? "<= " : ">= ") << figure(p.bound) << ": "
-                << (p.answer.met ? figure(p.answer.total) + " " + p.answer.unit : "not met (" + p.answer.why + ")");
+      table << "  " << (curve.target.at_most ? "<= " : ">= ") << figure(p.bound) << ": "
+            << (p.answer.met ? figure(p.answer.total) + " " + p.answer.unit : "not met (" + p.answer.why + ")");
       for (std::size_t i = 0; p.answer.met && i < p.answer.knobs.size(); ++i)
-        std::cout << (i ? ", " : " (") << p.answer.knobs[i].param << "=" << p.answer.values[i];
-      std::cout << (p.answer.met ? ")" : "") << ", " << p.answer.runs << " runs\n";
+        table << (i ? ", " : " (") << p.answer.knobs[i].param << "=" << p.answer.values[i];
+      table << (p.answer.met ? ")" : "") << ", " << p.answer.runs << " runs\n";
       nlohmann::ordered_json point = answer_json(args.model, p.answer);
       point["bound"] = p.bound;
       j["points"].push_back(point);
     }
     if (!args.plot.empty()) {
       platform::plot_pareto(curve, args.plot);
-      std::cout << "plot: " << args.plot << "\n";
+      table << "plot: " << args.plot << "\n";
     }
-    if (args.json == "-") std::cout << j.dump(2) << "\n";
-    else if (!args.json.empty()) platform::write_file_atomically(args.json, j.dump(2) + "\n");
+    std::cout << (args.json ? j.dump(2) + "\n" : table.str());
     return 0;
   }
 
   const SizeAnswer answer = platform::size_platform(netlist, registry, request);
-  if (args.json == "-") {
-    std::cout << answer_json(args.model, answer).dump(2) << "\n";
-  } else {
-    std::cout << answer_text(args.model, answer);
-    if (!args.json.empty()) platform::write_file_atomically(args.json, answer_json(args.model, answer).dump(2) + "\n");
-  }
+  std::cout << (args.json ? answer_json(args.model, answer).dump(2) + "\n" : answer_text(args.model, answer));
   if (!args.write.empty() && answer.met) {
     platform::write_file_atomically(args.write, platform::model_with_values(text, netlist, answer));
-    if (args.json != "-") std::cout << "written: " << args.write << "\n";
+    if (!args.json) std::cout << "written: " << args.write << "\n";
   }
   return answer.met ? 0 : 1;
 }

@@ -17,11 +17,11 @@ struct SizePlatformArgs {
   int jobs = 1;
   RunText run;
   std::string view = "tl";
-  std::string json, write, pareto, plot;
-  bool force = false;
+  std::string write, pareto, plot;
+  bool json = false, force = false;
 };
 
-// Sizes, prints the answer (and --json, --write, --pareto's table and --plot); the exit
+// Sizes, prints the answer (or --json's object; --write, --pareto's table and --plot); the exit
 // status: 0 when every target is met, 1 when no values in the ranges meet them.
 int size_platform_command(const SizePlatformArgs& args, const platform::Registry& registry);
 

@@ -25,7 +25,6 @@ NocRun::NocRun(Network& network, std::int64_t window_warmup, std::int64_t window
       latency_mode_(network.config().sim_type == "latency"),
       window_mode_(network.config().sim_type == "window"),
       period_(network.config().sample_period),
-      window_warmup_(window_warmup),
       window_cycles_(window_cycles),
       watchdog_(watchdog) {
   planned_ = window_mode_ ? window_warmup + window_cycles

@@ -64,6 +64,8 @@ std::vector<SizeKnob> size_knobs(const Netlist& netlist, const Registry& registr
   const auto add = [&](const ResolvedComponent& c, const std::string& param, std::int64_t at_least) -> SizeKnob* {
     const ParamSpec* spec = c.kind->param(param);
     if (!spec || spec->type != ParamType::integer || !free_to_set(netlist, request, c.name, param)) return nullptr;
+    for (const SizeKnob& known : all)
+      if (known.param == c.name + "." + param) return nullptr;  // a receiver of several loops: one knob
     SizeKnob k;
     k.param = c.name + "." + param;
     k.shipped = integer_param(c.params, param, 1);
@@ -148,7 +150,9 @@ std::vector<SizeKnob> size_knobs(const Netlist& netlist, const Registry& registr
       if (!k.network.empty())
         throw ParameterError("--cost bytes: " + k.param + " is a network's, whose flits have no width in bytes here; "
                              "cost in slots, or weigh it with --cost " + k.param + "=BYTES");
-      const LoopPlan* loop = platform.loop_of(split_dotted(k.param, "--cost bytes").first);
+      const auto named = std::find_if(platform.loops.begin(), platform.loops.end(),
+                                      [&](const LoopPlan& l) { return l.name == k.link; });
+      const LoopPlan* loop = named == platform.loops.end() ? nullptr : &*named;
       const std::int64_t width = loop && !loop->sender.empty() && platform.component(loop->sender).kind->param("width")
                                      ? integer_param(platform.component(loop->sender).params, "width", 0)
                                      : 0;

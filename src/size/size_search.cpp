@@ -54,9 +54,10 @@ class Search {
     // A buffer a slot short of its load falls behind by a fraction of a percent, which a
     // short window cannot tell from its arrivals' noise: runs at least least_cycles long
     // (a network measures itself, and a length given on the command line stands).
-    cycles_ = shipped.run.cycles;
-    warmup_ = shipped.run.warmup;
-    if (!has_networks(shipped) && !request.run.cycles && shipped.run.cycles < request.least_cycles) {
+    const bool networks = has_networks(shipped);
+    cycles_ = networks ? 0 : shipped.run.cycles;  // a network's own measurement sets its length
+    warmup_ = networks ? 0 : shipped.run.warmup;
+    if (!networks && !request.run.cycles && shipped.run.cycles < request.least_cycles) {
       lengthened_from_ = shipped.run.cycles;
       cycles_ = request.least_cycles;
       run_.cycles = std::to_string(cycles_);
@@ -253,7 +254,7 @@ class Search {
         cache_->runs[list[i]] = std::move(run);
         ++made_;
       }
-      report();
+      if (phase_ != "bound") report();  // after the targets are known to name figures
     }
     std::vector<const SizeRun*> out;
     for (const auto& w : wanted) out.push_back(&cache_->runs.at(w));
@@ -439,8 +440,9 @@ class Search {
         const double t = total(key.first);
         if (!p.best || t < *p.best) p.best = t;
       }
-    // Left at most: a step per parameter and seed in the search, one per parameter to confirm.
-    p.runs_left = knobs_.size() * seeds_.size();
+    // A step of the climb: each parameter and all together, each on one seed; of the
+    // descent and the proof: a point on every seed.
+    p.runs_left = phase_ == "search" ? knobs_.size() + 1 : seeds_.size();
     request_.progress(p);
   }
 

@@ -97,6 +97,11 @@ class SourceCore {
   // fires in none of the cycles skipped (next_busy()).
   void skip_to(Cycle t) {
     if (t <= now_) return;
+    // Across the window's start the queue was empty (nothing fires in the cycles skipped).
+    if (!window_noted_ && t > measure_from_) {
+      window_noted_ = true;
+      queued_at_window_ = 0;
+    }
     now_ = t;
     create_for(now_);
     note_window_start();

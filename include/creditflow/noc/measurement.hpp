@@ -63,7 +63,7 @@ class NocRun {
   State state_ = State::sampling;
   bool latency_mode_, window_mode_;
   std::int64_t period_, in_period_ = 0, planned_;
-  std::int64_t window_warmup_, window_cycles_;
+  std::int64_t window_cycles_;
   double last_latency_ = 0, last_accepted_ = 0;
   int converged_ = 0, phases_ = 0;
   bool clear_next_ = false;

@@ -47,8 +47,8 @@ struct SizeKnob {
 
 struct SizeProgress {
   std::size_t runs = 0;        // simulations made so far
-  std::size_t runs_left = 0;   // at most, in this phase
-  std::string phase;           // "bound", "search", "confirm"
+  std::size_t runs_left = 0;   // at most, in the next step
+  std::string phase;           // "bound", "search", "descend", "confirm"
   std::optional<double> best;  // the least total seen to meet every target
   double seconds = 0;          // since the search began
 };
@@ -103,7 +103,7 @@ struct SizeAnswer {
   std::vector<TargetOutcome> targets;
   std::vector<MinimalityProof> minimal;
   double bound_total = 0;  // the rate x round trip bound the search started from
-  std::int64_t cycles = 0, warmup = 0;  // each run's
+  std::int64_t cycles = 0, warmup = 0;  // each run's (0: a network measures itself)
   std::int64_t lengthened_from = 0;     // the model's own length, where the runs were made longer (else 0)
 };
 
