@@ -80,51 +80,41 @@ std::string figure_path(const json& doc, const SizeTarget& target) {
 
 std::vector<SizeTarget> offered_targets(const json& doc) {
   std::vector<SizeTarget> out;
-  if (doc.contains("flows"))
-    for (const auto& [name, flow] : doc.at("flows").items()) {
-      if (!flow.contains("offered") || !flow.contains("offered_noise")) continue;
-      const double offered = flow.at("offered").get<double>();
-      if (offered <= 0) continue;
-      SizeTarget t;
-      t.figure = t.path = "flows." + name + ".throughput";
-      t.at_most = false;
-      t.bound = offered - flow.at("offered_noise").get<double>();
-      t.text = name + " carries its offered " + short_number(offered) + " (throughput >= " +
-               short_number(t.bound) + ")";
-      t.made_by_meet = true;
-      out.push_back(t);
-    }
-  if (doc.contains("links"))
-    for (const auto& [name, link] : doc.at("links").items()) {
-      if (link.value("source_backlog_noise", 0.0) <= 0) continue;
-      SizeTarget t;
-      t.figure = t.path = "links." + name + ".source_backlog_growth";
-      t.bound = std::floor(link.at("source_backlog_noise").get<double>());
-      t.text = "the queue of " + name + "'s source does not grow (growth <= " + short_number(t.bound) + ")";
-      t.made_by_meet = true;
-      out.push_back(t);
-    }
-  if (doc.contains("sources"))
-    for (const auto& [name, source] : doc.at("sources").items()) {
-      if (!source.contains("refused")) continue;
-      SizeTarget t;
-      t.figure = t.path = "sources." + name + ".refused";
-      t.bound = 0;
-      t.text = name + "'s queue never fills (refused <= 0)";
-      t.made_by_meet = true;
-      out.push_back(t);
-    }
-  if (doc.contains("networks"))
-    for (const auto& [name, network] : doc.at("networks").items()) {
-      if (!network.contains("saturated")) continue;
-      SizeTarget t;
-      t.figure = t.path = "networks." + name + ".saturated";
-      t.bound = 0;
-      t.text = name + " carries its offered " + short_number(network.value("offered", 0.0)) +
-               " (not saturated)";
-      t.made_by_meet = true;
-      out.push_back(t);
-    }
+  const auto add = [&out](const std::string& path, bool at_most, double bound, const std::string& text) {
+    SizeTarget t;
+    t.figure = t.path = path;
+    t.at_most = at_most;
+    t.bound = bound;
+    t.text = text;
+    t.made_by_meet = true;
+    out.push_back(t);
+  };
+  const auto each = [&doc](const char* group, const auto& visit) {
+    if (doc.contains(group))
+      for (const auto& [name, item] : doc.at(group).items()) visit(name, item);
+  };
+  each("flows", [&](const std::string& name, const json& flow) {
+    const double offered = flow.value("offered", 0.0);
+    if (offered <= 0 || !flow.contains("offered_noise")) return;
+    const double bound = offered - flow.at("offered_noise").get<double>();
+    add("flows." + name + ".throughput", false, bound,
+        name + " carries its offered " + short_number(offered) + " (throughput >= " + short_number(bound) + ")");
+  });
+  each("links", [&](const std::string& name, const json& link) {
+    const double noise = std::floor(link.value("source_backlog_noise", 0.0));
+    if (noise <= 0) return;
+    add("links." + name + ".source_backlog_growth", true, noise,
+        "the queue of " + name + "'s source does not grow (growth <= " + short_number(noise) + ")");
+  });
+  each("sources", [&](const std::string& name, const json& source) {
+    if (source.contains("refused"))
+      add("sources." + name + ".refused", true, 0, name + "'s queue never fills (refused <= 0)");
+  });
+  each("networks", [&](const std::string& name, const json& network) {
+    if (network.contains("saturated"))
+      add("networks." + name + ".saturated", true, 0,
+          name + " carries its offered " + short_number(network.value("offered", 0.0)) + " (not saturated)");
+  });
   return out;
 }
 
