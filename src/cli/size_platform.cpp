@@ -48,7 +48,8 @@ std::string answer_text(const std::string& model, const SizeAnswer& a) {
     os << "  " << k.param << std::string(width - k.param.size(), ' ') << "  " << a.values[i] << "  (was "
        << k.shipped;
     for (const std::string& f : k.follows) os << "; " << f << " follows";
-    if (k.weight != 1) os << "; " << figure(k.weight) << " a unit";
+    if (k.list_item >= 0 && k.weight == 0) os << "; a share of the pool, no slot more";
+    else if (k.weight != 1) os << "; " << figure(k.weight) << " a unit";
     os << ")\n";
   }
   if (a.cycles > 0) {
@@ -193,7 +194,7 @@ int size_platform_command(const SizePlatformArgs& args, const platform::Registry
   const SizeAnswer answer = platform::size_platform(netlist, registry, request);
   std::cout << (args.json ? answer_json(args.model, answer).dump(2) + "\n" : answer_text(args.model, answer));
   if (!args.write.empty() && answer.met) {
-    platform::write_file_atomically(args.write, platform::model_with_values(text, netlist, answer));
+    platform::write_file_atomically(args.write, platform::model_with_values(text, netlist, answer, request.sets));
     if (!args.json) std::cout << "written: " << args.write << "\n";
   }
   return answer.met ? 0 : 1;

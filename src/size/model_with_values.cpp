@@ -69,20 +69,23 @@ void set_value(std::vector<std::string>& lines, const Netlist& netlist, const st
 
 }  // namespace
 
-std::string model_with_values(const std::string& text, const Netlist& netlist, const SizeAnswer& answer) {
+std::string model_with_values(const std::string& text, const Netlist& netlist, const SizeAnswer& answer,
+                              const std::vector<Override>& sets) {
   // Inserted lines move the lines after them: the values go in from the bottom up.
   std::vector<std::pair<int, std::pair<std::string, std::string>>> edits;
-  for (std::size_t i = 0; i < answer.knobs.size(); ++i) {
-    const std::string value = std::to_string(answer.values[i]);
-    std::vector<std::string> params{answer.knobs[i].param};
-    params.insert(params.end(), answer.knobs[i].follows.begin(), answer.knobs[i].follows.end());
-    for (const std::string& p : params) {
-      const std::string component = p.substr(0, p.find('.'));
-      int line = 0;
-      for (const ComponentDecl& c : netlist.components)
-        if (c.name == component) line = c.line;
-      edits.push_back({line, {p, value}});
-    }
+  std::vector<std::pair<std::string, std::string>> settings;
+  for (const Override& o : sets) settings.emplace_back(o.target, o.value);
+  for (const auto& setting : knob_settings(answer.knobs, answer.values)) settings.push_back(setting);
+  for (const auto& [p, value] : settings) {
+    const std::string component = p.substr(0, p.find('.'));
+    int line = 0;
+    for (const ComponentDecl& c : netlist.components)
+      if (c.name == component) line = c.line;
+    // Quoted where YAML would read it otherwise (a list's items, as the model writes a list).
+    if (value.find_first_of("\"\\\n\r") != std::string::npos)
+      throw Error("size --write: cannot write " + p + "=" + value + " into " + netlist.file + "; set it by hand");
+    const bool plain = !value.empty() && value.find_first_of(",:#{}[]&*!|>'%@` ") == std::string::npos;
+    edits.push_back({line, {p, plain ? value : "\"" + value + "\""}});
   }
   std::stable_sort(edits.begin(), edits.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<std::string> lines = lines_of(text);

@@ -48,9 +48,10 @@ void narrow(SizeKnob& knob, const std::string& range, const ParamSpec& spec, con
   if (colon == std::string::npos)
     throw ParameterError(where + ": expected PARAM=FROM:TO with whole numbers, e.g. hop.depth=2:16");
   const std::int64_t from = whole(range.substr(0, colon)), to = whole(range.substr(colon + 1));
-  if (from > to || from < spec.min_int || to > spec.max_int)
+  const std::int64_t lowest = knob.list_item >= 0 ? 0 : spec.min_int;  // a reservation may be none
+  if (from > to || from < lowest || to > spec.max_int)
     throw ParameterError(where + ": " + std::to_string(from) + ":" + std::to_string(to) + " is not a range within " +
-                         knob.param + "'s " + std::to_string(spec.min_int) + ".." + std::to_string(spec.max_int));
+                         knob.param + "'s " + std::to_string(lowest) + ".." + std::to_string(spec.max_int));
   knob.from = from;
   knob.to = to;
 }
@@ -93,6 +94,35 @@ std::vector<SizeKnob> size_knobs(const Netlist& netlist, const Registry& registr
     const std::string* text = written(netlist, tx.name, send->capacity);
     if (!text || text->find("${" + knob->param + "}") == std::string::npos)
       knob->follows.push_back(tx.name + "." + send->capacity);
+  }
+  // A class receiver under the reserved policy: each class's reservation, a knob a class.
+  for (const ResolvedComponent& c : platform.components) {
+    if (!c.kind->param("reserved") || !c.kind->param("classes") || text_param(c.params, "policy") != "reserved" ||
+        !free_to_set(netlist, request, c.name, "reserved"))
+      continue;
+    const std::vector<std::string> classes = list_items(text_param(c.params, "classes"));
+    std::vector<std::string> reserved = list_items(text_param(c.params, "reserved"));
+    reserved.resize(classes.size(), "0");
+    std::vector<std::string> follows;
+    const LoopPlan* loop = platform.loop_of(c.name);
+    if (loop && !loop->sender.empty() && loop->sender != c.name) {
+      const std::string* text = written(netlist, loop->sender, "reserved");
+      if (text && text->find("${" + c.name + ".reserved}") == std::string::npos) follows.push_back(loop->sender + ".reserved");
+    }
+    for (std::size_t i = 0; i < classes.size(); ++i) {
+      SizeKnob k;
+      k.param = c.name + ".reserved[" + classes[i] + "]";
+      k.list_param = c.name + ".reserved";
+      k.list_item = static_cast<int>(i);
+      k.list = reserved;
+      k.shipped = std::strtoll(reserved[i].c_str(), nullptr, 10);
+      k.from = 0;
+      k.to = std::max<std::int64_t>(k.shipped, integer_param(c.params, "depth", 1));
+      k.weight = 0;  // a share of the pool, not a slot more
+      k.follows = follows;
+      specs[k.param] = c.kind->param("depth");
+      all.push_back(k);
+    }
   }
   for (const ResolvedComponent& c : platform.components)
     if (c.kind->name == "network") {
@@ -143,10 +173,11 @@ std::vector<SizeKnob> size_knobs(const Netlist& netlist, const Registry& registr
     const double w = std::strtod(item.c_str() + eq + 1, &end);
     if (eq + 1 == item.size() || *end != '\0' || !(w > 0) || w > 1e9)
       throw ParameterError(where + ": the weight must be a number above 0 (at most 1e9)");
-    k->weight *= w;
+    k->weight = k->weight == 0 ? w : k->weight * w;  // a reservation weighs only what it is given
   }
   if (request.bytes)
     for (SizeKnob& k : knobs) {
+      if (k.list_item >= 0) continue;  // a reservation: no slot more
       if (!k.network.empty())
         throw ParameterError("--cost bytes: " + k.param + " is a network's, whose flits have no width in bytes here; "
                              "cost in slots, or weigh it with --cost " + k.param + "=BYTES");
@@ -162,6 +193,34 @@ std::vector<SizeKnob> size_knobs(const Netlist& netlist, const Registry& registr
       k.weight *= static_cast<double>(width);
     }
   return knobs;
+}
+
+std::vector<std::pair<std::string, std::string>> knob_settings(const std::vector<SizeKnob>& knobs,
+                                                               const std::vector<std::int64_t>& values) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::map<std::string, std::vector<std::string>> lists;  // by list_param, in the knobs' order
+  std::vector<std::string> order;
+  std::map<std::string, std::set<std::string>> list_follows;
+  for (std::size_t i = 0; i < knobs.size(); ++i) {
+    const SizeKnob& k = knobs[i];
+    const std::string value = std::to_string(values[i]);
+    if (k.list_item < 0) {
+      out.emplace_back(k.param, value);
+      for (const std::string& f : k.follows) out.emplace_back(f, value);
+      continue;
+    }
+    auto [items, fresh] = lists.try_emplace(k.list_param, k.list);
+    if (fresh) order.push_back(k.list_param);
+    items->second[static_cast<std::size_t>(k.list_item)] = value;
+    list_follows[k.list_param].insert(k.follows.begin(), k.follows.end());
+  }
+  for (const std::string& param : order) {
+    std::string text;
+    for (const std::string& item : lists.at(param)) text += (text.empty() ? "" : ", ") + item;
+    out.emplace_back(param, text);
+    for (const std::string& f : list_follows.at(param)) out.emplace_back(f, text);
+  }
+  return out;
 }
 
 }  // namespace creditflow::platform

@@ -73,14 +73,19 @@ class Search {
     a.knobs = knobs_;
     a.unit = request_.bytes ? "bytes" : "slots";
     // Every buffer at its largest: the targets must hold there, or nothing in the ranges helps.
+    // A reservation is not more of anything (the classes' together may not pass the pool):
+    // as the model gives it.
     Values ceiling;
-    for (const SizeKnob& k : knobs_) ceiling.push_back(k.to);
+    for (const SizeKnob& k : knobs_) ceiling.push_back(k.list_item >= 0 ? std::clamp(k.shipped, k.from, k.to) : k.to);
     phase_ = "bound";
     const SizeRun& top = *runs({{ceiling, seeds_[0]}}).front();
     if (!top.ok) throw Error("size: with every buffer at its largest the run fails: " + top.why);
     for (SizeTarget& t : targets_) t.path = figure_path(top.doc, t);
     count_network_inputs(top.doc);
-    if (top.status != "ok" || miss(top) > 0) {
+    // (With a reservation among the parameters the top is not the most of everything: the
+    // search goes on from the bound.)
+    const bool shares = std::any_of(knobs_.begin(), knobs_.end(), [](const SizeKnob& k) { return k.list_item >= 0; });
+    if (top.status != "ok" || (miss(top) > 0 && !shares)) {
       a.values = ceiling;
       a.total = total(ceiling);
       a.targets = outcomes(ceiling, {seeds_[0]});
@@ -211,11 +216,7 @@ class Search {
 
   std::vector<Override> overrides(const Values& v) const {
     std::vector<Override> out;
-    for (std::size_t i = 0; i < knobs_.size(); ++i) {
-      const std::string value = std::to_string(v[i]);
-      out.push_back({knobs_[i].param, value, "size " + knobs_[i].param + "=" + value});
-      for (const std::string& f : knobs_[i].follows) out.push_back({f, value, "size " + knobs_[i].param + "=" + value});
-    }
+    for (const auto& [param, value] : knob_settings(knobs_, v)) out.push_back({param, value, "size " + param + "=" + value});
     return out;
   }
 

@@ -32,7 +32,8 @@ struct SizeTarget {
 SizeTarget parse_size_target(const std::string& text, const std::string& option = "--target");
 
 // A parameter the search may change: a receiver's depth (with the sender credits that must
-// follow it), a network's vc_buf_size or num_vcs.
+// follow it), a class's reservation under the reserved policy (no slot more: it costs
+// nothing unless weighed), a network's vc_buf_size or num_vcs.
 struct SizeKnob {
   std::string param;                 // component.param
   std::int64_t from = 1, to = 1;     // the values it may take
@@ -43,7 +44,17 @@ struct SizeKnob {
   // A network's buffers are its inputs x VCs x slots: the other factor's knob (or value)
   // and its inputs, once a run has counted them.
   std::string network;
+  // One item of a list parameter (a class's reservation: `param` is "rx.reserved[B]"): the
+  // list's component.param, the item's place and the list as the model gives it.
+  std::string list_param;
+  int list_item = -1;
+  std::vector<std::string> list;
 };
+
+// Each parameter the knobs at `values` set, with its value as text: a knob's own, its
+// followers', and a list's items (each list once, with every item a knob sets).
+std::vector<std::pair<std::string, std::string>> knob_settings(const std::vector<SizeKnob>& knobs,
+                                                               const std::vector<std::int64_t>& values);
 
 struct SizeProgress {
   std::size_t runs = 0;        // simulations made so far
@@ -131,8 +142,10 @@ ParetoCurve size_pareto(const Netlist& netlist, const Registry& registry, const 
 // The least total against the varied target's bound, with gnuplot into a .png or .svg.
 void plot_pareto(const ParetoCurve& curve, const std::string& file);
 
-// The model's text with each knob's chosen value (and its followers') written in place.
-// Throws Error naming the parameter when its place in the text cannot be found.
-std::string model_with_values(const std::string& text, const Netlist& netlist, const SizeAnswer& answer);
+// The model's text with each knob's chosen value (and its followers') written in place, and
+// the --set values the answer was found under. Throws Error naming the parameter when its
+// place in the text cannot be found.
+std::string model_with_values(const std::string& text, const Netlist& netlist, const SizeAnswer& answer,
+                              const std::vector<Override>& sets = {});
 
 }  // namespace creditflow::platform
