@@ -96,7 +96,8 @@ nlohmann::ordered_json answer_json(const std::string& model, const SizeAnswer& a
                             {"bound", t.target.bound}, {"at_most", t.target.at_most}, {"met", t.met},
                             {"margin", t.margin}, {"seed", t.seed}});
   j["minimal"] = nlohmann::ordered_json::array();
-  for (const auto& p : a.minimal) j["minimal"].push_back({{"parameter", p.param}, {"lower", p.lower}, {"breaks", p.breaks}});
+  for (const auto& p : a.minimal)
+    j["minimal"].push_back({{"parameter", p.param}, {"lower", p.lower}, {"breaks", p.breaks}});
   return j;
 }
 
@@ -134,7 +135,8 @@ int size_platform_command(const SizePlatformArgs& args, const platform::Registry
   std::vector<NamedPath> outputs{{"--write", args.write}, {"--plot", args.plot}};
   for (const auto& [option, file] : outputs) check_output(option, file, false);
   check_distinct(outputs, {{"model", args.model}});
-  if (!args.plot.empty() && args.pareto.empty()) throw ParameterError("size: --plot draws --pareto's curve; give --pareto");
+  if (!args.plot.empty() && args.pareto.empty())
+    throw ParameterError("size: --plot draws --pareto's curve; give --pareto");
   if (!args.plot.empty()) platform::check_plot_file(args.plot);
   if (!args.write.empty() && exists(args.write) && !args.force)
     throw Error("--write " + args.write + ": the file exists; give --force to write over it");

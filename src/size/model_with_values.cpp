@@ -40,7 +40,8 @@ void set_value(std::vector<std::string>& lines, const Netlist& netlist, const st
     if (text.line < 1 || static_cast<std::size_t>(text.line) > lines.size()) throw cannot("its line is unknown");
     std::string& line = lines[static_cast<std::size_t>(text.line) - 1];
     std::smatch m;
-    if (!std::regex_search(line, m, written)) throw cannot("line " + std::to_string(text.line) + " is not `" + param + ": VALUE`");
+    if (!std::regex_search(line, m, written))
+      throw cannot("line " + std::to_string(text.line) + " is not `" + param + ": VALUE`");
     line.replace(static_cast<std::size_t>(m.position(3)), static_cast<std::size_t>(m.length(3)), value);
     return;
   }

@@ -107,7 +107,8 @@ std::vector<SizeKnob> size_knobs(const Netlist& netlist, const Registry& registr
     const LoopPlan* loop = platform.loop_of(c.name);
     if (loop && !loop->sender.empty() && loop->sender != c.name) {
       const std::string* text = written(netlist, loop->sender, "reserved");
-      if (text && text->find("${" + c.name + ".reserved}") == std::string::npos) follows.push_back(loop->sender + ".reserved");
+      if (text && text->find("${" + c.name + ".reserved}") == std::string::npos)
+        follows.push_back(loop->sender + ".reserved");
     }
     for (std::size_t i = 0; i < classes.size(); ++i) {
       SizeKnob k;

@@ -216,7 +216,8 @@ class Search {
 
   std::vector<Override> overrides(const Values& v) const {
     std::vector<Override> out;
-    for (const auto& [param, value] : knob_settings(knobs_, v)) out.push_back({param, value, "size " + param + "=" + value});
+    for (const auto& [param, value] : knob_settings(knobs_, v))
+      out.push_back({param, value, "size " + param + "=" + value});
     return out;
   }
 
@@ -333,7 +334,8 @@ class Search {
       for (const SizeTarget& t : targets_of(r)) {
         const std::optional<double> v = figure_at(r.doc, t.path);
         if (!v) continue;
-        auto known = std::find_if(out.begin(), out.end(), [&](const TargetOutcome& o) { return o.target.path == t.path; });
+        auto known =
+            std::find_if(out.begin(), out.end(), [&](const TargetOutcome& o) { return o.target.path == t.path; });
         if (known == out.end()) {
           out.push_back({t, *v, margin(t, *v) >= 0, margin(t, *v), seed});
         } else if (margin(t, *v) < known->margin) {
@@ -365,7 +367,8 @@ class Search {
   void count_network_inputs(const json& doc) {
     for (const SizeKnob& k : knobs_)
       if (!k.network.empty() && doc.contains("networks") && doc.at("networks").contains(k.network))
-        inputs_[k.network] = static_cast<double>(doc.at("networks").at(k.network).value("channels", json::array()).size());
+        inputs_[k.network] =
+            static_cast<double>(doc.at("networks").at(k.network).value("channels", json::array()).size());
   }
 
   double total(const Values& v) const {

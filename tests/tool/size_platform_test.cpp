@@ -188,7 +188,8 @@ BOOST_AUTO_TEST_CASE(write_adds_a_value_the_model_left_to_its_default_in_either_
   BOOST_TEST(o.out.find("  rx.depth  3  (was 4; tx.credits follows)") != std::string::npos, o.out);
   BOOST_TEST(o.out.find("over seed 1 (the traffic draws nothing at random") != std::string::npos, o.out);
   const std::string text = cftool::read_file(dir / "s.yaml");
-  BOOST_TEST(text.find("  tx: { kind: credit_sender, credits: 3 }  # as many as rx holds\n") != std::string::npos, text);
+  BOOST_TEST(text.find("  tx: { kind: credit_sender, credits: 3 }  # as many as rx holds\n") != std::string::npos,
+             text);
   BOOST_TEST(text.find("  rx:\n    depth: 3\n    kind: credit_receiver\n") != std::string::npos, text);
   BOOST_TEST(cftool::tool("run " + dir / "s.yaml").status == 0);
 }
@@ -231,7 +232,8 @@ BOOST_AUTO_TEST_CASE(bad_sizing_requests_get_one_line_each) {
       {"--target 'cpu:mem.latency.p99<20'",
        "--target 'cpu:mem.latency.p99<20': expected FIGURE<=NUMBER or FIGURE>=NUMBER"},
       {"--target 'cpu:dram.latency.p99<=20'", "--target 'cpu:dram.latency.p99<=20': no flow, link or network is "
-                                              "named 'cpu:dram' and no JSON path 'cpu:dram.latency.p99' holds a number; "
+                                              "named 'cpu:dram' and no JSON path 'cpu:dram.latency.p99' holds a "
+                                              "number; "
                                               "the run has cpu:mem, cpu:periph, dma:mem, "},
       {"--target 'cpu:mem.latency.p42<=20'", "flows.cpu:mem has no number 'latency.p42'"},
       {"--meet everything", "--meet everything: the one criterion is `offered`"},

@@ -54,7 +54,8 @@ class TrafficSourceKind : public Behaviour<T> {
     r.source_refused = core_.refused();
     // Whether its queue grew through the window, against the spread of its own arrivals
     // there (one standard deviation of their count) and at least a packet.
-    r.source_backlog_growth = static_cast<std::int64_t>(core_.queued()) - static_cast<std::int64_t>(core_.queued_at_window());
+    r.source_backlog_growth =
+        static_cast<std::int64_t>(core_.queued()) - static_cast<std::int64_t>(core_.queued_at_window());
     const double window = static_cast<double>(core_.now()) - static_cast<double>(measure_from_);
     const double p = std::min(1.0, r.offered_rate);
     r.source_backlog_noise = std::max(static_cast<double>(core_.packet_flits()),
