@@ -1,5 +1,4 @@
 // creditflow import-booksim CONFIG [key=value]...: a BookSim2 configuration as a model.
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -31,8 +30,7 @@ void add_import_command(CLI::App& app, int& status) {
     if (!args->output.empty()) {
       check_output("import-booksim --output", args->output, false);
       check_distinct({{"--output", args->output}}, {{"configuration", args->config}});
-      if (!args->force && std::ifstream(args->output))
-        throw Error("import-booksim --output " + args->output + ": the file exists (give --force to replace it)");
+      check_not_replacing("import-booksim --output", args->output, args->force);
     }
     const noc::BooksimImport imported = noc::import_booksim(text, args->config, args->extra);
     for (const std::string& line : imported.said) std::cerr << "import-booksim: " << line << "\n";

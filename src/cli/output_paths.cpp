@@ -37,6 +37,12 @@ void check_output(const std::string& option, const std::string& file, bool dash_
     throw Error(option + " " + file + ": the file is read-only; creditflow does not replace it");
 }
 
+void check_not_replacing(const std::string& option, const std::string& file, bool force) {
+  std::error_code ec;
+  if (!force && !file.empty() && fs::exists(file, ec))
+    throw Error(option + " " + file + ": the file exists (give --force to replace it)");
+}
+
 namespace {
 
 // One spelling per file: links and ./ resolved for what exists, the rest made absolute.

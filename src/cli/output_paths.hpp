@@ -14,6 +14,10 @@ namespace creditflow::cli {
 // regular (a device, a FIFO, a socket), or whose name holds a control character. "-" (standard output) passes when `dash_allowed`.
 void check_output(const std::string& option, const std::string& file, bool dash_allowed = true);
 
+// Refuses (creditflow::Error naming `option`) an output that exists unless `force`: a result
+// the user has is not replaced without a word.
+void check_not_replacing(const std::string& option, const std::string& file, bool force);
+
 // An option and the file it names ("" and "-" are skipped).
 using NamedPath = std::pair<std::string, std::string>;
 

@@ -47,6 +47,7 @@ void add_size_command(CLI::App& app, const platform::Registry& registry, int& st
   size->add_option("-j,--jobs", m->jobs, "runs at once (default 1)")->check(CLI::Range(1, 1024))->group(whole);
   size->add_option("--set", m->sets, "a parameter fixed for every run: component.param=value")->group(whole);
   add_run_options(*size, m->run);
+  for (const auto& [option, value] : m->run.fields()) size->get_option(option)->group(whole);
   size->add_option("--view", m->view, "tl (default, in-process) or cycle (a process per run)")
       ->check(CLI::IsMember({"cycle", "tl"}))->group(whole);
   size->add_flag("--json", m->json, "print the answer as a JSON object instead of the summary")->group(whole);
@@ -64,27 +65,33 @@ void add_size_command(CLI::App& app, const platform::Registry& registry, int& st
   size->add_option("--held", a->held, "beats already held when the stall starts (default 0)");
   size->add_option("--source-rate", a->source_rate, "with --stall: beats per cycle offered on average (default 1)");
   size->add_option("--drain-rate", a->drain_rate, "with --stall: beats per cycle the consumer takes on average (default 1)");
-  size->callback([a, m, size, &registry, &status] {
+  // Each first-principles rule and its options.
+  static const std::vector<std::pair<const char*, std::vector<const char*>>> rules{
+      {"--bandwidth/--rtt", {"--bandwidth", "--rtt", "--unit"}},
+      {"--rate/--rtt-cycles", {"--rate", "--rtt-cycles"}},
+      {"--stall", {"--stall", "--held", "--source-rate", "--drain-rate"}}};
+  const std::string rules_group = "One buffer from first principles";
+  for (const auto& [rule, options] : rules)
+    for (const char* option : options) size->get_option(option)->group(rules_group);
+  size->callback([a, m, size, whole, rules_group, &registry, &status] {
     using platform::ParamSpec;
+    // The first option of `group` given, or null: the two ways of sizing take no option of
+    // the other's.
+    const auto given_in = [size](const std::string& group) -> const CLI::Option* {
+      for (const CLI::Option* o : size->get_options())
+        if (o->get_group() == group && o->count() > 0) return o;
+      return nullptr;
+    };
     if (!m->model.empty()) {
-      for (const char* rule : {"--bandwidth", "--rtt", "--unit", "--rate", "--rtt-cycles", "--stall", "--held",
-                               "--source-rate", "--drain-rate"})
-        if (size->count(rule))
-          throw ParameterError(std::string("size: ") + rule + " is a first-principles rule for one buffer, and " +
-                               m->model + " a platform to size by simulation: give one of them");
+      if (const CLI::Option* rule = given_in(rules_group))
+        throw ParameterError("size: " + rule->get_name() + " is a first-principles rule for one buffer, and " +
+                             m->model + " a platform to size by simulation: give one of them");
       status = size_platform_command(*m, registry);
       return;
     }
-    for (const char* option : {"--meet", "--target", "--vary", "--cost", "--seeds", "--jobs", "--set", "--view",
-                               "--json", "--write", "--force", "--pareto", "--plot", "--cycles", "--warmup", "--seed",
-                               "--watchdog", "--wait-percentile", "--accepted-wait"})
-      if (size->count(option))
-        throw ParameterError(std::string("size: ") + option + " goes with a platform file to size (size MODEL ...)");
+    if (const CLI::Option* option = given_in(whole))
+      throw ParameterError("size: " + option->get_name() + " goes with a platform file to size (size MODEL ...)");
     // One rule per call: options of two rules would have one of them silently ignored.
-    const std::vector<std::pair<const char*, std::vector<const char*>>> rules{
-        {"--bandwidth/--rtt", {"--bandwidth", "--rtt", "--unit"}},
-        {"--rate/--rtt-cycles", {"--rate", "--rtt-cycles"}},
-        {"--stall", {"--stall", "--held", "--source-rate", "--drain-rate"}}};
     const char* rule = nullptr;   // the rule of the first option given
     const char* first = nullptr;  // that option
     for (const auto& [name, options] : rules)

@@ -1,15 +1,13 @@
 #include "cli/size_platform.hpp"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <sys/stat.h>
 
 #include "cli/output_paths.hpp"
 #include "creditflow/core/error.hpp"
+#include "creditflow/core/figure_text.hpp"
 #include "creditflow/platform/atomic_file.hpp"
 #include "creditflow/platform/isolated_run.hpp"
 #include "creditflow/platform/size_platform.hpp"
@@ -20,11 +18,8 @@ namespace {
 
 using platform::SizeAnswer;
 
-std::string figure(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
-}
+std::string figure(double v) { return core::significant(v, 6); }
+
 
 std::string seeds_text(const SizeAnswer& a) {
   if (!a.random) return "seed " + std::to_string(a.seeds.front()) + " (the traffic draws nothing at random: a second "
@@ -101,11 +96,6 @@ nlohmann::ordered_json answer_json(const std::string& model, const SizeAnswer& a
   return j;
 }
 
-bool exists(const std::string& path) {
-  struct stat st{};
-  return ::stat(path.c_str(), &st) == 0;
-}
-
 // "size: 23 runs, 41.2 s, best so far 21 slots (search)": a line at most every 2 s.
 class SizeProgressLine {
  public:
@@ -138,8 +128,7 @@ int size_platform_command(const SizePlatformArgs& args, const platform::Registry
   if (!args.plot.empty() && args.pareto.empty())
     throw ParameterError("size: --plot draws --pareto's curve; give --pareto");
   if (!args.plot.empty()) platform::check_plot_file(args.plot);
-  if (!args.write.empty() && exists(args.write) && !args.force)
-    throw Error("--write " + args.write + ": the file exists; give --force to write over it");
+  check_not_replacing("--write", args.write, args.force);
   if (!args.write.empty() && !args.pareto.empty())
     throw ParameterError("size: --write takes one answer and --pareto gives one per bound; give one of them");
 

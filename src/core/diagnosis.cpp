@@ -105,15 +105,17 @@ std::string depth_rule(const LinkReport& r) {
   return buf;
 }
 
+double measurement_stray(double rate, double window, bool random) {
+  const double p = std::min(1.0, rate);
+  return 1.0 / window + (random ? 3.0 * std::sqrt(p * (1.0 - p) / window) : 0.0);
+}
+
 namespace {
-// Whether `throughput` reaches `rate` over the link's window, within what a measurement
-// may stray there: one flit, and for random traffic 3 standard deviations.
+// Whether `throughput` reaches `rate` over the link's window, within measurement_stray.
 bool reaches(const LinkReport& r, double throughput, double rate, bool random) {
   const double window = static_cast<double>(r.cycles > r.warmup ? r.cycles - r.warmup : 0);
   if (window == 0) return false;
-  const double p = std::min(1.0, rate);
-  const double stray = 1.0 / window + (random ? 3.0 * std::sqrt(p * (1.0 - p) / window) : 0.0);
-  return throughput >= p - stray;
+  return throughput >= std::min(1.0, rate) - measurement_stray(rate, window, random);
 }
 bool reaches(const LinkReport& r, double rate) { return reaches(r, r.throughput, rate, r.random_traffic); }
 }  // namespace

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "creditflow/core/diagnosis.hpp"
+
 namespace creditflow::platform {
 namespace {
 
@@ -136,12 +138,8 @@ void flow_offers(const Platform& platform, const Contribute& contribute, std::ve
       // A product of parameters: to 12 decimals, so that 0.3 x 3/4 reads 0.225, not 0.22499999999999998.
       f.offered = std::round(offers.offered(f.source, f.destination, run_clock) * 1e12) / 1e12;
     }
-    // How far short of it the window may fall by chance: a flit, and for random traffic
-    // three standard deviations of a Bernoulli count at that rate.
-    if (f.offered) {
-      const double p = std::min(1.0, *f.offered);
-      f.offered_noise = 1.0 / window + (offers.random(f.source) ? 3.0 * std::sqrt(p * (1.0 - p) / window) : 0.0);
-    }
+    // How far short of it the window may fall by chance, as a link's diagnosis allows.
+    if (f.offered) f.offered_noise = core::measurement_stray(*f.offered, window, offers.random(f.source));
   }
 }
 

@@ -11,6 +11,9 @@
 
 namespace creditflow::platform {
 
+// The knobs of an already resolved platform (size_knobs without resolving it again).
+std::vector<SizeKnob> size_knobs(const Netlist& netlist, const Platform& platform, const SizeRequest& request);
+
 // The number at a dotted JSON path (a boolean as 0 or 1), or nothing.
 std::optional<double> figure_at(const nlohmann::json& doc, const std::string& path);
 

@@ -6,6 +6,7 @@
 
 #include "creditflow/core/error.hpp"
 #include "creditflow/platform/size_platform.hpp"
+#include "size/size_figures.hpp"
 
 namespace creditflow::platform {
 namespace {
@@ -59,7 +60,10 @@ void narrow(SizeKnob& knob, const std::string& range, const ParamSpec& spec, con
 }  // namespace
 
 std::vector<SizeKnob> size_knobs(const Netlist& netlist, const Registry& registry, const SizeRequest& request) {
-  const Platform platform = resolve(netlist, registry, request.sets, request.run);
+  return size_knobs(netlist, resolve(netlist, registry, request.sets, request.run), request);
+}
+
+std::vector<SizeKnob> size_knobs(const Netlist& netlist, const Platform& platform, const SizeRequest& request) {
   std::vector<SizeKnob> all;
   std::map<std::string, const ParamSpec*> specs;
   const auto add = [&](const ResolvedComponent& c, const std::string& param, std::int64_t at_least) -> SizeKnob* {

@@ -24,13 +24,14 @@ ParetoCurve size_pareto(const Netlist& netlist, const Registry& registry, const 
   if (!each.cache) each.cache = std::make_shared<SizeRunCache>();
   for (const std::string& bound : bounds) {
     const std::string target = figure + (at_most ? "<=" : ">=") + bound;
+    const SizeTarget parsed = parse_size_target(target, "--pareto");
     SizeRequest r = each;
     r.targets.push_back(target);
     ParetoPoint p;
     p.answer = size_platform(netlist, registry, r);
-    p.bound = parse_size_target(target, "--pareto").bound;
+    p.bound = parsed.bound;
     curve.runs += p.answer.runs;
-    if (curve.points.empty()) curve.target = parse_size_target(target, "--pareto");
+    if (curve.points.empty()) curve.target = parsed;
     curve.points.push_back(std::move(p));
   }
   return curve;

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/core/figure_text.hpp"
 #include "creditflow/platform/network_run.hpp"
 #include "creditflow/platform/size_platform.hpp"
 #include "creditflow/platform/sweep.hpp"
@@ -19,12 +20,13 @@ namespace creditflow::platform {
 using nlohmann::json;
 using Values = std::vector<std::int64_t>;
 
-// One run's outcome: its document, or why there is none.
+// One run's outcome: its document (as the sweep parsed it), or why there is none.
 struct SizeRun {
   bool ok = false;
   std::string status;  // the run's status, "failed" without a document
   std::string why;     // when not "ok"
-  json doc;
+  std::shared_ptr<const ParsedResult> parsed;
+  const json& doc() const { return parsed->doc; }
 };
 
 struct SizeRunCache {
@@ -33,32 +35,27 @@ struct SizeRunCache {
 
 namespace {
 
-std::string number_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
-}
-
 class Search {
  public:
   Search(const Netlist& netlist, const Registry& registry, const SizeRequest& request)
-      : netlist_(netlist), registry_(registry), request_(request), knobs_(size_knobs(netlist, registry, request)),
+      : netlist_(netlist), registry_(registry), request_(request),
+        shipped_(resolve(netlist, registry, request.sets, request.run)),
+        knobs_(size_knobs(netlist, shipped_, request)),
         cache_(request.cache ? request.cache : std::make_shared<SizeRunCache>()), run_(request.run),
         started_(std::chrono::steady_clock::now()) {
     for (const std::string& t : request.targets) targets_.push_back(parse_size_target(t));
     if (targets_.empty() && !request.meet_offered)
       throw ParameterError("size: give --meet offered, a --target, or both");
     if (request.seeds < 1 || request.seeds > 100) throw ParameterError("--seeds must be from 1 to 100");
-    const Platform shipped = resolve(netlist, registry, request.sets, request.run);
-    for (int i = 0; i < request.seeds; ++i) seeds_.push_back(shipped.run.seed + static_cast<std::uint64_t>(i));
+    for (int i = 0; i < request.seeds; ++i) seeds_.push_back(shipped_.run.seed + static_cast<std::uint64_t>(i));
     // A buffer a slot short of its load falls behind by a fraction of a percent, which a
     // short window cannot tell from its arrivals' noise: runs at least least_cycles long
     // (a network measures itself, and a length given on the command line stands).
-    const bool networks = has_networks(shipped);
-    cycles_ = networks ? 0 : shipped.run.cycles;  // a network's own measurement sets its length
-    warmup_ = networks ? 0 : shipped.run.warmup;
-    if (!networks && !request.run.cycles && shipped.run.cycles < request.least_cycles) {
-      lengthened_from_ = shipped.run.cycles;
+    const bool networks = has_networks(shipped_);
+    cycles_ = networks ? 0 : shipped_.run.cycles;  // a network's own measurement sets its length
+    warmup_ = networks ? 0 : shipped_.run.warmup;
+    if (!networks && !request.run.cycles && shipped_.run.cycles < request.least_cycles) {
+      lengthened_from_ = shipped_.run.cycles;
       cycles_ = request.least_cycles;
       run_.cycles = std::to_string(cycles_);
       if (!request.run.warmup) {
@@ -80,8 +77,8 @@ class Search {
     phase_ = "bound";
     const SizeRun& top = *runs({{ceiling, seeds_[0]}}).front();
     if (!top.ok) throw Error("size: with every buffer at its largest the run fails: " + top.why);
-    for (SizeTarget& t : targets_) t.path = figure_path(top.doc, t);
-    count_network_inputs(top.doc);
+    for (SizeTarget& t : targets_) t.path = figure_path(top.doc(), t);
+    count_network_inputs(top.doc());
     // (With a reservation among the parameters the top is not the most of everything: the
     // search goes on from the bound.)
     const bool shares = std::any_of(knobs_.begin(), knobs_.end(), [](const SizeKnob& k) { return k.list_item >= 0; });
@@ -92,7 +89,7 @@ class Search {
       a.why = "even with every buffer at its largest (" + describe(ceiling) + ") " + first_unmet(top);
       return finish(a);
     }
-    Values x = bound(top.doc);
+    Values x = bound(top.doc());
     a.bound_total = total(x);
 
     phase_ = "search";
@@ -252,9 +249,16 @@ class Search {
         run.status = v.status;
         run.why = v.why;
         run.ok = r.ok;
-        if (r.ok) run.doc = document(r);
-        cache_->runs[list[i]] = std::move(run);
+        if (r.ok) {
+          document(r);  // parsed once, and shared
+          run.parsed = r.parsed;
+        }
+        const SizeRun& made = cache_->runs[list[i]] = std::move(run);
         ++made_;
+        // The least total to meet every target on the first seed: the progress's best so far
+        // (from the climb on, once the targets name figures).
+        if (phase_ != "bound" && seed == seeds_[0] && miss(made) == 0)
+          best_ = std::min(best_.value_or(total(list[i].first)), total(list[i].first));
       }
       if (phase_ != "bound") report();  // after the targets are known to name figures
     }
@@ -272,7 +276,7 @@ class Search {
   std::vector<SizeTarget> targets_of(const SizeRun& r) const {
     std::vector<SizeTarget> all = targets_;
     if (request_.meet_offered && r.ok) {
-      const std::vector<SizeTarget> offered = offered_targets(r.doc);
+      const std::vector<SizeTarget> offered = offered_targets(r.doc());
       all.insert(all.end(), offered.begin(), offered.end());
     }
     return all;
@@ -283,7 +287,7 @@ class Search {
     if (!r.ok || r.status != "ok") return 1e6;
     double sum = 0;
     for (const SizeTarget& t : targets_of(r)) {
-      const std::optional<double> v = figure_at(r.doc, t.path);
+      const std::optional<double> v = figure_at(r.doc(), t.path);
       sum += v ? shortfall(t, *v) : 1e3;
     }
     return sum;
@@ -293,11 +297,11 @@ class Search {
     if (!r.ok) return "the run fails: " + r.why;
     if (r.status != "ok") return "the run is " + r.status + ": " + r.why;
     for (const SizeTarget& t : targets_of(r)) {
-      const std::optional<double> v = figure_at(r.doc, t.path);
+      const std::optional<double> v = figure_at(r.doc(), t.path);
       if (!v) return t.text + ": the run has no " + t.path;
       if (margin(t, *v) < 0)
-        return t.text + " is not met: " + t.path + " is " + number_text(*v) + (t.at_most ? " > " : " < ") +
-               number_text(t.bound);
+        return t.text + " is not met: " + t.path + " is " + core::significant(*v, 6) +
+               (t.at_most ? " > " : " < ") + core::significant(t.bound, 6);
     }
     return "every target is met";
   }
@@ -319,7 +323,7 @@ class Search {
   }
 
   static bool same_figures(const SizeRun& a, const SizeRun& b) {
-    json x = a.doc, y = b.doc;
+    json x = a.doc(), y = b.doc();
     x.erase("seed");
     y.erase("seed");
     return x == y;
@@ -332,7 +336,7 @@ class Search {
       const SizeRun& r = at(x, seed);
       if (!r.ok) continue;
       for (const SizeTarget& t : targets_of(r)) {
-        const std::optional<double> v = figure_at(r.doc, t.path);
+        const std::optional<double> v = figure_at(r.doc(), t.path);
         if (!v) continue;
         auto known =
             std::find_if(out.begin(), out.end(), [&](const TargetOutcome& o) { return o.target.path == t.path; });
@@ -382,7 +386,7 @@ class Search {
       }
       auto& n = networks.try_emplace(k.network, network_param(k.network, "vc_buf_size"),
                                      network_param(k.network, "num_vcs")).first->second;
-      (ends_with_param(k.param, "vc_buf_size") ? n.first : n.second) = k.weight * static_cast<double>(v[i]);
+      (k.param == k.network + ".vc_buf_size" ? n.first : n.second) = k.weight * static_cast<double>(v[i]);
     }
     for (const auto& [name, n] : networks) {
       const auto inputs = inputs_.find(name);
@@ -391,14 +395,8 @@ class Search {
     return sum;
   }
 
-  static bool ends_with_param(const std::string& param, const std::string& name) {
-    return param.size() > name.size() && param.compare(param.size() - name.size(), name.size(), name) == 0 &&
-           param[param.size() - name.size() - 1] == '.';
-  }
-
   double network_param(const std::string& network, const std::string& name) const {
-    if (!shipped_) shipped_ = std::make_shared<Platform>(resolve(netlist_, registry_, request_.sets, run_));
-    return static_cast<double>(integer_param(shipped_->component(network).params, name, 1));
+    return static_cast<double>(integer_param(shipped_.component(network).params, name, 1));
   }
 
   // The cached point of least total that meets every target on every seed, or `x`.
@@ -439,11 +437,7 @@ class Search {
     p.runs = made_;
     p.phase = phase_;
     p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-    for (const auto& [key, run] : cache_->runs)
-      if (key.second == seeds_[0] && run.ok && miss(run) == 0) {
-        const double t = total(key.first);
-        if (!p.best || t < *p.best) p.best = t;
-      }
+    p.best = best_;
     // A step of the climb: each parameter and all together, each on one seed; of the
     // descent and the proof: a point on every seed.
     p.runs_left = phase_ == "search" ? knobs_.size() + 1 : seeds_.size();
@@ -453,6 +447,7 @@ class Search {
   const Netlist& netlist_;
   const Registry& registry_;
   const SizeRequest& request_;
+  const Platform shipped_;  // as the model and --set give it
   std::vector<SizeKnob> knobs_;
   std::vector<SizeTarget> targets_;
   std::vector<std::uint64_t> seeds_;
@@ -461,7 +456,7 @@ class Search {
   RunOverrides run_;  // the request's, lengthened
   std::int64_t cycles_ = 0, warmup_ = 0, lengthened_from_ = 0;
   std::map<std::string, double> inputs_;
-  mutable std::shared_ptr<Platform> shipped_;
+  std::optional<double> best_;  // see runs()
   std::size_t made_ = 0;
   std::string phase_;
   std::chrono::steady_clock::time_point started_;

@@ -5,19 +5,12 @@
 #include <sstream>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/core/figure_text.hpp"
 #include "size/size_figures.hpp"
 
 namespace creditflow::platform {
 
 using nlohmann::json;
-
-namespace {
-std::string short_number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
-}
-}  // namespace
 
 SizeTarget parse_size_target(const std::string& text, const std::string& option) {
   const std::string shape = option + " '" + text + "': expected FIGURE<=NUMBER or FIGURE>=NUMBER, a flow's, a "
@@ -98,13 +91,14 @@ std::vector<SizeTarget> offered_targets(const json& doc) {
     if (offered <= 0 || !flow.contains("offered_noise")) return;
     const double bound = offered - flow.at("offered_noise").get<double>();
     add("flows." + name + ".throughput", false, bound,
-        name + " carries its offered " + short_number(offered) + " (throughput >= " + short_number(bound) + ")");
+        name + " carries its offered " + core::significant(offered, 6) + " (throughput >= " +
+            core::significant(bound, 6) + ")");
   });
   each("links", [&](const std::string& name, const json& link) {
     const double noise = std::floor(link.value("source_backlog_noise", 0.0));
     if (noise <= 0) return;
     add("links." + name + ".source_backlog_growth", true, noise,
-        "the queue of " + name + "'s source does not grow (growth <= " + short_number(noise) + ")");
+        "the queue of " + name + "'s source does not grow (growth <= " + core::significant(noise, 6) + ")");
   });
   each("sources", [&](const std::string& name, const json& source) {
     if (source.contains("refused"))
@@ -113,7 +107,8 @@ std::vector<SizeTarget> offered_targets(const json& doc) {
   each("networks", [&](const std::string& name, const json& network) {
     if (network.contains("saturated"))
       add("networks." + name + ".saturated", true, 0,
-          name + " carries its offered " + short_number(network.value("offered", 0.0)) + " (not saturated)");
+          name + " carries its offered " + core::significant(network.value("offered", 0.0), 6) +
+              " (not saturated)");
   });
   return out;
 }

@@ -163,7 +163,7 @@ BOOST_AUTO_TEST_CASE(write_puts_the_values_in_a_copy_of_the_model_and_never_over
   // Not over an existing file without --force, never over the model.
   const cftool::Outcome again = cftool::tool("size " + soc + " --meet offered --write " + out);
   BOOST_TEST(again.status != 0);
-  BOOST_TEST(again.err == "creditflow: --write " + out + ": the file exists; give --force to write over it\n");
+  BOOST_TEST(again.err == "creditflow: --write " + out + ": the file exists (give --force to replace it)\n");
   BOOST_TEST(cftool::tool("size " + soc + " --meet offered --write " + out + " --force -j 2").status == 0);
   const cftool::Outcome over = cftool::tool("size " + soc + " --meet offered --write " + soc + " --force");
   BOOST_TEST(over.status != 0);

@@ -43,8 +43,11 @@ std::int64_t depth_needed(const LinkReport& report);
 // Which rule depth_needed used, in words: "rate x round trip" or "p99 credit wait <= 0".
 std::string depth_rule(const LinkReport& report);
 
-// Whether the link carried what its source offered, within what the window's length lets
-// a measurement of random traffic stray (3 standard deviations and one flit).
+// How far a throughput measured over `window` cycles may stray below `rate` by chance: one
+// flit, and for random traffic 3 standard deviations of a Bernoulli count at that rate.
+double measurement_stray(double rate, double window, bool random);
+
+// Whether the link carried what its source offered, within measurement_stray.
 bool carries_offered_load(const LinkReport& report);
 
 // One sentence per class of a multi-class link that can never send its largest packet

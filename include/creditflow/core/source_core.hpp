@@ -62,6 +62,7 @@ class SourceCore {
     measure_from_ = t;
     note_window_start();
   }
+  Cycle window_start() const { return measure_from_; }
   // Flits queued as the window started (as the run started, before one has).
   std::size_t queued_at_window() const { return queued_at_window_; }
   std::uint64_t packet_flits() const { return packet_flits_; }

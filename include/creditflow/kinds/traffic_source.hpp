@@ -35,10 +35,7 @@ class TrafficSourceKind : public Behaviour<T> {
                     std::optional<SourceLabel> label = std::nullopt)
       : core_(params, core::derive_seed(run_seed, name), name), label_(std::move(label)) {}
   const core::SourceCore<T>& core() const { return core_; }
-  void measure_from(core::Cycle t) {
-    measure_from_ = t;
-    core_.measure_from(t);
-  }
+  void measure_from(core::Cycle t) { core_.measure_from(t); }
   void record_to(core::CreationLog* log) { core_.record_to(log); }
 
   void edge(int, Io& io) { core_.advance(core_.has_data() && io[out]->ready); }
@@ -56,7 +53,7 @@ class TrafficSourceKind : public Behaviour<T> {
     // there (one standard deviation of their count) and at least a packet.
     r.source_backlog_growth =
         static_cast<std::int64_t>(core_.queued()) - static_cast<std::int64_t>(core_.queued_at_window());
-    const double window = static_cast<double>(core_.now()) - static_cast<double>(measure_from_);
+    const double window = static_cast<double>(core_.now()) - static_cast<double>(core_.window_start());
     const double p = std::min(1.0, r.offered_rate);
     r.source_backlog_noise = std::max(static_cast<double>(core_.packet_flits()),
                                       r.random_traffic && window > 0 ? std::sqrt(window * p * (1.0 - p)) : 0.0);
@@ -93,7 +90,6 @@ class TrafficSourceKind : public Behaviour<T> {
   }
 
  private:
-  core::Cycle measure_from_ = 0;
   core::SourceCore<T> core_;
   std::optional<SourceLabel> label_;
 };
