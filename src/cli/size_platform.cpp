@@ -29,6 +29,8 @@ std::string seeds_text(const SizeAnswer& a) {
   return out;
 }
 
+}  // namespace
+
 std::string answer_text(const std::string& model, const SizeAnswer& a) {
   std::ostringstream os;
   if (a.met)
@@ -96,6 +98,8 @@ nlohmann::ordered_json answer_json(const std::string& model, const SizeAnswer& a
   return j;
 }
 
+namespace {
+
 // "size: 23 runs, 41.2 s, best so far 21 slots (search)": a line at most every 2 s.
 class SizeProgressLine {
  public:
@@ -118,22 +122,14 @@ class SizeProgressLine {
 
 }  // namespace
 
-int size_platform_command(const SizePlatformArgs& args, const platform::Registry& registry) {
+platform::SizeRequest size_request(const SizePlatformArgs& args) {
   if (!args.meet.empty() && args.meet != "offered")
     throw ParameterError("--meet " + args.meet + ": the one criterion is `offered` (every flow carries what its "
                          "source offers)");
-  std::vector<NamedPath> outputs{{"--write", args.write}, {"--plot", args.plot}};
-  for (const auto& [option, file] : outputs) check_output(option, file, false);
-  check_distinct(outputs, {{"model", args.model}});
-  if (!args.plot.empty() && args.pareto.empty())
-    throw ParameterError("size: --plot draws --pareto's curve; give --pareto");
-  if (!args.plot.empty()) platform::check_plot_file(args.plot);
-  check_not_replacing("--write", args.write, args.force);
-  if (!args.write.empty() && !args.pareto.empty())
-    throw ParameterError("size: --write takes one answer and --pareto gives one per bound; give one of them");
-
-  const std::string text = platform::read_model_text(args.model);
-  const platform::Netlist netlist = platform::parse_netlist(text, args.model);
+  if (args.jobs < 1 || args.jobs > 1024)
+    throw ParameterError("--jobs " + std::to_string(args.jobs) + " is out of range (allowed 1..1024)");
+  if (args.view != "cycle" && args.view != "tl")
+    throw ParameterError("--view " + args.view + ": unknown view (allowed: cycle, tl)");
   platform::SizeRequest request;
   request.meet_offered = args.meet == "offered";
   request.targets = args.targets;
@@ -151,6 +147,23 @@ int size_platform_command(const SizePlatformArgs& args, const platform::Registry
   request.sets = parse_sets(args.sets);
   request.run = run_overrides(args.run);
   request.view = args.view;
+  return request;
+}
+
+int size_platform_command(const SizePlatformArgs& args, const platform::Registry& registry) {
+  platform::SizeRequest request = size_request(args);
+  std::vector<NamedPath> outputs{{"--write", args.write}, {"--plot", args.plot}};
+  for (const auto& [option, file] : outputs) check_output(option, file, false);
+  check_distinct(outputs, {{"model", args.model}});
+  if (!args.plot.empty() && args.pareto.empty())
+    throw ParameterError("size: --plot draws --pareto's curve; give --pareto");
+  if (!args.plot.empty()) platform::check_plot_file(args.plot);
+  check_not_replacing("--write", args.write, args.force);
+  if (!args.write.empty() && !args.pareto.empty())
+    throw ParameterError("size: --write takes one answer and --pareto gives one per bound; give one of them");
+
+  const std::string text = platform::read_model_text(args.model);
+  const platform::Netlist netlist = platform::parse_netlist(text, args.model);
   SizeProgressLine line;
   request.progress = [&line](const platform::SizeProgress& p) { line(p); };
 

@@ -4,8 +4,11 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "cli/run_text.hpp"
 #include "creditflow/platform/registry.hpp"
+#include "creditflow/platform/size_platform.hpp"
 
 namespace creditflow::cli {
 
@@ -20,6 +23,14 @@ struct SizePlatformArgs {
   std::string write, pareto, plot;
   bool json = false, force = false;
 };
+
+// The search's request from the options (no progress line): checks --meet, splits --vary's
+// lists, reads --cost. Throws ParameterError naming the option.
+platform::SizeRequest size_request(const SizePlatformArgs& args);
+
+// An answer as the command prints it, and as its --json object.
+std::string answer_text(const std::string& model, const platform::SizeAnswer& answer);
+nlohmann::ordered_json answer_json(const std::string& model, const platform::SizeAnswer& answer);
 
 // Sizes, prints the answer (or --json's object; --write, --pareto's table and --plot); the exit
 // status: 0 when every target is met, 1 when no values in the ranges meet them.

@@ -165,6 +165,13 @@ void check_metric(SweepRequest& request, const platform::Platform& p, const std:
 
 }  // namespace
 
+void check_points(SweepRequest& request, const platform::Netlist& netlist, const platform::Registry& registry) {
+  const std::vector<platform::SweepPlan> plans = plans_of(request, netlist);
+  const platform::SweepOptions options = options_of(request);
+  check_axes(plans, options.sets);
+  if (const auto p = first_platform(netlist, registry, plans, options)) check_metric(request, *p, plans);
+}
+
 void check_request(SweepRequest& request, const platform::Registry& registry) {
   check_output("--csv", request.csv);
   check_output("--json", request.json);
@@ -178,10 +185,7 @@ void check_request(SweepRequest& request, const platform::Registry& registry) {
   for (const std::string& file : model_inputs(request, netlist)) inputs.push_back({"network_file", file});
   check_distinct({{"--csv", request.csv}, {"--json", request.json}, {"--plot", request.plot}, {"the sweep's journal", journal}},
                  inputs);
-  const std::vector<platform::SweepPlan> plans = plans_of(request, netlist);
-  const platform::SweepOptions options = options_of(request);
-  check_axes(plans, options.sets);
-  if (const auto p = first_platform(netlist, registry, plans, options)) check_metric(request, *p, plans);
+  check_points(request, netlist, registry);
 }
 
 }  // namespace creditflow::cli

@@ -13,5 +13,7 @@ namespace creditflow::cli {
 // exist or cannot be written. Qualifies a bare --metric (`throughput`) with the link the
 // varied parameters belong to, so tables and plots say which link they show.
 void check_request(SweepRequest& request, const platform::Registry& registry);
+// The same but the outputs, on a netlist already read (a model built in Python has no file).
+void check_points(SweepRequest& request, const platform::Netlist& netlist, const platform::Registry& registry);
 
 }  // namespace creditflow::cli

@@ -1,0 +1,54 @@
+#include "model_handle.hpp"
+
+#include <algorithm>
+
+#include "cli/run_text.hpp"
+
+namespace creditflow::python {
+
+const platform::Registry& registry() {
+  static const platform::Registry kinds = platform::builtin_registry();
+  return kinds;
+}
+
+ModelHandle ModelHandle::load(const std::string& path) {
+  ModelHandle m = parse(platform::read_model_text(path), path);
+  return m;
+}
+
+ModelHandle ModelHandle::parse(const std::string& text, const std::string& label) {
+  ModelHandle m;
+  m.file = label;
+  m.text = text;
+  m.netlist = platform::parse_netlist(text, label);
+  m.resolve();
+  return m;
+}
+
+void ModelHandle::set(const std::vector<std::pair<std::string, std::string>>& values) {
+  std::vector<std::string> next = sets;
+  for (const auto& [param, value] : values) {
+    const std::string assignment = param + "=" + value;
+    const std::string target = platform::parse_override(assignment, "set").target;
+    next.erase(std::remove_if(next.begin(), next.end(),
+                              [&](const std::string& s) { return s.compare(0, target.size() + 1, target + "=") == 0; }),
+               next.end());
+    next.push_back(assignment);
+  }
+  ModelHandle checked = *this;
+  checked.sets = next;
+  checked.resolve();
+  sets = std::move(next);
+}
+
+std::vector<platform::Override> ModelHandle::overrides() const {
+  std::vector<platform::Override> out;
+  for (const std::string& s : sets) out.push_back(platform::parse_override(s, "set"));
+  return out;
+}
+
+platform::Platform ModelHandle::resolve(const platform::RunOverrides& run) const {
+  return platform::resolve(netlist, registry(), overrides(), run);
+}
+
+}  // namespace creditflow::python
