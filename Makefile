@@ -15,6 +15,9 @@ RUN_PACKAGES := cmake g++ make pkg-config libsystemc-dev libyaml-cpp-dev nlohman
 # starts on 127.0.0.1 (the tool itself needs only sbatch and squeue, and only on a cluster);
 # libsystemc-doc, Accellera's TLM-2.0 examples that the interconnect runs.
 TEST_PACKAGES := libboost-test-dev verilator clang libclang-rt-dev slurm-wlm munge libsystemc-doc
+# The Python module (`make build`): pybind11-dev and python3-dev to build it; python3-pytest to
+# test it; python3-pandas, sweeps as data frames; python3-matplotlib, the examples' plots.
+PYTHON_PACKAGES := pybind11-dev python3-dev python3-pytest python3-pandas python3-matplotlib
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE := 1
 
 .PHONY: all deps deps-run configure-run configure build tool run test bench clean
@@ -39,7 +42,7 @@ deps-run:
 	$(call install_missing,$(RUN_PACKAGES))
 
 deps: deps-run
-	$(call install_missing,$(TEST_PACKAGES))
+	$(call install_missing,$(TEST_PACKAGES) $(PYTHON_PACKAGES))
 
 # Without the test packages the tests are left out of the build files (tests/CMakeLists.txt
 # says so); `make test` installs them and configures again.
@@ -67,7 +70,7 @@ run: tool
 # libFuzzer target for 30 seconds among its tests (a gcc build for the sanitizers and a
 # second, clang one for the fuzzers took 13.5 + 5 minutes on 2 cores; this one 11.3). It
 # leaves out the RTL, package and benchmark parts, which add build time and no code of ours,
-# and builds at -O1 with line tables only, which still names the file and line of a report.
+# and the Python module (an instrumented module cannot load into Python, which is not), and builds at -O1 with line tables only, which still names the file and line of a report.
 # Any report fails the case that made it.
 SANITIZE_BUILD ?= build-sanitize
 SANITIZE_ENV := ASAN_OPTIONS=detect_stack_use_after_return=0:abort_on_error=0 \
@@ -78,7 +81,7 @@ test: build
 	cd $(BUILD) && ctest --output-on-failure --no-tests=error -j $(JOBS)
 	CC=clang CXX=clang++ cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCREDITFLOW_FUZZ=ON \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCREDITFLOW_RTL_TESTS=OFF -DCREDITFLOW_PACKAGE_TEST=OFF \
-	  -DCREDITFLOW_BENCH=OFF
+	  -DCREDITFLOW_BENCH=OFF -DCREDITFLOW_PYTHON=OFF
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 	cd $(SANITIZE_BUILD) && $(SANITIZE_ENV) ctest --output-on-failure --no-tests=error -j $(JOBS)
 

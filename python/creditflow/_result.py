@@ -16,6 +16,7 @@ class Figures:
 
     @staticmethod
     def wrap(value: Any) -> Any:
+        """A dict as Figures, a list item by item, anything else as it is."""
         if isinstance(value, dict):
             return Figures(value)
         if isinstance(value, list):
@@ -41,9 +42,11 @@ class Figures:
         return len(self.data)
 
     def keys(self):
+        """The names here, as in the JSON."""
         return self.data.keys()
 
     def items(self):
+        """(name, figures) pairs, as in the JSON."""
         return ((k, Figures.wrap(v)) for k, v in self.data.items())
 
     def __dir__(self) -> List[str]:

@@ -25,6 +25,7 @@ class SizeResult(Figures):
         self.model = model
 
     def json(self) -> str:
+        """The object `creditflow size --json` prints for the same model and options."""
         return self._text
 
     def __str__(self) -> str:

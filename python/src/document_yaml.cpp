@@ -33,7 +33,10 @@ void emit(YAML::Emitter& out, py::handle value, const std::string& where) {
   } else if (py::isinstance<py::str>(value)) {
     out << YAML::DoubleQuoted << value.cast<std::string>();
   } else if (!py::isinstance<py::bytes>(value) && py::hasattr(value, "__iter__")) {
-    out << YAML::Flow << YAML::BeginSeq;
+    // The document's own lists (connections) a line per item, so that an error's line names
+    // one; a parameter's list on its line, as a model file writes `reserved: [2, 2]`.
+    if (where.find('.') != std::string::npos) out << YAML::Flow;
+    out << YAML::BeginSeq;
     std::size_t i = 0;
     for (py::handle item : value) emit(out, item, where + "[" + std::to_string(i++) + "]");
     out << YAML::EndSeq;

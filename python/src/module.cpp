@@ -28,6 +28,9 @@ PYBIND11_MODULE(_creditflow, m) {
   // own bad values are.
   static py::exception<Error> error(m, "Error", PyExc_ValueError);
   static py::exception<ProtocolError> protocol_error(m, "ProtocolError", error.ptr());
+  // Shown as creditflow.Error in a traceback, where the package's users meet it.
+  error.attr("__module__") = "creditflow";
+  protocol_error.attr("__module__") = "creditflow";
   py::register_exception_translator([](std::exception_ptr failure) {
     try {
       if (failure) std::rethrow_exception(failure);
