@@ -30,11 +30,21 @@ class SweepLine:
         print(f"sweep: {done}/{total} points, {elapsed:.1f} s, about {left:.1f} s left", file=sys.stderr, flush=True)
 
 
-def size_line(state: Dict[str, Any]) -> None:
-    """"size: 23 runs, 41.2 s, search, best so far 21": as the search reports it (every 2 s or so)."""
-    best = f"best so far {state['best']:g}" if state["best"] is not None else "nothing meets yet"
-    print(f"size: {state['runs']} runs, {state['seconds']:.1f} s, {state['phase']}, {best}; a step takes at most "
-          f"{state['runs_left']} more runs", file=sys.stderr, flush=True)
+class SizeLine:
+    """"size: 23 runs, 41.2 s, search, best so far 21; ...": at most every 2 s, and at each new phase,
+    once the search has taken a second."""
+
+    def __init__(self) -> None:
+        self.last = -10.0
+        self.phase = ""
+
+    def __call__(self, state: Dict[str, Any]) -> None:
+        if state["seconds"] < 1 or (state["seconds"] < self.last + 2 and state["phase"] == self.phase):
+            return
+        self.last, self.phase = state["seconds"], state["phase"]
+        best = f"best so far {state['best']:g}" if state["best"] is not None else "nothing meets yet"
+        print(f"size: {state['runs']} runs, {state['seconds']:.1f} s, {state['phase']}, {best}; a step takes at "
+              f"most {state['runs_left']} more runs", file=sys.stderr, flush=True)
 
 
 def reporter(progress: Progress, default: Callable[[], Callable[..., None]]) -> Optional[Callable[..., None]]:

@@ -27,6 +27,8 @@ class Figures:
         return Figures.wrap(self.data[key])
 
     def __getattr__(self, name: str) -> Any:
+        if name == "data" or name.startswith("__"):  # not set yet (a copy being made), or Python's own
+            raise AttributeError(name)
         try:
             return Figures.wrap(self.data[name])
         except KeyError:

@@ -5,7 +5,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from . import _creditflow
 from ._model import Model, on_main_thread
-from ._progress import Progress, reporter, size_line
+from ._progress import Progress, SizeLine, reporter
 from ._result import Figures
 from ._values import run_options
 
@@ -52,7 +52,7 @@ def size(model: Model, meet: Optional[str] = None, targets: Sequence[str] = (), 
     """
     options = run_options(cycles=cycles, warmup=warmup, seed=seed)
     text, summary, settings = _creditflow.size(model._handle, meet or "", list(targets), list(vary), list(cost),
-                                               seeds, jobs, options, view, reporter(progress, lambda: size_line),
+                                               seeds, jobs, options, view, reporter(progress, SizeLine),
                                                on_main_thread())
     sized = model.copy().set(dict(settings)) if settings else None
     return SizeResult(text, summary, sized)

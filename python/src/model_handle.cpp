@@ -11,10 +11,7 @@ const platform::Registry& registry() {
   return kinds;
 }
 
-ModelHandle ModelHandle::load(const std::string& path) {
-  ModelHandle m = parse(platform::read_model_text(path), path);
-  return m;
-}
+ModelHandle ModelHandle::load(const std::string& path) { return parse(platform::read_model_text(path), path); }
 
 ModelHandle ModelHandle::parse(const std::string& text, const std::string& label) {
   ModelHandle m;

@@ -62,3 +62,12 @@ def test_set_chains_replaces_and_copies_stay_apart():
     assert model.sets["rx.depth"] == "10" and other.sets["rx.depth"] == "1"
     assert model.run().links["link"].throughput == 1.0
     assert other.run().links["link"].throughput == 0.1
+
+
+def test_figures_copy_and_pickle_as_plain_data():
+    import copy
+    import pickle
+    r = creditflow.load("models/credit_loop.yaml").run()
+    link = r.links["link"]
+    assert copy.deepcopy(link) == link and pickle.loads(pickle.dumps(link)).throughput == 0.4
+    assert "throughput" in dir(link) and "throughput" in link and len(link) == len(link.data)

@@ -1,6 +1,7 @@
 """A sweep from Python: the tool's CSV as a frame, on threads with Python's lock released."""
 
 import io
+import sys
 import threading
 
 import creditflow
@@ -42,6 +43,12 @@ def test_without_a_frame_rows_are_dicts_of_numbers():
     assert [r["links.link.throughput"] for r in rows] == [0.2, 1.0]
     assert rows[0]["status"] == "ok" and rows[1]["rx.depth"] == 10
     assert list(rows[0]) == list(frame.columns)
+
+
+def test_without_pandas_a_sweep_is_a_list_of_dicts(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pandas", None)  # `import pandas` now fails, as where it is not installed
+    rows = creditflow.sweep(creditflow.load("models/credit_loop.yaml"), vary={"rx.depth": [5]}, progress=False)
+    assert isinstance(rows, list) and rows[0]["links.link.throughput"] == 0.5
 
 
 def test_a_point_out_of_range_fails_alone_and_says_why(tool):
