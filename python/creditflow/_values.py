@@ -1,16 +1,18 @@
 """Python values as the text the tool takes on its command line (--set, --vary, --cycles)."""
 
+import numbers
 from typing import Any, Iterable, List, Mapping, Optional, Tuple
 
 
 def value_text(value: Any, where: str) -> str:
-    """A bool as true/false, an int as itself, a float by its shortest exact text, a str as is."""
+    """A bool as true/false, an int as itself, a float by its shortest exact text, a str as is
+    (numpy's integers and floats as Python's: numpy.arange(1, 19) sweeps as range(1, 19) does)."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return repr(value)
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    if isinstance(value, numbers.Real):
+        return repr(float(value))
     if isinstance(value, str):
         return value
     # An error of the same kind as the library's own, so that one except clause catches both.

@@ -26,10 +26,10 @@ void emit(YAML::Emitter& out, py::handle value, const std::string& where) {
     out << YAML::EndMap;
   } else if (py::isinstance<py::bool_>(value)) {
     out << (value.cast<bool>() ? "true" : "false");
-  } else if (py::isinstance<py::int_>(value)) {
-    out << std::string(py::str(value));
+  } else if (py::isinstance<py::int_>(value) || (!py::isinstance<py::float_>(value) && PyIndex_Check(value.ptr()))) {
+    out << std::string(py::str(py::int_(py::reinterpret_borrow<py::object>(value))));  // an int, or one of numpy's
   } else if (py::isinstance<py::float_>(value)) {
-    out << std::string(py::repr(value));
+    out << std::string(py::repr(py::float_(py::reinterpret_borrow<py::object>(value))));
   } else if (py::isinstance<py::str>(value)) {
     out << YAML::DoubleQuoted << value.cast<std::string>();
   } else if (!py::isinstance<py::bytes>(value) && py::hasattr(value, "__iter__")) {

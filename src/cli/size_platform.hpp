@@ -24,7 +24,7 @@ struct SizePlatformArgs {
   bool json = false, force = false;
 };
 
-// The search's request from the options (no progress line): checks --meet, splits --vary's
+// The search's request from the options (no progress line): checks --meet, -j and --view, splits --vary's
 // lists, reads --cost. Throws ParameterError naming the option.
 platform::SizeRequest size_request(const SizePlatformArgs& args);
 

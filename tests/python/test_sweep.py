@@ -51,6 +51,20 @@ def test_without_pandas_a_sweep_is_a_list_of_dicts(monkeypatch):
     assert isinstance(rows, list) and rows[0]["links.link.throughput"] == 0.5
 
 
+def test_numpys_numbers_are_values_as_pythons_are():
+    import numpy
+    model = creditflow.load("models/credit_loop.yaml")
+    by_numpy = creditflow.sweep(model, vary={"rx.depth": numpy.arange(2, 5), "link.latency": numpy.array([4])},
+                                progress=False)
+    assert_frame_equal(by_numpy, creditflow.sweep(model, vary={"rx.depth": range(2, 5), "link.latency": [4]},
+                                                  progress=False))
+    assert model.copy().set({"rx.depth": numpy.int64(10)}).run().links["link"].throughput == 1.0
+    from test_model import LOOP
+    components = dict(LOOP["components"], rx={"kind": "credit_receiver", "depth": numpy.int32(3)})
+    built = creditflow.Model(**dict(LOOP, components=components))
+    assert "depth: 3\n" in built.yaml and built.run().links["link"].throughput == 0.3
+
+
 def test_a_point_out_of_range_fails_alone_and_says_why(tool):
     model = creditflow.load("models/credit_loop.yaml")
     frame = creditflow.sweep(model, vary={"rx.depth": [4, 0]}, progress=False)
