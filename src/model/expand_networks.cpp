@@ -472,6 +472,9 @@ class Expander {
     const std::map<std::string, Text> t = texts(net);
     const noc::NocConfig config = shape(net, t);
     const std::string where = at(net.line) + ": " + net.name;
+    if (config.topology == "fattree")
+      throw ParameterError(where + ": a fattree runs as a network of its own, with nothing attached to its nodes "
+                           "(parts attach to a mesh, torus, ring or anynet)");
     std::unique_ptr<noc::Topology> topology;
     std::unique_ptr<noc::Routing> routing;
     if (config.topology == "anynet") {
@@ -545,7 +548,7 @@ class Expander {
   // holding the keys its terminals and its measurement share. Its routers route by their
   // place in the cube (dor on a mesh, dim_order on a torus or ring), on an anynet by a
   // table of min's next hop to each node's terminal, or by the network's routing_function
-  // where that is a user's (which the network makes when it runs).
+  // where that is a user's or a fattree's nca (which the network makes when it runs).
   void expand_alone(const ComponentDecl& net) {
     const std::map<std::string, Text> t = texts(net);
     noc::NocConfig config;
@@ -572,7 +575,7 @@ class Expander {
                              ")");
     const std::size_t first = out_.netlist.components.size();
     const auto terminal = [&](int node) { return net.name + "_node" + std::to_string(node); };
-    const bool cube = config.topology != "anynet";
+    const bool cube = config.topology != "anynet" && config.topology != "fattree";
     for (int r = 0; r < topology.routers(); ++r) {
       ComponentDecl d = part(net, router_name(net, topology, r), "router");
       const auto param = [&](const std::string& key, const std::string& value) {
@@ -581,8 +584,9 @@ class Expander {
       param("ports", std::to_string(topology.ports(r)));
       for (const std::string& key : kRouterKeys)
         if (const auto it = t.find(key); it != t.end()) param(key, it->second.text);
-      if (noc::find_routing(config.routing_function) != nullptr) {
-        param("routing", "network");  // a user's function: the network makes it when it runs
+      if (noc::find_routing(config.routing_function) != nullptr || config.topology == "fattree") {
+        // A user's function, or nca's random way up: the network makes it when it runs.
+        param("routing", "network");
       } else if (cube) {
         param("routing", config.topology == "mesh" ? "mesh" : "torus");
         param("k", std::to_string(config.k));

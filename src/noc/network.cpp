@@ -7,6 +7,7 @@
 #include <string>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/noc/fat_tree.hpp"
 
 namespace creditflow::noc {
 namespace {
@@ -21,6 +22,8 @@ Network::Shape Network::shape_of(const NocConfig& config, const std::string& whe
   Shape shape;
   if (config.topology == "anynet")
     shape.topology = std::make_unique<Anynet>(config.netlist, config.netlist_where(where), config.router_names);
+  else if (config.topology == "fattree")
+    shape.topology = std::make_unique<FatTree>(config.k, config.n);
   else
     shape.topology = std::make_unique<KaryNcube>(config);
   shape.routing = [config](const Topology& t, Rng& coin) -> std::unique_ptr<Routing> {
@@ -32,6 +35,8 @@ Network::Shape Network::shape_of(const NocConfig& config, const std::string& whe
       routing = (*users)(t, block, coin);
     else if (config.topology == "anynet")
       routing = std::make_unique<MinTable>(static_cast<const Anynet&>(t), block.num_vcs);
+    else if (config.topology == "fattree")
+      routing = std::make_unique<NcaFatTree>(FatTree(config.k, config.n), block.num_vcs, coin);
     else
       routing = cube_routing(static_cast<const KaryNcube&>(t), block.num_vcs, coin);
     if (config.message_classes == 1) return routing;

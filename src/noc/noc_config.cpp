@@ -195,7 +195,7 @@ Field only(const char* allowed) {
 
 const std::vector<std::pair<std::string, Field>>& table() {
   static const std::vector<std::pair<std::string, Field>> setters{
-      {"topology", name_field(&NocConfig::topology, {"mesh", "torus", "ring", "anynet"})},
+      {"topology", name_field(&NocConfig::topology, {"mesh", "torus", "ring", "anynet", "fattree"})},
       {"netlist", {[](NocConfig& c, const std::string&, const std::string&, const std::string& value) { c.netlist = value; },
                    [](const NocConfig& c) { return c.netlist; },
                    "BookSim2's anynet lines"}},
@@ -244,7 +244,7 @@ const std::vector<std::pair<std::string, Field>>& table() {
           c.routing_function = name;
         },
         [](const NocConfig& c) { return c.routing_function; },
-        "a routing function's name (dor, dim_order, min, or one registered in C++)"}},
+        "a routing function's name (dor, dim_order, min, nca, or one registered in C++)"}},
       {"num_vcs", int_field(&NocConfig::num_vcs, 1, 64)},
       {"vc_buf_size", int_field(&NocConfig::vc_buf_size, 1, 4096)},
       {"routing_delay", int_field(&NocConfig::routing_delay, 1, 16)},
@@ -317,15 +317,16 @@ const std::vector<std::pair<std::string, Field>>& table() {
 // What each key means, for `creditflow list` and the table of docs/guide/networks.md.
 const std::map<std::string, std::string>& key_docs() {
   static const std::map<std::string, std::string> docs{
-      {"topology", "mesh, torus, ring (a torus of one dimension) or anynet (a netlist)"},
+      {"topology", "mesh, torus, ring (a torus of one dimension), anynet (a netlist) or fattree (a k-ary n-tree)"},
       {"netlist", "anynet: BookSim2's netlist, lines like 'router 0 node 0 router 1 4' (';' may part them)"},
       {"network_file", "anynet: the file holding the netlist, beside the model"},
       {"router_names", "anynet: the routers' names for the reports, router 0 first (a,b,c; creditflow's key)"},
-      {"k", "routers per dimension"},
-      {"n", "dimensions"},
+      {"k", "routers per dimension (fattree: ports up and down a router)"},
+      {"n", "dimensions (fattree: levels)"},
       {"channel_latency", "cycles on a router-to-router channel, both ways (0: BookSim2's, 1 on a mesh, 2 on a torus)"},
       {"routing_function", "dor (mesh), dim_order (torus, ring: a dateline splits the VCs in two classes), min (anynet), "
-                           "or one registered in C++"},
+                           "nca (fattree: up by a random port to the nearest common ancestor, then down), or one "
+                           "registered in C++"},
       {"num_vcs", "virtual channels per port"},
       {"vc_buf_size", "flits each VC buffers at each input"},
       {"routing_delay", "cycles to route a head flit"},
@@ -458,6 +459,8 @@ double all_ports(const NocConfig& c) {
   if (c.topology == "anynet") {
     std::istringstream words(c.netlist);
     for (std::string w; words >> w;) ports += w == "router" || w == "node" ? 2 : 0;
+  } else if (c.topology == "fattree") {  // k^(n-1) routers a level, 2k ports each but the top's k
+    ports = std::pow(static_cast<double>(c.k), c.n - 1) * c.k * (2 * c.n - 1);
   } else {
     ports = std::pow(static_cast<double>(c.k), c.dimensions()) * (2 * c.dimensions() + 1);
   }
@@ -488,7 +491,8 @@ void NocConfig::validate(const std::string& where) const {
   auto fail = [&](const std::string& what) { throw ParameterError(where + ": " + what); };
   const auto figure = [](double v) { return core::significant(v, 4); };
   if (routing_function == "none")
-    fail("routing_function is not set (allowed: dor on a mesh, dim_order on a torus or ring, min on an anynet)");
+    fail("routing_function is not set (allowed: dor on a mesh, dim_order on a torus or ring, min on an anynet, nca "
+         "on a fattree)");
   const bool users_routing = find_routing(routing_function) != nullptr;
   if (topology == "anynet") {
     if (netlist.empty())
@@ -504,11 +508,14 @@ void NocConfig::validate(const std::string& where) const {
     if (traffic == "tornado" || traffic == "neighbor" || traffic == "transpose")
       fail("traffic = " + traffic + " needs a k-ary n-cube's coordinates (allowed on an anynet: uniform, "
            "uniform_noself, bitcomp, bitrev, shuffle, hotspot)");
-  } else if (routing_function == "min") {
-    fail("routing_function = min routes an anynet, not a " + topology + " (allowed: " +
-         (topology == "mesh" ? "dor" : "dim_order") + ")");
+  } else if (topology == "fattree") {
+    if (routing_function != "nca" && !users_routing)
+      fail("routing_function = " + routing_function + " does not route a fattree (allowed: nca)");
+  } else if (routing_function == "min" || routing_function == "nca") {
+    fail("routing_function = " + routing_function + " routes " + (routing_function == "min" ? "an anynet" : "a fattree") +
+         ", not a " + topology + " (allowed: " + (topology == "mesh" ? "dor" : "dim_order") + ")");
   }
-  const bool users = users_routing || topology == "anynet";
+  const bool users = users_routing || topology == "anynet" || topology == "fattree";
   if (topology == "mesh" && routing_function != "dor" && !users)
     fail("routing_function = " + routing_function + " does not route a mesh (allowed: dor)");
   if (topology != "mesh" && routing_function != "dim_order" && !users)

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/noc/fat_tree.hpp"
 #include "creditflow/noc/listed_topology.hpp"
 #include "creditflow/noc/per_router_routing.hpp"
 #include "creditflow/noc/route_table.hpp"
@@ -125,16 +126,19 @@ class PartsReader {
   }
 
   // Ports named as the network's topology names them, in its figures and messages: on a
-  // cube by direction (+x, -x, ..., terminal), else by what each leads to (node3, to_l2),
-  // as BookSim2's anynet names them.
+  // cube by direction (+x, -x, ..., terminal), on a fat tree down0.., up0.. (node0.. at a
+  // leaf), else by what each leads to (node3, to_l2), as BookSim2's anynet names them.
   void name_ports(noc::ListedTopology& listed) const {
-    std::unique_ptr<noc::KaryNcube> cube;
-    if (config_.topology != "anynet") cube = std::make_unique<noc::KaryNcube>(config_);
+    std::unique_ptr<noc::Topology> shaped;  // what names its ports, where not an anynet
+    if (config_.topology == "fattree")
+      shaped = std::make_unique<noc::FatTree>(config_.k, config_.n);
+    else if (config_.topology != "anynet")
+      shaped = std::make_unique<noc::KaryNcube>(config_);
     for (int r = 0; r < listed.routers(); ++r) {
       std::vector<std::string> names;
       for (int p = 0; p < listed.ports(r); ++p) {
         const noc::PortLink to = listed.out(r, p);
-        names.push_back(cube && p < cube->ports() ? cube->port_name(p)
+        names.push_back(shaped && r < shaped->routers() && p < shaped->ports(r) ? shaped->port_name(r, p)
                         : to.router == -1      ? "node" + std::to_string(to.port)
                         : to.router >= 0       ? "to_" + listed.router_name(to.router)
                                                : "out" + std::to_string(p));
@@ -153,6 +157,21 @@ class PartsReader {
         throw ParameterError(where_ + ": " + routers_.front()->name + " routes by " + how + " and " + r->name + " by " +
                              text(*r, "routing") + " (allowed: every router of a network routed one way)");
     const int vcs = config_.num_vcs;
+    if (how == "network" && config_.topology == "fattree" && config_.routing_function == "nca") {
+      noc::FatTree tree(config_.k, config_.n);
+      bool same = listed.routers() == tree.routers();
+      for (int r = 0; same && r < tree.routers(); ++r) {
+        same = listed.ports(r) == tree.ports(r);
+        for (int p = 0; same && p < tree.ports(r); ++p)
+          same = listed.out(r, p).router == tree.out(r, p).router && listed.out(r, p).port == tree.out(r, p).port;
+      }
+      if (!same)
+        throw ParameterError(where_ + ": its routers route by nca on a " + std::to_string(config_.k) + "-ary " +
+                             std::to_string(config_.n) + "-tree, but their channels are not that tree's");
+      return [tree, vcs](const noc::Topology&, noc::Rng& coin) -> std::unique_ptr<noc::Routing> {
+        return std::make_unique<noc::NcaFatTree>(tree, vcs, coin);
+      };
+    }
     if (how == "network") {
       const noc::RoutingFactory* users = noc::find_routing(config_.routing_function);
       if (users == nullptr)

@@ -1,0 +1,102 @@
+// BookSim2's fattree (a k-ary n-tree) with nca routing: its wiring, a packet alone crossing
+// 2m + 1 routers for a nearest common ancestor m levels up, in 5 cycles a router plus 2,
+// and its latency-load curve and saturation against BookSim2's own runs
+// (reference/booksim2/fattree.cfg, booksim_fattree.csv: 3% up to 80% of the knee).
+#include <boost/test/unit_test.hpp>
+
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "creditflow/noc/fat_tree.hpp"
+#include "noc_testing.hpp"
+
+using namespace noc_testing;
+using creditflow::noc::FatTree;
+
+namespace {
+
+std::vector<std::string> fat_tree(int n, const std::string& rate, const std::string& sim_type) {
+  return {"topology=fattree", "k=4", "n=" + std::to_string(n), "routing_function=nca", "num_vcs=2",
+          "vc_buf_size=8",    "packet_size=1", "traffic=uniform", "sim_type=" + sim_type, "injection_rate=" + rate};
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_channel_joins_a_down_port_to_an_up_port_one_level_apart_once) {
+  for (const auto& [k, n] : {std::pair{4, 2}, std::pair{2, 3}, std::pair{4, 3}, std::pair{3, 3}}) {
+    const FatTree tree(k, n);
+    BOOST_TEST_INFO(k << "-ary " << n << "-tree");
+    BOOST_CHECK_EQUAL(tree.routers(), n * (n == 2 ? k : k * k));
+    std::set<std::pair<int, int>> inputs_fed;
+    for (int r = 0; r < tree.routers(); ++r)
+      for (int p = 0; p < tree.ports(r); ++p) {
+        const auto to = tree.out(r, p);
+        if (tree.level(r) == n - 1 && p < k) {  // a leaf's node
+          BOOST_CHECK_EQUAL(to.router, -1);
+          BOOST_CHECK_EQUAL(to.port, tree.position(r) * k + p);
+          continue;
+        }
+        BOOST_REQUIRE_GE(to.router, 0);
+        BOOST_CHECK(inputs_fed.insert({to.router, to.port}).second);
+        // Down arrives from above (an input k..2k-1) one level lower; up arrives from below.
+        BOOST_CHECK_EQUAL(tree.level(to.router), tree.level(r) + (p < k ? 1 : -1));
+        BOOST_CHECK_EQUAL(to.port >= k, p < k);
+        // And the way back is the channel the other way: the pair is one link.
+        const auto back = tree.out(to.router, to.port);
+        BOOST_CHECK_EQUAL(back.router, r);
+        BOOST_CHECK_EQUAL(back.port, p);
+      }
+    BOOST_CHECK_EQUAL(inputs_fed.size(), static_cast<std::size_t>(2 * (n - 1) * tree.nodes()));  // k^n each way a gap
+  }
+  // BookSim2's numbering on a 4-ary 2-tree: top router p's down port j reaches leaf j at its
+  // up input 4 + p.
+  const FatTree two(4, 2);
+  BOOST_CHECK_EQUAL(two.out(1, 2).router, 4 + 2);
+  BOOST_CHECK_EQUAL(two.out(1, 2).port, 4 + 1);
+  BOOST_CHECK_EQUAL(two.router_name(5), "router_level1_1");
+  BOOST_CHECK_EQUAL(two.port_name(5, 6), "up2");
+}
+
+BOOST_AUTO_TEST_CASE(a_packet_alone_crosses_2m_plus_1_routers_in_5_cycles_each_plus_2) {
+  for (int n : {2, 3}) {
+    creditflow::noc::Network network(config_of(fat_tree(n, "0", "latency")), "test");
+    for (int source = 0; source < network.nodes(); ++source)
+      for (int destination = 0; destination < network.nodes(); destination += 3) {
+        const Alone alone = send_alone(network, source, destination, 60);
+        int up = 0;  // levels up to the nearest common ancestor
+        for (int span = 4; source / span != destination / span; span *= 4) ++up;
+        BOOST_TEST_INFO(n << "-tree " << source << " -> " << destination);
+        BOOST_CHECK_EQUAL(alone.routers, 2 * up + 1);
+        BOOST_CHECK_EQUAL(alone.cycles, 5 * alone.routers + 2);
+      }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(latency_and_hops_within_3_percent_of_booksim2_up_to_80_percent_of_the_knee) {
+  int compared = 0;
+  for (const auto& row : reference_csv("booksim_fattree.csv")) {
+    const int n = std::stoi(row.at("n"));
+    const double knee = n == 2 ? 0.572313 : 0.527016;  // booksim_fattree_saturation.csv
+    const double rate = std::stod(row.at("injection_rate"));
+    if (rate > 0.8 * knee) continue;
+    const auto f = measured(fat_tree(n, row.at("injection_rate"), "latency"));
+    BOOST_TEST_INFO(n << "-tree at " << rate);
+    BOOST_CHECK(f.stable);
+    BOOST_CHECK_CLOSE_FRACTION(f.packet_latency, std::stod(row.at("avg_packet_latency")), 0.03);
+    BOOST_CHECK_CLOSE_FRACTION(f.hops, std::stod(row.at("avg_hops")), 0.03);
+    BOOST_CHECK_CLOSE_FRACTION(f.accepted, rate, 0.05);
+    ++compared;
+  }
+  BOOST_CHECK_EQUAL(compared, 12);  // six loads on each tree
+}
+
+BOOST_AUTO_TEST_CASE(saturation_within_3_percent_of_booksim2) {
+  for (const auto& row : reference_csv("booksim_fattree_saturation.csv")) {
+    const int n = std::stoi(row.at("n"));
+    BOOST_TEST_INFO(n << "-tree");
+    BOOST_CHECK_CLOSE_FRACTION(measured(fat_tree(n, "1.0", "throughput")).accepted,
+                               std::stod(row.at("accepted_flits_per_node_cycle")), 0.03);
+  }
+}
