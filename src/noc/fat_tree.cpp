@@ -1,6 +1,7 @@
 #include "creditflow/noc/fat_tree.hpp"
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/noc/buffer_state.hpp"
 
 namespace creditflow::noc {
 
@@ -77,9 +78,15 @@ int NcaFatTree::down_port(int router, int destination) const {
   return (destination - first) / (under / tree_.k());
 }
 
-Route NcaFatTree::route(int router, int /*input*/, NocFlit& flit) const {
+Route NcaFatTree::route(int router, int /*input*/, NocFlit& flit, const BufferState* outputs) const {
   int port = down_port(router, flit.destination);
-  if (port < 0) port = tree_.k() + static_cast<int>(coin_() % static_cast<std::uint64_t>(tree_.k()));
+  if (port < 0) {
+    port = up_port();
+    if (adaptive_ && outputs != nullptr) {
+      const int other = up_port();
+      if (outputs[port].total() > outputs[other].total()) port = other;
+    }
+  }
   return {port, 0, vcs_ - 1};
 }
 

@@ -36,7 +36,8 @@ Network::Shape Network::shape_of(const NocConfig& config, const std::string& whe
     else if (config.topology == "anynet")
       routing = std::make_unique<MinTable>(static_cast<const Anynet&>(t), block.num_vcs);
     else if (config.topology == "fattree")
-      routing = std::make_unique<NcaFatTree>(FatTree(config.k, config.n), block.num_vcs, coin);
+      routing = std::make_unique<NcaFatTree>(FatTree(config.k, config.n), block.num_vcs, coin,
+                                             config.routing_function == "anca");
     else
       routing = cube_routing(static_cast<const KaryNcube&>(t), block.num_vcs, coin);
     if (config.message_classes == 1) return routing;

@@ -244,7 +244,7 @@ const std::vector<std::pair<std::string, Field>>& table() {
           c.routing_function = name;
         },
         [](const NocConfig& c) { return c.routing_function; },
-        "a routing function's name (dor, dim_order, min, nca, or one registered in C++)"}},
+        "a routing function's name (dor, dim_order, min, nca, anca, or one registered in C++)"}},
       {"num_vcs", int_field(&NocConfig::num_vcs, 1, 64)},
       {"vc_buf_size", int_field(&NocConfig::vc_buf_size, 1, 4096)},
       {"routing_delay", int_field(&NocConfig::routing_delay, 1, 16)},
@@ -325,8 +325,8 @@ const std::map<std::string, std::string>& key_docs() {
       {"n", "dimensions (fattree: levels)"},
       {"channel_latency", "cycles on a router-to-router channel, both ways (0: BookSim2's, 1 on a mesh, 2 on a torus)"},
       {"routing_function", "dor (mesh), dim_order (torus, ring: a dateline splits the VCs in two classes), min (anynet), "
-                           "nca (fattree: up by a random port to the nearest common ancestor, then down), or one "
-                           "registered in C++"},
+                           "nca (fattree: up by a random port to the nearest common ancestor, then down), anca (fattree: "
+                           "up by the less loaded of two random ports), or one registered in C++"},
       {"num_vcs", "virtual channels per port"},
       {"vc_buf_size", "flits each VC buffers at each input"},
       {"routing_delay", "cycles to route a head flit"},
@@ -509,9 +509,9 @@ void NocConfig::validate(const std::string& where) const {
       fail("traffic = " + traffic + " needs a k-ary n-cube's coordinates (allowed on an anynet: uniform, "
            "uniform_noself, bitcomp, bitrev, shuffle, hotspot)");
   } else if (topology == "fattree") {
-    if (routing_function != "nca" && !users_routing)
-      fail("routing_function = " + routing_function + " does not route a fattree (allowed: nca)");
-  } else if (routing_function == "min" || routing_function == "nca") {
+    if (routing_function != "nca" && routing_function != "anca" && !users_routing)
+      fail("routing_function = " + routing_function + " does not route a fattree (allowed: nca, anca)");
+  } else if (routing_function == "min" || routing_function == "nca" || routing_function == "anca") {
     fail("routing_function = " + routing_function + " routes " + (routing_function == "min" ? "an anynet" : "a fattree") +
          ", not a " + topology + " (allowed: " + (topology == "mesh" ? "dor" : "dim_order") + ")");
   }

@@ -14,7 +14,7 @@ std::map<std::string, RoutingFactory>& routings() {
 }  // namespace
 
 void register_routing(const std::string& name, RoutingFactory factory) {
-  if (name == "dor" || name == "dim_order" || name == "min" || name == "nca" || name == "none" || routings().count(name))
+  if (name == "dor" || name == "dim_order" || name == "min" || name == "nca" || name == "anca" || name == "none" || routings().count(name))
     throw Error("routing function '" + name + "' is registered already");
   routings()[name] = std::move(factory);
 }
@@ -25,7 +25,7 @@ const RoutingFactory* find_routing(const std::string& name) {
 }
 
 std::vector<std::string> routing_names() {
-  std::vector<std::string> names{"dor", "dim_order", "min", "nca"};
+  std::vector<std::string> names{"dor", "dim_order", "min", "nca", "anca"};
   for (const auto& entry : routings()) names.push_back(entry.first);
   return names;
 }

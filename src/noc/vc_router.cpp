@@ -177,7 +177,7 @@ void VcRouter::route_update(Cycle now) {
   for (; routing_q_.busy != 0; --routing_q_.busy) {
     InputVc& vc = vcs_[routing_q_.entries.front()];
     routing_q_.entries.pop();
-    vc.route = routing_.route(id_, vc.input, vc.buffer.front());
+    vc.route = routing_.route(id_, vc.input, vc.buffer.front(), downstream_.data());
     if (vc.route.port < 0 || vc.route.port >= ports_ || vc.route.first_vc < 0 || vc.route.last_vc >= num_vcs_ ||
         vc.route.first_vc > vc.route.last_vc)
       throw ProtocolError("routing function '" + config_.routing_function + "' gave router " + std::to_string(id_) +

@@ -157,7 +157,8 @@ class PartsReader {
         throw ParameterError(where_ + ": " + routers_.front()->name + " routes by " + how + " and " + r->name + " by " +
                              text(*r, "routing") + " (allowed: every router of a network routed one way)");
     const int vcs = config_.num_vcs;
-    if (how == "network" && config_.topology == "fattree" && config_.routing_function == "nca") {
+    if (how == "network" && config_.topology == "fattree" &&
+        (config_.routing_function == "nca" || config_.routing_function == "anca")) {
       noc::FatTree tree(config_.k, config_.n);
       bool same = listed.routers() == tree.routers();
       for (int r = 0; same && r < tree.routers(); ++r) {
@@ -166,11 +167,10 @@ class PartsReader {
           same = listed.out(r, p).router == tree.out(r, p).router && listed.out(r, p).port == tree.out(r, p).port;
       }
       if (!same)
-        throw ParameterError(where_ + ": its routers route by nca on a " + std::to_string(config_.k) + "-ary " +
+        throw ParameterError(where_ + ": its routers route by " + config_.routing_function + " on a " + std::to_string(config_.k) + "-ary " +
                              std::to_string(config_.n) + "-tree, but their channels are not that tree's");
-      return [tree, vcs](const noc::Topology&, noc::Rng& coin) -> std::unique_ptr<noc::Routing> {
-        return std::make_unique<noc::NcaFatTree>(tree, vcs, coin);
-      };
+      return [tree, vcs, adaptive = config_.routing_function == "anca"](const noc::Topology&, noc::Rng& coin)
+                 -> std::unique_ptr<noc::Routing> { return std::make_unique<noc::NcaFatTree>(tree, vcs, coin, adaptive); };
     }
     if (how == "network") {
       const noc::RoutingFactory* users = noc::find_routing(config_.routing_function);

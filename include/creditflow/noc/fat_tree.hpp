@@ -43,20 +43,26 @@ class FatTree : public Topology {
 };
 
 // BookSim2's nca on a fat tree: down toward the destination from the nearest common
-// ancestor, and up to it by one of the k up ports drawn at random at each router.
+// ancestor, and up to it by one of the k up ports drawn at random at each router; anca
+// (`adaptive`) draws two up ports and takes the one with fewer credits in use downstream
+// (the first of two equal).
 class NcaFatTree : public Routing {
  public:
   // (Its own copy of the tree: a network of parts routes by it on their listed topology.)
-  NcaFatTree(FatTree tree, int vcs, std::mt19937_64& coin) : tree_(std::move(tree)), vcs_(vcs), coin_(coin) {}
-  Route route(int router, int input, NocFlit& flit) const override;
+  NcaFatTree(FatTree tree, int vcs, std::mt19937_64& coin, bool adaptive = false)
+      : tree_(std::move(tree)), vcs_(vcs), coin_(coin), adaptive_(adaptive) {}
+  Route route(int router, int input, NocFlit& flit) const override { return route(router, input, flit, nullptr); }
+  Route route(int router, int input, NocFlit& flit, const BufferState* outputs) const override;
   std::vector<int> outputs(int router, int input, int destination) const override;
 
  private:
   // The down port toward `destination`, or -1 when it is not under `router`.
   int down_port(int router, int destination) const;
+  int up_port() const { return tree_.k() + static_cast<int>(coin_() % static_cast<std::uint64_t>(tree_.k())); }
   FatTree tree_;
   int vcs_;
   std::mt19937_64& coin_;
+  bool adaptive_;
 };
 
 }  // namespace creditflow::noc

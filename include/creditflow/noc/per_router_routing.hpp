@@ -15,6 +15,9 @@ class PerRouterRouting : public Routing {
   Route route(int router, int input, NocFlit& flit) const override {
     return routers_[router]->route(router, input, flit);
   }
+  Route route(int router, int input, NocFlit& flit, const BufferState* outputs) const override {
+    return routers_[router]->route(router, input, flit, outputs);
+  }
   std::vector<int> outputs(int router, int input, int destination) const override {
     return routers_[router]->outputs(router, input, destination);
   }
