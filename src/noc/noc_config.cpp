@@ -258,8 +258,8 @@ const std::vector<std::pair<std::string, Field>>& table() {
       {"sw_allocator", name_field(&NocConfig::sw_allocator, {"islip", "separable_input_first", "separable_output_first"})},
       {"alloc_iters", int_field(&NocConfig::alloc_iters, 1, 16)},
       {"traffic", name_field(&NocConfig::traffic,
-                             {"uniform", "uniform_noself", "transpose", "bitcomp", "bitrev",
-                              "shuffle", "tornado", "neighbor", "hotspot", "trace"})},
+                             {"uniform", "uniform_noself", "transpose", "bitcomp", "bitrev", "shuffle", "tornado",
+                              "neighbor", "hotspot", "diagonal", "asymmetric", "taper64", "badperm_yarc", "trace"})},
       {"injection_rate", real_field(&NocConfig::injection_rate, 0.0, 64.0)},
       {"injection_rate_uses_flits", int_field(&NocConfig::injection_rate_uses_flits, 0, 1)},
       {"injection_process", name_field(&NocConfig::injection_process, {"bernoulli", "on_off"})},
@@ -340,7 +340,9 @@ const std::map<std::string, std::string>& key_docs() {
       {"sw_allocator", "islip, separable_input_first or separable_output_first (round-robin arbiters)"},
       {"alloc_iters", "iSLIP iterations (the separable allocators make one pass)"},
       {"traffic", "uniform (self included), uniform_noself, transpose, bitcomp, bitrev, shuffle, tornado, neighbor, "
-                  "hotspot, trace (trace_file)"},
+                  "hotspot, diagonal (the next node 1 time in 3, else itself), asymmetric (its place in either half), "
+                  "taper64 (64 nodes: half the time within one of it in both digits of 8, else uniform), badperm_yarc "
+                  "(a random column of its row's digit, on k x k nodes), trace (trace_file)"},
       {"injection_rate", "packets per node and cycle (flits with injection_rate_uses_flits = 1)"},
       {"injection_rate_uses_flits", "1: injection_rate counts flits"},
       {"injection_process", "bernoulli or on_off (bursty)"},
@@ -505,9 +507,9 @@ void NocConfig::validate(const std::string& where) const {
            " routers (allowed: one name a router, router 0 first)");
     if (routing_function != "min" && !users_routing)
       fail("routing_function = " + routing_function + " does not route an anynet (allowed: min)");
-    if (traffic == "tornado" || traffic == "neighbor" || traffic == "transpose")
+    if (traffic == "tornado" || traffic == "neighbor" || traffic == "transpose" || traffic == "badperm_yarc")
       fail("traffic = " + traffic + " needs a k-ary n-cube's coordinates (allowed on an anynet: uniform, "
-           "uniform_noself, bitcomp, bitrev, shuffle, hotspot)");
+           "uniform_noself, bitcomp, bitrev, shuffle, hotspot, diagonal, asymmetric, taper64)");
   } else if (topology == "fattree") {
     if (routing_function != "nca" && routing_function != "anca" && !users_routing)
       fail("routing_function = " + routing_function + " does not route a fattree (allowed: nca, anca)");
@@ -583,6 +585,13 @@ void NocConfig::validate(const std::string& where) const {
   } else if (!trace_file.empty()) {
     fail("trace_file is replayed only with traffic = trace (traffic is " + traffic + ")");
   }
+  if (traffic == "taper64" && count != 64)
+    fail("traffic = taper64 needs 64 nodes, as BookSim2's does (the network has " + std::to_string(count) + ")");
+  if (traffic == "asymmetric" && count % 2 != 0)
+    fail("traffic = asymmetric needs an even node count, two halves (the network has " + std::to_string(count) + ")");
+  if (traffic == "badperm_yarc" && count != k * k)
+    fail("traffic = badperm_yarc needs k x k nodes, a row and a column each (the network has " +
+         std::to_string(count) + " with k = " + std::to_string(k) + ")");
   if (traffic == "hotspot") {
     if (hotspot_nodes.empty()) fail("traffic = hotspot needs hotspot_nodes (a list of node ids)");
     for (int node : hotspot_nodes)

@@ -19,6 +19,10 @@ TrafficPattern::TrafficPattern(const NocConfig& config, int nodes)
           : name == "tornado"      ? Kind::tornado
           : name == "neighbor"     ? Kind::neighbor
           : name == "hotspot"      ? Kind::hotspot
+          : name == "diagonal"     ? Kind::diagonal
+          : name == "asymmetric"   ? Kind::asymmetric
+          : name == "taper64"      ? Kind::taper64
+          : name == "badperm_yarc" ? Kind::badperm_yarc
                                    : Kind::uniform;
   hotspots_ = config.hotspot_nodes;
   hotspot_weights_ = config.hotspot_rates.empty() ? std::vector<int>(hotspots_.size(), 1)
@@ -56,6 +60,22 @@ int TrafficPattern::destination(int source, Rng& rng) const {
         result += weight * (((source / weight) % k_ + step) % k_);
       return result;
     }
+    // BookSim2's random patterns, by its draws: a third of the packets to the next node, the
+    // rest to the source itself; the source's place in a half drawn by a coin; half the time a
+    // neighbour within one in both digits of an 8 x 8 numbering (itself included), else any
+    // node; a random column of the source's row, read as a row of the transpose.
+    case Kind::diagonal:
+      return uniform_int(rng, 2) == 0 ? (source + 1) % nodes_ : source;
+    case Kind::asymmetric:
+      return source % (nodes_ / 2) + (uniform_int(rng, 1) ? nodes_ / 2 : 0);
+    case Kind::taper64: {
+      if (uniform_int(rng, 1) == 0) return uniform_int(rng, nodes_ - 1);
+      const int row_step = uniform_int(rng, 2) - 1;
+      const int column_step = uniform_int(rng, 2) - 1;
+      return (64 + source + 8 * row_step + column_step) % 64;
+    }
+    case Kind::badperm_yarc:
+      return uniform_int(rng, k_ - 1) * k_ + source / k_;
     case Kind::hotspot: {
       int pick = uniform_int(rng, hotspot_total_ - 1);
       for (std::size_t i = 0; i + 1 < hotspots_.size(); ++i) {

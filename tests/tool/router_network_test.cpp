@@ -56,6 +56,20 @@ BOOST_AUTO_TEST_CASE(a_fat_tree_imports_and_runs_in_both_views_near_booksim2) {
              wrong.err);
 }
 
+// BookSim2's badperm_yarc on the 8x8 mesh at 0.05: 34.44 cycles over 6.263 routers
+// (reference/booksim2/booksim_patterns.csv); taper64 needs BookSim2's 64 nodes.
+BOOST_AUTO_TEST_CASE(a_random_pattern_of_booksim2_runs_in_both_views_near_its_figures) {
+  const json doc = cftool::same_in_both_views(
+      CREDITFLOW_TOOL, "run ../../models/mesh8x8.yaml --set net.traffic=badperm_yarc --set net.injection_rate=0.05");
+  const json& net = doc.at("networks").at("net");
+  BOOST_TEST(net.at("packet_latency").get<double>() == 34.44, boost::test_tools::tolerance(0.03));
+  BOOST_TEST(net.at("hops").get<double>() == 6.263, boost::test_tools::tolerance(0.03));
+  const cftool::Outcome small = cftool::tool("run ../../models/mesh4x4.yaml --set net.traffic=taper64");
+  BOOST_TEST(small.status == 2);
+  BOOST_TEST(small.err == "creditflow: ../../models/mesh4x4.yaml:9: net: traffic = taper64 needs 64 nodes, as "
+                          "BookSim2's does (the network has 16)\n", small.err);
+}
+
 BOOST_AUTO_TEST_CASE(a_booksim2_line_is_a_set_of_the_network) {
   // mesh8x8.cfg with injection_rate = 0.2: BookSim2 gives 37.07 cycles.
   const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL,

@@ -26,7 +26,7 @@ class TrafficPattern {
 
  private:
   enum class Kind { uniform, uniform_noself, transpose, bitcomp, bitrev, shuffle, tornado,
-                    neighbor, hotspot };
+                    neighbor, hotspot, diagonal, asymmetric, taper64, badperm_yarc };
   Kind kind_;
   int nodes_, k_, n_, bits_;
   std::vector<int> hotspots_, hotspot_weights_;
