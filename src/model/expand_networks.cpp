@@ -472,9 +472,9 @@ class Expander {
     const std::map<std::string, Text> t = texts(net);
     const noc::NocConfig config = shape(net, t);
     const std::string where = at(net.line) + ": " + net.name;
-    if (config.topology == "fattree")
-      throw ParameterError(where + ": a fattree runs as a network of its own, with nothing attached to its nodes "
-                           "(parts attach to a mesh, torus, ring or anynet)");
+    if (config.tree())
+      throw ParameterError(where + ": a " + config.topology + " runs as a network of its own, with nothing attached "
+                           "to its nodes (parts attach to a mesh, torus, ring or anynet)");
     std::unique_ptr<noc::Topology> topology;
     std::unique_ptr<noc::Routing> routing;
     if (config.topology == "anynet") {
@@ -575,7 +575,7 @@ class Expander {
                              ")");
     const std::size_t first = out_.netlist.components.size();
     const auto terminal = [&](int node) { return net.name + "_node" + std::to_string(node); };
-    const bool cube = config.topology != "anynet" && config.topology != "fattree";
+    const bool cube = config.topology != "anynet" && !config.tree();
     for (int r = 0; r < topology.routers(); ++r) {
       ComponentDecl d = part(net, router_name(net, topology, r), "router");
       const auto param = [&](const std::string& key, const std::string& value) {
@@ -584,8 +584,9 @@ class Expander {
       param("ports", std::to_string(topology.ports(r)));
       for (const std::string& key : kRouterKeys)
         if (const auto it = t.find(key); it != t.end()) param(key, it->second.text);
-      if (noc::find_routing(config.routing_function) != nullptr || config.topology == "fattree") {
-        // A user's function, or nca's random way up: the network makes it when it runs.
+      if (noc::find_routing(config.routing_function) != nullptr || config.tree()) {
+        // A user's function, or a tree's nca (its way up drawn as it goes): the network makes
+        // it when it runs.
         param("routing", "network");
       } else if (cube) {
         param("routing", config.topology == "mesh" ? "mesh" : "torus");

@@ -163,7 +163,7 @@ class Reader {
                      std::set<std::string>& keys) const {
     const std::string what = "component " + c.name + " topology";
     check_keys(map, {"kind", "k", "n", "channel_latency", "netlist", "network_file", "routers"}, what);
-    if (!map["kind"]) fail(key, what + " has no kind (mesh, torus, ring, anynet or fattree)");
+    if (!map["kind"]) fail(key, what + " has no kind (mesh, torus, ring, anynet, fattree or qtree)");
     for (const auto& p : map) {
       const std::string inner = p.first.Scalar();
       const std::string param = inner == "kind" ? "topology" : inner;

@@ -8,6 +8,7 @@
 
 #include "creditflow/core/error.hpp"
 #include "creditflow/noc/fat_tree.hpp"
+#include "creditflow/noc/quad_tree.hpp"
 
 namespace creditflow::noc {
 namespace {
@@ -24,6 +25,8 @@ Network::Shape Network::shape_of(const NocConfig& config, const std::string& whe
     shape.topology = std::make_unique<Anynet>(config.netlist, config.netlist_where(where), config.router_names);
   else if (config.topology == "fattree")
     shape.topology = std::make_unique<FatTree>(config.k, config.n);
+  else if (config.topology == "qtree")
+    shape.topology = std::make_unique<QuadTree>(config.k, config.n);
   else
     shape.topology = std::make_unique<KaryNcube>(config);
   shape.routing = [config](const Topology& t, Rng& coin) -> std::unique_ptr<Routing> {
@@ -35,6 +38,8 @@ Network::Shape Network::shape_of(const NocConfig& config, const std::string& whe
       routing = (*users)(t, block, coin);
     else if (config.topology == "anynet")
       routing = std::make_unique<MinTable>(static_cast<const Anynet&>(t), block.num_vcs);
+    else if (config.topology == "qtree")
+      routing = std::make_unique<NcaQuadTree>(QuadTree(config.k, config.n), block.num_vcs);
     else if (config.topology == "fattree")
       routing = std::make_unique<NcaFatTree>(FatTree(config.k, config.n), block.num_vcs, coin,
                                              config.routing_function == "anca");

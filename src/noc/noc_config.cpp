@@ -195,7 +195,7 @@ Field only(const char* allowed) {
 
 const std::vector<std::pair<std::string, Field>>& table() {
   static const std::vector<std::pair<std::string, Field>> setters{
-      {"topology", name_field(&NocConfig::topology, {"mesh", "torus", "ring", "anynet", "fattree"})},
+      {"topology", name_field(&NocConfig::topology, {"mesh", "torus", "ring", "anynet", "fattree", "qtree"})},
       {"netlist", {[](NocConfig& c, const std::string&, const std::string&, const std::string& value) { c.netlist = value; },
                    [](const NocConfig& c) { return c.netlist; },
                    "BookSim2's anynet lines"}},
@@ -317,7 +317,8 @@ const std::vector<std::pair<std::string, Field>>& table() {
 // What each key means, for `creditflow list` and the table of docs/guide/networks.md.
 const std::map<std::string, std::string>& key_docs() {
   static const std::map<std::string, std::string> docs{
-      {"topology", "mesh, torus, ring (a torus of one dimension), anynet (a netlist) or fattree (a k-ary n-tree)"},
+      {"topology", "mesh, torus, ring (a torus of one dimension), anynet (a netlist), fattree (a k-ary n-tree) or "
+                   "qtree (a tree of k = 4 children a router, n = 3 levels)"},
       {"netlist", "anynet: BookSim2's netlist, lines like 'router 0 node 0 router 1 4' (';' may part them)"},
       {"network_file", "anynet: the file holding the netlist, beside the model"},
       {"router_names", "anynet: the routers' names for the reports, router 0 first (a,b,c; creditflow's key)"},
@@ -325,7 +326,7 @@ const std::map<std::string, std::string>& key_docs() {
       {"n", "dimensions (fattree: levels)"},
       {"channel_latency", "cycles on a router-to-router channel, both ways (0: BookSim2's, 1 on a mesh, 2 on a torus)"},
       {"routing_function", "dor (mesh), dim_order (torus, ring: a dateline splits the VCs in two classes), min (anynet), "
-                           "nca (fattree: up by a random port to the nearest common ancestor, then down), anca (fattree: "
+                           "nca (fattree: up by a random port to the nearest common ancestor, then down; qtree: up its one way), anca (fattree: "
                            "up by the less loaded of two random ports), or one registered in C++"},
       {"num_vcs", "virtual channels per port"},
       {"vc_buf_size", "flits each VC buffers at each input"},
@@ -463,6 +464,9 @@ double all_ports(const NocConfig& c) {
     for (std::string w; words >> w;) ports += w == "router" || w == "node" ? 2 : 0;
   } else if (c.topology == "fattree") {  // k^(n-1) routers a level, 2k ports each but the top's k
     ports = std::pow(static_cast<double>(c.k), c.n - 1) * c.k * (2 * c.n - 1);
+  } else if (c.topology == "qtree") {  // k^h routers at level h, k + 1 ports each but the root's k
+    for (int h = 0; h < c.n; ++h) ports += std::pow(static_cast<double>(c.k), h) * (c.k + 1);
+    ports -= 1;
   } else {
     ports = std::pow(static_cast<double>(c.k), c.dimensions()) * (2 * c.dimensions() + 1);
   }
@@ -513,11 +517,17 @@ void NocConfig::validate(const std::string& where) const {
   } else if (topology == "fattree") {
     if (routing_function != "nca" && routing_function != "anca" && !users_routing)
       fail("routing_function = " + routing_function + " does not route a fattree (allowed: nca, anca)");
+  } else if (topology == "qtree") {
+    if (k != 4 || n != 3)
+      fail("a qtree has k = 4 and n = 3, as BookSim2 builds it (allowed only those; k = " + std::to_string(k) +
+           ", n = " + std::to_string(n) + " here)");
+    if (routing_function != "nca" && !users_routing)
+      fail("routing_function = " + routing_function + " does not route a qtree (allowed: nca)");
   } else if (routing_function == "min" || routing_function == "nca" || routing_function == "anca") {
-    fail("routing_function = " + routing_function + " routes " + (routing_function == "min" ? "an anynet" : "a fattree") +
+    fail("routing_function = " + routing_function + " routes " + (routing_function == "min" ? "an anynet" : "a tree") +
          ", not a " + topology + " (allowed: " + (topology == "mesh" ? "dor" : "dim_order") + ")");
   }
-  const bool users = users_routing || topology == "anynet" || topology == "fattree";
+  const bool users = users_routing || topology == "anynet" || tree();
   if (topology == "mesh" && routing_function != "dor" && !users)
     fail("routing_function = " + routing_function + " does not route a mesh (allowed: dor)");
   if (topology != "mesh" && routing_function != "dim_order" && !users)

@@ -21,8 +21,8 @@ struct Arrow {
 
 void draw_network_heatmap(const NetworkReport& r, const std::string& file) {
   const noc::NocConfig& c = r.config;
-  if (c.topology == "anynet" || c.topology == "fattree")
-    throw Error("--heatmap " + file + ": a" + (c.topology == "anynet" ? "n anynet" : " fattree") +
+  if (c.topology == "anynet" || c.tree())
+    throw Error("--heatmap " + file + ": a" + (c.topology == "anynet" ? "n" : "") + " " + c.topology +
                 " has no coordinates to draw it by (allowed: a mesh, torus or ring)");
   if (c.dimensions() > 2)
     throw Error("--heatmap " + file + ": a network of " + std::to_string(c.dimensions()) +

@@ -6,8 +6,8 @@
 #include <utility>
 
 #include "creditflow/core/error.hpp"
-#include "creditflow/noc/fat_tree.hpp"
 #include "creditflow/noc/listed_topology.hpp"
+#include "creditflow/noc/network.hpp"
 #include "creditflow/noc/per_router_routing.hpp"
 #include "creditflow/noc/route_table.hpp"
 #include "creditflow/noc/topology.hpp"
@@ -126,12 +126,12 @@ class PartsReader {
   }
 
   // Ports named as the network's topology names them, in its figures and messages: on a
-  // cube by direction (+x, -x, ..., terminal), on a fat tree down0.., up0.. (node0.. at a
-  // leaf), else by what each leads to (node3, to_l2), as BookSim2's anynet names them.
+  // cube by direction (+x, -x, ..., terminal), on a tree down0.., up.. (node0.. at a leaf),
+  // else by what each leads to (node3, to_l2), as BookSim2's anynet names them.
   void name_ports(noc::ListedTopology& listed) const {
     std::unique_ptr<noc::Topology> shaped;  // what names its ports, where not an anynet
-    if (config_.topology == "fattree")
-      shaped = std::make_unique<noc::FatTree>(config_.k, config_.n);
+    if (config_.tree())
+      shaped = noc::Network::shape_of(config_, where_).topology;
     else if (config_.topology != "anynet")
       shaped = std::make_unique<noc::KaryNcube>(config_);
     for (int r = 0; r < listed.routers(); ++r) {
@@ -157,20 +157,22 @@ class PartsReader {
         throw ParameterError(where_ + ": " + routers_.front()->name + " routes by " + how + " and " + r->name + " by " +
                              text(*r, "routing") + " (allowed: every router of a network routed one way)");
     const int vcs = config_.num_vcs;
-    if (how == "network" && config_.topology == "fattree" &&
-        (config_.routing_function == "nca" || config_.routing_function == "anca")) {
-      noc::FatTree tree(config_.k, config_.n);
-      bool same = listed.routers() == tree.routers();
-      for (int r = 0; same && r < tree.routers(); ++r) {
-        same = listed.ports(r) == tree.ports(r);
-        for (int p = 0; same && p < tree.ports(r); ++p)
-          same = listed.out(r, p).router == tree.out(r, p).router && listed.out(r, p).port == tree.out(r, p).port;
+    if (how == "network" && config_.tree() && noc::find_routing(config_.routing_function) == nullptr) {
+      // A tree's own routing (nca draws its way up as it goes): the network's, on the network's
+      // own tree, which the routers' channels must be.
+      noc::Network::Shape tree = noc::Network::shape_of(config_, where_);
+      bool same = listed.routers() == tree.topology->routers();
+      for (int r = 0; same && r < listed.routers(); ++r) {
+        same = listed.ports(r) == tree.topology->ports(r);
+        for (int p = 0; same && p < listed.ports(r); ++p)
+          same = listed.out(r, p).router == tree.topology->out(r, p).router &&
+                 listed.out(r, p).port == tree.topology->out(r, p).port;
       }
       if (!same)
-        throw ParameterError(where_ + ": its routers route by " + config_.routing_function + " on a " + std::to_string(config_.k) + "-ary " +
-                             std::to_string(config_.n) + "-tree, but their channels are not that tree's");
-      return [tree, vcs, adaptive = config_.routing_function == "anca"](const noc::Topology&, noc::Rng& coin)
-                 -> std::unique_ptr<noc::Routing> { return std::make_unique<noc::NcaFatTree>(tree, vcs, coin, adaptive); };
+        throw ParameterError(where_ + ": its routers route by " + config_.routing_function + " on a " +
+                             config_.topology + " of k = " + std::to_string(config_.k) + ", n = " +
+                             std::to_string(config_.n) + ", but their channels are not that tree's");
+      return tree.routing;
     }
     if (how == "network") {
       const noc::RoutingFactory* users = noc::find_routing(config_.routing_function);

@@ -177,7 +177,7 @@ BOOST_AUTO_TEST_CASE(a_latency_load_sweep_says_where_the_mesh_saturates_and_mark
 }
 
 BOOST_AUTO_TEST_CASE(every_booksim2_configuration_of_the_reference_imports_or_names_what_it_cannot) {
-  for (const char* name : {"mesh4x4.cfg", "mesh8x8.cfg", "credit_mesh2.cfg", "fattree.cfg"}) {
+  for (const char* name : {"mesh4x4.cfg", "mesh8x8.cfg", "credit_mesh2.cfg", "fattree.cfg", "qtree.cfg"}) {
     cftool::TempDir dir;
     const cftool::Outcome o = cftool::tool("import-booksim " + kReference + "/" + name + " -o " + dir / "model.yaml");
     BOOST_TEST_INFO(name);
@@ -323,8 +323,8 @@ BOOST_AUTO_TEST_CASE(a_nested_topology_is_the_same_network_as_its_flat_keys) {
     BOOST_TEST(o.err.find(expected) != std::string::npos, o.err);
   };
   one_line("{kind: mesh, k: 4, m: 2}", "bad.yaml:4: unknown key 'm' in component net topology");
-  one_line("{k: 4, n: 2}", "bad.yaml:4: component net topology has no kind (mesh, torus, ring, anynet or fattree)");
-  one_line("{kind: mess, k: 4, n: 2}", "net.topology = mess is not a known choice (allowed one of mesh, torus, ring, anynet, fattree)");
+  one_line("{k: 4, n: 2}", "bad.yaml:4: component net topology has no kind (mesh, torus, ring, anynet, fattree or qtree)");
+  one_line("{kind: mess, k: 4, n: 2}", "net.topology = mess is not a known choice (allowed one of mesh, torus, ring, anynet, fattree, qtree)");
   one_line("{kind: mesh, k: 4, n: 2}\n    k: 8", "duplicate key 'k' in component net");
 }
 

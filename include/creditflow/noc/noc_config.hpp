@@ -104,6 +104,8 @@ struct NocConfig {
   void validate(const std::string& where) const;
 
   int dimensions() const { return topology == "ring" ? 1 : topology == "anynet" ? 0 : n; }
+  // A fattree or a qtree: n levels of routers (k^n nodes, as a cube's), routed by nca.
+  bool tree() const { return topology == "fattree" || topology == "qtree"; }
   int nodes() const;
   int channel_cycles() const;
   int crossbar_delay() const { return st_prepare_delay + st_final_delay; }
