@@ -56,7 +56,8 @@ std::string sweep_model(const ModelHandle& model, const std::vector<std::string>
                         const std::vector<std::string>& sweeps, const cli::RunText& run, const std::string& view,
                         int jobs, bool isolate, const py::object& progress, bool catch_interrupt) {
   if (view != "cycle" && view != "tl") throw ParameterError("view " + view + ": unknown view (allowed: cycle, tl)");
-  if (jobs < 1 || jobs > 1024) throw ParameterError("jobs = " + std::to_string(jobs) + " is out of range (allowed 1..1024)");
+  if (jobs < 1 || jobs > 1024)
+    throw ParameterError("jobs = " + std::to_string(jobs) + " is out of range (allowed 1..1024)");
   if (isolate && view != "tl")
     throw Error("sweep: isolate goes with view='tl' (the cycle view always runs each point in a process of its own)");
   cli::SweepRequest request;
@@ -74,8 +75,9 @@ std::string sweep_model(const ModelHandle& model, const std::vector<std::string>
   platform::SweepOptions options = cli::options_of(request);
   options.jobs = platform::parallel_allowed(options.jobs);
   options.progress = [&progress](std::size_t done, std::size_t total) { call_back(progress, done, total); };
-  const std::vector<platform::PointResult> results = released(
-      catch_interrupt, [&] { return platform::run_sweep(model.netlist, registry(), platform::expand(plans), options); });
+  const std::vector<platform::SweepPoint> points = platform::expand(plans);
+  const std::vector<platform::PointResult> results =
+      released(catch_interrupt, [&] { return platform::run_sweep(model.netlist, registry(), points, options); });
   return platform::sweep_csv(plans, results, id, options.sets);
 }
 

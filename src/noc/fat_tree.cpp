@@ -33,9 +33,10 @@ FatTree::FatTree(int k, int n) : k_(k), n_(n), per_level_(power(k, n - 1)) {
     for (int pos = 0; pos < per_level_; ++pos) {
       const int r = l * per_level_ + pos;
       for (int i = 0; i < k; ++i) {
-        if (l < n - 1)  // from below: inputs 0..k-1 (a leaf's are its nodes')
-          input_of[static_cast<std::size_t>(interleaved((l + 1) * per_block - per_direction, power(k, n - 1 - l), pos, i))] =
-              {r, i};
+        if (l < n - 1) {  // from below: inputs 0..k-1 (a leaf's are its nodes')
+          const int from_below = interleaved((l + 1) * per_block - per_direction, power(k, n - 1 - l), pos, i);
+          input_of[static_cast<std::size_t>(from_below)] = {r, i};
+        }
         if (l > 0)  // from above: inputs k..2k-1
           input_of[static_cast<std::size_t>(interleaved((l - 1) * per_block, power(k, n - l), pos, i))] = {r, k + i};
       }

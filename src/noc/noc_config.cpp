@@ -326,8 +326,9 @@ const std::map<std::string, std::string>& key_docs() {
       {"n", "dimensions (fattree: levels)"},
       {"channel_latency", "cycles on a router-to-router channel, both ways (0: BookSim2's, 1 on a mesh, 2 on a torus)"},
       {"routing_function", "dor (mesh), dim_order (torus, ring: a dateline splits the VCs in two classes), min (anynet), "
-                           "nca (fattree: up by a random port to the nearest common ancestor, then down; qtree: up its one way), anca (fattree: "
-                           "up by the less loaded of two random ports), or one registered in C++"},
+                           "nca (fattree: up by a random port to the nearest common ancestor, then down; qtree: up its "
+                           "one way), anca (fattree: up by the less loaded of two random ports), or one registered in "
+                           "C++"},
       {"num_vcs", "virtual channels per port"},
       {"vc_buf_size", "flits each VC buffers at each input"},
       {"routing_delay", "cycles to route a head flit"},

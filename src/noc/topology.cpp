@@ -1,5 +1,6 @@
 #include "creditflow/noc/topology.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "creditflow/core/error.hpp"
@@ -14,7 +15,8 @@ std::map<std::string, RoutingFactory>& routings() {
 }  // namespace
 
 void register_routing(const std::string& name, RoutingFactory factory) {
-  if (name == "dor" || name == "dim_order" || name == "min" || name == "nca" || name == "anca" || name == "none" || routings().count(name))
+  const auto names = routing_names();  // BookSim2's own, and those registered
+  if (name == "none" || std::find(names.begin(), names.end(), name) != names.end())
     throw Error("routing function '" + name + "' is registered already");
   routings()[name] = std::move(factory);
 }

@@ -41,7 +41,9 @@ class Routing {
 class ClassBlocks : public Routing {
  public:
   ClassBlocks(std::unique_ptr<Routing> inner, int per_class) : inner_(std::move(inner)), per_class_(per_class) {}
-  Route route(int router, int input, NocFlit& flit) const override { return in_block(inner_->route(router, input, flit), flit); }
+  Route route(int router, int input, NocFlit& flit) const override {
+    return in_block(inner_->route(router, input, flit), flit);
+  }
   Route route(int router, int input, NocFlit& flit, const BufferState* outputs) const override {
     return in_block(inner_->route(router, input, flit, outputs), flit);
   }
