@@ -21,7 +21,7 @@ def value_text(value: Any, where: str) -> str:
 
 
 def assignments(values: Optional[Mapping[str, Any]], named: Mapping[str, Any], where: str) -> List[Tuple[str, str]]:
-    """{"rx.depth": 8} and rx_depth-free keywords (**{"rx.depth": 8}) as (param, text) pairs."""
+    """A dict ({"rx.depth": 8}) and keywords (**{"rx.depth": 8}) as (param, text) pairs, in order."""
     out = []
     for source in (values or {}, named):
         for param, value in source.items():
