@@ -96,9 +96,7 @@ BOOST_AUTO_TEST_CASE(latency_and_hops_within_3_percent_of_booksim2_up_to_80_perc
     if (rate > 0.8 * reference_knee(n, routing)) continue;
     const auto f = measured(fat_tree(n, row.at("injection_rate"), "latency", routing));
     BOOST_TEST_INFO(n << "-tree by " << routing << " at " << rate);
-    BOOST_CHECK(f.stable);
-    BOOST_CHECK_CLOSE_FRACTION(f.packet_latency, std::stod(row.at("avg_packet_latency")), 0.03);
-    BOOST_CHECK_CLOSE_FRACTION(f.hops, std::stod(row.at("avg_hops")), 0.03);
+    within_3_percent_of(f, row);
     BOOST_CHECK_CLOSE_FRACTION(f.accepted, rate, 0.05);
     ++compared;
   }

@@ -1,6 +1,8 @@
 // Helpers for the network tests: a network from BookSim2-style key=value words, a run to
 // the end of its measurement, and BookSim2's figures (reference/booksim2, with their provenance).
 #pragma once
+#include <boost/test/unit_test.hpp>
+
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -26,6 +28,14 @@ inline creditflow::noc::NocFigures measured(const std::vector<std::string>& word
   creditflow::noc::NocRun run(network);
   while (run.next()) network.step();
   return run.figures();
+}
+
+// A run held to BookSim2's row at the same load (its table's columns avg_packet_latency and
+// avg_hops): stable, its packet latency and the routers crossed within 3%.
+inline void within_3_percent_of(const creditflow::noc::NocFigures& f, const std::map<std::string, std::string>& row) {
+  BOOST_CHECK(f.stable);
+  BOOST_CHECK_CLOSE_FRACTION(f.packet_latency, std::stod(row.at("avg_packet_latency")), 0.03);
+  BOOST_CHECK_CLOSE_FRACTION(f.hops, std::stod(row.at("avg_hops")), 0.03);
 }
 
 // A CSV as rows of column -> text (lines starting with # say where it came from).

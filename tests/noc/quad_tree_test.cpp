@@ -66,9 +66,7 @@ BOOST_AUTO_TEST_CASE(a_qtree_within_3_percent_of_booksim2_up_to_80_percent_of_th
     if (rate > 0.8 * kBookSimSaturation) continue;
     const auto f = measured(quad_tree(row.at("injection_rate"), "latency"));
     BOOST_TEST_INFO("at " << rate);
-    BOOST_CHECK(f.stable);
-    BOOST_CHECK_CLOSE_FRACTION(f.packet_latency, std::stod(row.at("avg_packet_latency")), 0.03);
-    BOOST_CHECK_CLOSE_FRACTION(f.hops, std::stod(row.at("avg_hops")), 0.03);
+    within_3_percent_of(f, row);
     ++compared;
   }
   BOOST_CHECK_EQUAL(compared, 5);
