@@ -1,7 +1,7 @@
 """Sizing: the least buffers, all together, that meet every target (`creditflow size`)."""
 
 import json
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Optional, Sequence
 
 from . import _creditflow
 from ._model import Model, on_main_thread

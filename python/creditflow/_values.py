@@ -3,6 +3,8 @@
 import numbers
 from typing import Any, Iterable, List, Mapping, Optional, Tuple
 
+from ._creditflow import Error
+
 
 def value_text(value: Any, where: str) -> str:
     """A bool as true/false, an int as itself, a float by its shortest exact text, a str as is
@@ -16,7 +18,6 @@ def value_text(value: Any, where: str) -> str:
     if isinstance(value, str):
         return value
     # An error of the same kind as the library's own, so that one except clause catches both.
-    from ._creditflow import Error
     raise Error(f"{where} = {value!r} is a {type(value).__name__} (allowed: an int, a float, a str or a bool)")
 
 
@@ -39,7 +40,6 @@ def value_list(param: str, values: Iterable[Any]) -> str:
     texts = [value_text(v, f"vary {param}") for v in values]
     for t in texts:
         if "," in t:
-            from ._creditflow import Error
             raise Error(f"vary {param}: the value {t!r} has a comma, which separates values (allowed: values "
                         "without one)")
     return f"{param}={','.join(texts)}"

@@ -12,6 +12,12 @@
 
 namespace creditflow::python {
 
+namespace {
+void check_view(const std::string& view) {
+  if (view != "cycle" && view != "tl") throw ParameterError("view " + view + ": unknown view (allowed: cycle, tl)");
+}
+}  // namespace
+
 cli::RunText run_text(const std::map<std::string, std::string>& options) {
   cli::RunText run;
   std::string names;
@@ -31,7 +37,7 @@ cli::RunText run_text(const std::map<std::string, std::string>& options) {
 
 RunOutput run_model(const ModelHandle& model, const std::string& view, const cli::RunText& run,
                     bool catch_interrupt) {
-  if (view != "cycle" && view != "tl") throw ParameterError("view " + view + ": unknown view (allowed: cycle, tl)");
+  check_view(view);
   const platform::Platform p = model.resolve(cli::run_overrides(run));
   const auto simulate = [&p, &view] {
     const platform::RunResult result = platform::simulate_view(p, registry(), view, "", "view");
@@ -55,7 +61,7 @@ RunOutput run_model(const ModelHandle& model, const std::string& view, const cli
 std::string sweep_model(const ModelHandle& model, const std::vector<std::string>& vary,
                         const std::vector<std::string>& sweeps, const cli::RunText& run, const std::string& view,
                         int jobs, bool isolate, const py::object& progress, bool catch_interrupt) {
-  if (view != "cycle" && view != "tl") throw ParameterError("view " + view + ": unknown view (allowed: cycle, tl)");
+  check_view(view);
   if (jobs < 1 || jobs > 1024)
     throw ParameterError("jobs = " + std::to_string(jobs) + " is out of range (allowed 1..1024)");
   if (isolate && view != "tl")

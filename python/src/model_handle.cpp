@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "cli/run_text.hpp"
-
 namespace creditflow::python {
 
 const platform::Registry& registry() {
@@ -32,20 +30,18 @@ void ModelHandle::set(const std::vector<std::pair<std::string, std::string>>& va
                next.end());
     next.push_back(assignment);
   }
-  ModelHandle checked = *this;
-  checked.sets = next;
-  checked.resolve();
+  platform::resolve(netlist, registry(), overrides_of(next));  // throws, and then nothing is set
   sets = std::move(next);
 }
 
-std::vector<platform::Override> ModelHandle::overrides() const {
+std::vector<platform::Override> ModelHandle::overrides_of(const std::vector<std::string>& assignments) {
   std::vector<platform::Override> out;
-  for (const std::string& s : sets) out.push_back(platform::parse_override(s, "set"));
+  for (const std::string& s : assignments) out.push_back(platform::parse_override(s, "set"));
   return out;
 }
 
 platform::Platform ModelHandle::resolve(const platform::RunOverrides& run) const {
-  return platform::resolve(netlist, registry(), overrides(), run);
+  return platform::resolve(netlist, registry(), overrides_of(sets), run);
 }
 
 }  // namespace creditflow::python

@@ -34,7 +34,8 @@ struct ModelHandle {
   // earlier one), refusing the whole call, with the tool's line for --set, if any is wrong.
   void set(const std::vector<std::pair<std::string, std::string>>& values);
 
-  std::vector<platform::Override> overrides() const;
+  // "component.param=value" texts as overrides, each named by the call that set it ("set ...").
+  static std::vector<platform::Override> overrides_of(const std::vector<std::string>& assignments);
   // The resolved platform, with `run` as the command line's run options.
   platform::Platform resolve(const platform::RunOverrides& run = {}) const;
 };

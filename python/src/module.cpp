@@ -52,12 +52,6 @@ PYBIND11_MODULE(_creditflow, m) {
   m.def("parse", &ModelHandle::parse, py::arg("text"), py::arg("label") = python::kBuiltModelLabel,
         "check a model's YAML text");
   m.def("document_yaml", &python::document_yaml, py::arg("document"), "a dict of a model as YAML text");
-  m.def("run_text_fields", [] {
-    std::vector<std::string> names;
-    cli::RunText run;
-    for (const auto& [option, field] : run.fields()) names.push_back(option + 2);
-    return names;
-  }, "the run options' names as the tool spells them (cycles, warmup, seed, ...)");
 
   m.def(
       "run",
