@@ -33,11 +33,11 @@ const std::vector<std::string> kInterfaceKeys{"num_vcs", "vc_buf_size", "wait_fo
 // BookSim2's traffic keys that make the terminals at the nodes nothing attaches to.
 const std::set<std::string> kTrafficKeys{"injection_rate", "injection_rate_uses_flits", "traffic",
                                          "injection_process", "burst_alpha", "burst_beta", "hotspot_nodes",
-                                         "hotspot_rates"};
+                                         "hotspot_rates", "perm_seed"};
 // The patterns a terminal's library source can follow: uniform among the terminals, the
 // hotspots by their weights, or one destination each.
 const std::set<std::string> kTerminalPatterns{"uniform", "uniform_noself", "hotspot", "transpose", "bitcomp",
-                                              "bitrev", "shuffle", "tornado", "neighbor"};
+                                              "bitrev", "shuffle", "tornado", "neighbor", "randperm"};
 // An interface's own parameters, given per node as node<K>.<parameter>.
 const std::vector<std::string> kNodeParams{"message_class", "packet_flits", "queue_depth", "eject_depth", "credits"};
 const std::vector<std::string> kNodePorts{"in", "out", "credit_in"};
@@ -141,7 +141,7 @@ class Expander {
                              "'s nodes: the platform measures them (allowed here: the topology's and the routers' "
                              "keys, packet_size, vc_classes, node<K>.<interface parameter>, and for the terminals at "
                              "the other nodes injection_rate, injection_rate_uses_flits, traffic, hotspot_nodes, "
-                             "hotspot_rates, injection_process, burst_alpha and burst_beta)");
+                             "hotspot_rates, perm_seed, injection_process, burst_alpha and burst_beta)");
       if (value.text.find("${") != std::string::npos) {
         if (router_key) continue;  // passed on as written, resolved in each router
         throw ParameterError(value.where + ": " + net.name + "." + key + " = " + value.text +
@@ -163,7 +163,7 @@ class Expander {
     if (t.count("injection_rate") && !kTerminalPatterns.count(config.traffic))
       throw ParameterError(where + ": traffic = " + config.traffic + " is not yet taken by the terminals at the "
                            "nodes nothing attaches to (allowed: uniform, uniform_noself, hotspot, transpose, bitcomp, "
-                           "bitrev, shuffle, tornado, neighbor)");
+                           "bitrev, shuffle, tornado, neighbor, randperm)");
     if (config.packet_size.size() != 1)
       throw ParameterError(where + ": packet_size gives " + std::to_string(config.packet_size.size()) +
                            " sizes; an interface makes packets of one size, or of one flit per data unit "

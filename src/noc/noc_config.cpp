@@ -180,6 +180,99 @@ Field per_class_list_field(Member field, long long lo, long long hi) {
           "a value or a list, each " + std::to_string(lo) + ".." + std::to_string(hi)};
 }
 
+// BookSim2's list of lists: {a,{b,c}} is the items "a" and "{b,c}", a text without braces
+// one item (its tokenize_str).
+std::vector<std::string> booksim_items(const std::string& text) {
+  if (text.empty() || text.front() != '{' || text.back() != '}') return {text};
+  std::vector<std::string> items;
+  int depth = 0;
+  std::size_t start = 1;
+  for (std::size_t i = 1; i + 1 < text.size(); ++i) {
+    if (text[i] == '{') ++depth;
+    else if (text[i] == '}') --depth;
+    else if (text[i] == ',' && depth == 0) {
+      items.push_back(trimmed(text.substr(start, i - start)));
+      start = i + 1;
+    }
+  }
+  items.push_back(trimmed(text.substr(start, text.size() - 1 - start)));
+  return items;
+}
+
+const std::vector<std::string>& pattern_names() {
+  static const std::vector<std::string> names{"uniform",  "uniform_noself", "transpose",    "bitcomp", "bitrev",
+                                              "shuffle",  "tornado",        "neighbor",     "hotspot", "randperm",
+                                              "diagonal", "asymmetric",     "taper64",      "badperm_yarc", "trace"};
+  return names;
+}
+
+// BookSim2's traffic: a pattern's name, with the arguments the two that take them take:
+// hotspot({{nodes},{weights}}) (weights short of the nodes repeat the last, as BookSim2
+// fills them) and randperm(seed).
+Field traffic_field() {
+  const std::string allowed = [] {
+    std::string list;
+    for (const auto& name : pattern_names()) list += (list.empty() ? "" : ", ") + name;
+    return "one of " + list + "; hotspot({{nodes},{weights}}) and randperm(seed) with their arguments";
+  }();
+  return {[=](NocConfig& c, const std::string& where, const std::string& key, const std::string& value) {
+            const std::string text = trimmed(value);
+            if (!text.empty() && text.front() == '{')
+              refuse(where, key, value, "one pattern: a list is a pattern per traffic class, and creditflow models "
+                                        "one class");
+            const auto open = text.find('(');
+            const std::string name = trimmed(text.substr(0, open));
+            if (std::find(pattern_names().begin(), pattern_names().end(), name) == pattern_names().end())
+              refuse(where, key, value, allowed);
+            if (open != std::string::npos) {
+              if (text.back() != ')') refuse(where, key, value, name + "(...) closed by its ')'");
+              const std::string inside = trimmed(text.substr(open + 1, text.size() - open - 2));
+              if (name == "randperm") {
+                c.perm_seed = static_cast<int>(whole(where, key, inside, 0, 2147483647));
+              } else if (name == "hotspot") {
+                const auto items = booksim_items(inside);
+                if (items.size() > 2)
+                  refuse(where, key, value, "hotspot({{nodes},{weights}}): the nodes and at most their weights");
+                const auto numbers = [&](const std::string& item, int lo, const char* what) {
+                  try {
+                    return whole_list(where, key, item, lo, 1 << 20);
+                  } catch (const ParameterError&) {
+                    refuse(where, key, value, std::string("hotspot({{nodes},{weights}}) with ") + what);
+                  }
+                };
+                std::vector<int> nodes = numbers(items[0], -(1 << 20), "node numbers");
+                if (nodes.empty()) refuse(where, key, value, "hotspot({{nodes},{weights}}) with a node at least");
+                if (*std::min_element(nodes.begin(), nodes.end()) < 0)
+                  refuse(where, key, value, "nodes from 0: BookSim2 draws a negative one at random from its own "
+                                            "generator, which a run here cannot repeat");
+                std::vector<int> rates;
+                if (items.size() == 2) {
+                  rates = numbers(items[1], 1, "weights from 1");
+                  if (rates.empty()) refuse(where, key, value, "hotspot({{nodes},{weights}}) with a weight at least");
+                  rates.resize(nodes.size(), rates.back());
+                }
+                c.hotspot_nodes = nodes;
+                c.hotspot_rates = rates;
+              } else {
+                refuse(where, key, value, name + " without arguments (only hotspot and randperm take them)");
+              }
+            }
+            c.traffic = name;
+          },
+          [](const NocConfig& c) {
+            if (c.traffic == "randperm" && c.perm_seed != 0) return "randperm(" + std::to_string(c.perm_seed) + ")";
+            if (c.traffic != "hotspot" || c.hotspot_nodes.empty()) return c.traffic;
+            const auto braced = [](const std::vector<int>& items) {
+              std::string text;
+              for (int item : items) text += (text.empty() ? "" : ",") + std::to_string(item);
+              return "{" + text + "}";
+            };
+            return "hotspot({" + braced(c.hotspot_nodes) +
+                   (c.hotspot_rates.empty() ? "" : "," + braced(c.hotspot_rates)) + "})";
+          },
+          allowed};
+}
+
 // Values BookSim2 accepts that creditflow models only at their default: set to anything
 // else, they are refused with the one value allowed.
 Field only(const char* allowed) {
@@ -257,9 +350,7 @@ const std::vector<std::pair<std::string, Field>>& table() {
       {"vc_allocator", name_field(&NocConfig::vc_allocator, {"islip", "separable_input_first", "separable_output_first"})},
       {"sw_allocator", name_field(&NocConfig::sw_allocator, {"islip", "separable_input_first", "separable_output_first"})},
       {"alloc_iters", int_field(&NocConfig::alloc_iters, 1, 16)},
-      {"traffic", name_field(&NocConfig::traffic,
-                             {"uniform", "uniform_noself", "transpose", "bitcomp", "bitrev", "shuffle", "tornado",
-                              "neighbor", "hotspot", "diagonal", "asymmetric", "taper64", "badperm_yarc", "trace"})},
+      {"traffic", traffic_field()},
       {"injection_rate", real_field(&NocConfig::injection_rate, 0.0, 64.0)},
       {"injection_rate_uses_flits", int_field(&NocConfig::injection_rate_uses_flits, 0, 1)},
       {"injection_process", name_field(&NocConfig::injection_process, {"bernoulli", "on_off"})},
@@ -269,6 +360,15 @@ const std::vector<std::pair<std::string, Field>>& table() {
       {"packet_size_rate", per_class_list_field(&NocConfig::packet_size_rate, 0, 1000000)},
       {"hotspot_nodes", list_field(&NocConfig::hotspot_nodes, 0, 1 << 20)},
       {"hotspot_rates", list_field(&NocConfig::hotspot_rates, 1, 1000000)},
+      {"perm_seed", {[](NocConfig& c, const std::string& where, const std::string& key, const std::string& value) {
+                       if (trimmed(value) == "time")
+                         refuse(where, key, value, "a whole number 0..2147483647: BookSim2's 'time' seeds the "
+                                                   "permutation from the clock, which no other run can repeat");
+                       c.perm_seed = static_cast<int>(whole(where, key, value, 0, 2147483647));
+                     },
+                     [](const NocConfig& c) { return std::to_string(c.perm_seed); },
+                     "0..2147483647",
+                     {Type::integer, 0, 2147483647.0, {}, ""}}},
       {"include_queuing", int_field(&NocConfig::include_queuing, 0, 1)},
       {"trace_file", {[](NocConfig& c, const std::string&, const std::string&, const std::string& value) {
                         c.trace_file = trimmed(value);
@@ -342,7 +442,8 @@ const std::map<std::string, std::string>& key_docs() {
       {"sw_allocator", "islip, separable_input_first or separable_output_first (round-robin arbiters)"},
       {"alloc_iters", "iSLIP iterations (the separable allocators make one pass)"},
       {"traffic", "uniform (self included), uniform_noself, transpose, bitcomp, bitrev, shuffle, tornado, neighbor, "
-                  "hotspot, diagonal (the next node 1 time in 3, else itself), asymmetric (its place in either half), "
+                  "hotspot (hotspot({{nodes},{weights}}) as BookSim2 writes it), randperm (a permutation drawn as BookSim2 "
+                  "draws it from perm_seed; randperm(seed)), diagonal (the next node 1 time in 3, else itself), asymmetric (its place in either half), "
                   "taper64 (64 nodes: half the time within one of it in both digits of 8, else uniform), badperm_yarc "
                   "(a random column of its row's digit, on k x k nodes), trace (trace_file)"},
       {"injection_rate", "packets per node and cycle (flits with injection_rate_uses_flits = 1)"},
@@ -352,8 +453,10 @@ const std::map<std::string, std::string>& key_docs() {
       {"burst_beta", "on_off: chance per cycle to turn off"},
       {"packet_size", "flits per packet, or sizes drawn by packet_size_rate: a,b or BookSim2's {{a,b}}"},
       {"packet_size_rate", "weights of the packet sizes: x,y or {{x,y}}"},
-      {"hotspot_nodes", "hotspot traffic: the nodes all packets go to, {a,b,...}"},
-      {"hotspot_rates", "hotspot traffic: their weights"},
+      {"hotspot_nodes", "hotspot traffic: the nodes all packets go to, {a,b,...} (the first of hotspot(...)'s "
+                        "arguments)"},
+      {"hotspot_rates", "hotspot traffic: their weights (the second of hotspot(...)'s arguments)"},
+      {"perm_seed", "randperm traffic: the seed of the permutation, BookSim2's generator drawing it as BookSim2 does"},
       {"include_queuing", "1: packet latency counts from when the packet fell due at its source"},
       {"trace_file", "traffic = trace: the trace the nodes replay (CSV, or gzip), beside the model; its sources and "
                      "destinations are node numbers"},
@@ -604,7 +707,9 @@ void NocConfig::validate(const std::string& where) const {
     fail("traffic = badperm_yarc needs k x k nodes, a row and a column each (the network has " +
          std::to_string(count) + " with k = " + std::to_string(k) + ")");
   if (traffic == "hotspot") {
-    if (hotspot_nodes.empty()) fail("traffic = hotspot needs hotspot_nodes (a list of node ids)");
+    if (hotspot_nodes.empty())
+      fail("traffic = hotspot needs its nodes, hotspot({{a,b,...}}) or hotspot_nodes (BookSim2's hotspot without "
+           "them is one node drawn by its own generator, which a run here cannot repeat)");
     for (int node : hotspot_nodes)
       if (node >= count)
         fail("hotspot_nodes has node " + std::to_string(node) + " (allowed 0.." +

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/noc/knuth_random.hpp"
 
 namespace creditflow::noc {
 
@@ -19,6 +20,7 @@ TrafficPattern::TrafficPattern(const NocConfig& config, int nodes)
           : name == "tornado"      ? Kind::tornado
           : name == "neighbor"     ? Kind::neighbor
           : name == "hotspot"      ? Kind::hotspot
+          : name == "randperm"     ? Kind::randperm
           : name == "diagonal"     ? Kind::diagonal
           : name == "asymmetric"   ? Kind::asymmetric
           : name == "taper64"      ? Kind::taper64
@@ -28,6 +30,7 @@ TrafficPattern::TrafficPattern(const NocConfig& config, int nodes)
   hotspot_weights_ = config.hotspot_rates.empty() ? std::vector<int>(hotspots_.size(), 1)
                                                   : config.hotspot_rates;
   hotspot_total_ = std::accumulate(hotspot_weights_.begin(), hotspot_weights_.end(), 0);
+  if (kind_ == Kind::randperm) permutation_ = booksim_permutation(nodes_, config.perm_seed);
 }
 
 int TrafficPattern::destination(int source, Rng& rng) const {
@@ -43,6 +46,8 @@ int TrafficPattern::destination(int source, Rng& rng) const {
       const int low = (1 << half) - 1;
       return ((source >> half) & low) | ((source & low) << half);
     }
+    case Kind::randperm:
+      return permutation_[source];
     case Kind::bitcomp:
       return ~source & (nodes_ - 1);
     case Kind::bitrev: {

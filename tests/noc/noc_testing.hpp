@@ -5,7 +5,6 @@
 
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -38,7 +37,8 @@ inline void within_3_percent_of(const creditflow::noc::NocFigures& f, const std:
   BOOST_CHECK_CLOSE_FRACTION(f.hops, std::stod(row.at("avg_hops")), 0.03);
 }
 
-// A CSV as rows of column -> text (lines starting with # say where it came from).
+// A CSV as rows of column -> text (lines starting with # say where it came from; a cell in
+// double quotes may hold commas, as BookSim2's hotspot({{0,7},{2,1}}) does).
 inline std::vector<std::map<std::string, std::string>> csv_rows(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read " + path);
@@ -47,10 +47,13 @@ inline std::vector<std::map<std::string, std::string>> csv_rows(const std::strin
   std::vector<std::string> columns;
   while (std::getline(in, line)) {
     if (!line.empty() && line[0] == '#') continue;
-    std::vector<std::string> cells;
-    std::stringstream cells_in(line);
-    std::string cell;
-    while (std::getline(cells_in, cell, ',')) cells.push_back(cell);
+    std::vector<std::string> cells(1);
+    bool quoted = false;
+    for (char c : line) {
+      if (c == '"') quoted = !quoted;
+      else if (c == ',' && !quoted) cells.emplace_back();
+      else cells.back() += c;
+    }
     if (columns.empty()) {
       columns = cells;
       continue;

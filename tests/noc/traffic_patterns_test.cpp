@@ -1,5 +1,6 @@
 // BookSim2's random patterns diagonal, asymmetric, taper64 and badperm_yarc: where each
-// sends (by its draws), and the 8x8 mesh under each against BookSim2's own runs
+// sends (by its draws); and the 8x8 mesh under each of them, randperm (perm_seed 0 and 7)
+// and hotspot({{0,7,56,63},{2,1,1,2}}) against BookSim2's own runs
 // (reference/booksim2/booksim_patterns*.csv: latency within 3% up to 80% of the knee, the
 // first load BookSim2 cannot carry; saturation within 3%).
 #include <boost/test/unit_test.hpp>
@@ -54,15 +55,16 @@ BOOST_AUTO_TEST_CASE(each_pattern_sends_where_booksim2s_does_as_often) {
 }
 
 BOOST_AUTO_TEST_CASE(the_8x8_mesh_under_each_pattern_within_3_percent_of_booksim2) {
-  // The first load BookSim2 cannot carry (accepting over 2% less: at 0.02 the window's own
-  // noise takes 1.6%), else its saturation.
+  // The first load BookSim2 cannot carry (it calls the run unstable, or accepts over 2% less
+  // from 0.02 on: at 0.02 the window's own noise takes 1.6%, below it more), else its
+  // saturation.
   std::map<std::string, double> knee;
   for (const auto& row : reference_csv("booksim_patterns_saturation.csv"))
     knee[row.at("traffic")] = std::stod(row.at("accepted_flits_per_node_cycle"));
   const auto rows = reference_csv("booksim_patterns.csv");
   for (const auto& row : rows) {
     const double rate = std::stod(row.at("injection_rate"));
-    if (std::stod(row.at("accepted_flits_per_node_cycle")) < 0.98 * rate)
+    if (row.at("stable") == "0" || (rate >= 0.02 && std::stod(row.at("accepted_flits_per_node_cycle")) < 0.98 * rate))
       knee[row.at("traffic")] = std::min(knee[row.at("traffic")], rate);
   }
   int compared = 0;
@@ -75,7 +77,8 @@ BOOST_AUTO_TEST_CASE(the_8x8_mesh_under_each_pattern_within_3_percent_of_booksim
     within_3_percent_of(f, row);
     ++compared;
   }
-  BOOST_CHECK_EQUAL(compared, 17);  // all but badperm_yarc at 0.1, which BookSim2 does not carry
+  // All but badperm_yarc at 0.1 and randperm at 0.15 (both seeds), past 80% of their knees.
+  BOOST_CHECK_EQUAL(compared, 28);
   for (const auto& row : reference_csv("booksim_patterns_saturation.csv")) {
     BOOST_TEST_INFO(row.at("traffic"));
     BOOST_CHECK_CLOSE_FRACTION(measured(mesh8x8(row.at("traffic"), "1.0", "throughput")).accepted,

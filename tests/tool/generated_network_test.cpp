@@ -112,7 +112,7 @@ BOOST_AUTO_TEST_CASE(what_a_network_with_attached_parts_refuses) {
           "--set net.warmup_periods=2: net.warmup_periods is BookSim2's measurement, and parts are attached to net's "
           "nodes: the platform measures them (allowed here: the topology's and the routers' keys, packet_size, "
           "vc_classes, node<K>.<interface parameter>, and for the terminals at the other nodes injection_rate, "
-          "injection_rate_uses_flits, traffic, hotspot_nodes, hotspot_rates, injection_process, burst_alpha and "
+          "injection_rate_uses_flits, traffic, hotspot_nodes, hotspot_rates, perm_seed, injection_process, burst_alpha and "
           "burst_beta)");
   refused("--set net.node5.credits=2",
           "--set net.node5.credits=2: net.node5.credits: node5 has nothing attached, so no interface (attach parts at "
@@ -222,7 +222,7 @@ BOOST_AUTO_TEST_CASE(terminals_at_the_other_nodes_load_the_network_the_parts_sha
           "--set net.sim_type=throughput: net.sim_type is BookSim2's measurement, and parts are attached to net's "
           "nodes: the platform measures them (allowed here: the topology's and the routers' keys, packet_size, "
           "vc_classes, node<K>.<interface parameter>, and for the terminals at the other nodes injection_rate, "
-          "injection_rate_uses_flits, traffic, hotspot_nodes, hotspot_rates, injection_process, burst_alpha and "
+          "injection_rate_uses_flits, traffic, hotspot_nodes, hotspot_rates, perm_seed, injection_process, burst_alpha and "
           "burst_beta)");
 }
 

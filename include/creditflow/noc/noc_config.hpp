@@ -57,8 +57,12 @@ struct NocConfig {
   double burst_beta = 0.5;   // on_off: chance per cycle to turn off when on
   std::vector<int> packet_size{1};
   std::vector<int> packet_size_rate{1};
+  // traffic = hotspot: its nodes and their weights (BookSim2 writes them as the pattern's
+  // arguments, hotspot({{nodes},{weights}}), which set() takes too).
   std::vector<int> hotspot_nodes;
   std::vector<int> hotspot_rates;
+  // traffic = randperm: the seed of BookSim2's generator that draws the permutation.
+  int perm_seed = 0;
   int include_queuing = 1;
   // traffic = trace: the trace each node replays (its records' sources and destinations
   // are node numbers), each record a packet of its bytes over flit_bytes, rounded up.

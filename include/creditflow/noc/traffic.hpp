@@ -26,11 +26,12 @@ class TrafficPattern {
 
  private:
   enum class Kind { uniform, uniform_noself, transpose, bitcomp, bitrev, shuffle, tornado,
-                    neighbor, hotspot, diagonal, asymmetric, taper64, badperm_yarc };
+                    neighbor, hotspot, randperm, diagonal, asymmetric, taper64, badperm_yarc };
   Kind kind_;
   int nodes_, k_, n_, bits_;
   std::vector<int> hotspots_, hotspot_weights_;
   int hotspot_total_ = 0;
+  std::vector<int> permutation_;  // randperm: each source's destination
 };
 
 class InjectionProcess {
