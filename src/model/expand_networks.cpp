@@ -22,8 +22,9 @@ namespace creditflow::platform {
 namespace {
 
 // The keys that give the network its shape (read here, not passed on).
-const std::set<std::string> kShapeKeys{"topology", "k", "n", "channel_latency", "routing_function",
-                                       "netlist", "network_file", "router_names"};
+const std::set<std::string> kShapeKeys{"topology", "k",  "n",  "channel_latency", "routing_function",
+                                       "netlist",  "network_file", "router_names", "c", "x", "y", "xr", "yr",
+                                       "use_noc_latency"};
 // The keys of every router, and of the interfaces at its ports (what its buffers are).
 const std::vector<std::string> kRouterKeys{
     "num_vcs", "vc_buf_size", "wait_for_tail_credit", "routing_delay", "vc_alloc_delay", "sw_alloc_delay",
@@ -472,7 +473,7 @@ class Expander {
     const std::map<std::string, Text> t = texts(net);
     const noc::NocConfig config = shape(net, t);
     const std::string where = at(net.line) + ": " + net.name;
-    if (config.tree())
+    if (config.own_shape())
       throw ParameterError(where + ": a " + config.topology + " runs as a network of its own, with nothing attached "
                            "to its nodes (parts attach to a mesh, torus, ring or anynet)");
     std::unique_ptr<noc::Topology> topology;
@@ -548,7 +549,8 @@ class Expander {
   // holding the keys its terminals and its measurement share. Its routers route by their
   // place in the cube (dor on a mesh, dim_order on a torus or ring), on an anynet by a
   // table of min's next hop to each node's terminal, or by the network's routing_function
-  // where that is a user's or a fattree's nca (which the network makes when it runs).
+  // where that is a user's or its shape's own (a tree's, a cmesh's: the network makes it
+  // when it runs).
   void expand_alone(const ComponentDecl& net) {
     const std::map<std::string, Text> t = texts(net);
     noc::NocConfig config;
@@ -575,7 +577,7 @@ class Expander {
                              ")");
     const std::size_t first = out_.netlist.components.size();
     const auto terminal = [&](int node) { return net.name + "_node" + std::to_string(node); };
-    const bool cube = config.topology != "anynet" && !config.tree();
+    const bool cube = config.topology != "anynet" && !config.own_shape();
     for (int r = 0; r < topology.routers(); ++r) {
       ComponentDecl d = part(net, router_name(net, topology, r), "router");
       const auto param = [&](const std::string& key, const std::string& value) {
@@ -584,9 +586,9 @@ class Expander {
       param("ports", std::to_string(topology.ports(r)));
       for (const std::string& key : kRouterKeys)
         if (const auto it = t.find(key); it != t.end()) param(key, it->second.text);
-      if (noc::find_routing(config.routing_function) != nullptr || config.tree()) {
-        // A user's function, or a tree's nca (its way up drawn as it goes): the network makes
-        // it when it runs.
+      if (noc::find_routing(config.routing_function) != nullptr || config.own_shape()) {
+        // A user's function, or a tree's or a cmesh's own (drawing its way as it goes): the
+        // network makes it when it runs.
         param("routing", "network");
       } else if (cube) {
         param("routing", config.topology == "mesh" ? "mesh" : "torus");

@@ -157,13 +157,15 @@ class Reader {
   }
 
   // A network's `topology: {kind: mesh, k: 4, n: 2, channel_latency: 1}` is its flat
-  // parameters topology, k, n and channel_latency (or netlist, network_file for anynet);
+  // parameters topology, k, n and channel_latency (or netlist, network_file for anynet; c, xr, ... for a cmesh);
   // `routers:` is an anynet's netlist written router by router (read_routers).
   void read_topology(const YAML::Node& key, const YAML::Node& map, ComponentDecl& c,
                      std::set<std::string>& keys) const {
     const std::string what = "component " + c.name + " topology";
-    check_keys(map, {"kind", "k", "n", "channel_latency", "netlist", "network_file", "routers"}, what);
-    if (!map["kind"]) fail(key, what + " has no kind (mesh, torus, ring, anynet, fattree or qtree)");
+    check_keys(map, {"kind", "k", "n", "channel_latency", "netlist", "network_file", "routers", "c", "x", "y", "xr",
+                     "yr", "use_noc_latency"},
+               what);
+    if (!map["kind"]) fail(key, what + " has no kind (mesh, torus, ring, anynet, fattree, qtree or cmesh)");
     for (const auto& p : map) {
       const std::string inner = p.first.Scalar();
       const std::string param = inner == "kind" ? "topology" : inner;

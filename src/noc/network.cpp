@@ -7,6 +7,7 @@
 #include <string>
 
 #include "creditflow/core/error.hpp"
+#include "creditflow/noc/concentrated_mesh.hpp"
 #include "creditflow/noc/fat_tree.hpp"
 #include "creditflow/noc/quad_tree.hpp"
 
@@ -27,6 +28,8 @@ Network::Shape Network::shape_of(const NocConfig& config, const std::string& whe
     shape.topology = std::make_unique<FatTree>(config.k, config.n);
   else if (config.topology == "qtree")
     shape.topology = std::make_unique<QuadTree>(config.k, config.n);
+  else if (config.topology == "cmesh")
+    shape.topology = std::make_unique<ConcentratedMesh>(config.k, config.use_noc_latency == 1);
   else
     shape.topology = std::make_unique<KaryNcube>(config);
   shape.routing = [config](const Topology& t, Rng& coin) -> std::unique_ptr<Routing> {
@@ -40,6 +43,9 @@ Network::Shape Network::shape_of(const NocConfig& config, const std::string& whe
       routing = std::make_unique<MinTable>(static_cast<const Anynet&>(t), block.num_vcs);
     else if (config.topology == "qtree")
       routing = std::make_unique<NcaQuadTree>(QuadTree(config.k, config.n), block.num_vcs);
+    else if (config.topology == "cmesh")
+      routing = std::make_unique<CmeshRouting>(ConcentratedMesh(config.k, config.use_noc_latency == 1),
+                                               config.routing_function, block.num_vcs, coin);
     else if (config.topology == "fattree")
       routing = std::make_unique<NcaFatTree>(FatTree(config.k, config.n), block.num_vcs, coin,
                                              config.routing_function == "anca");

@@ -288,7 +288,7 @@ Field only(const char* allowed) {
 
 const std::vector<std::pair<std::string, Field>>& table() {
   static const std::vector<std::pair<std::string, Field>> setters{
-      {"topology", name_field(&NocConfig::topology, {"mesh", "torus", "ring", "anynet", "fattree", "qtree"})},
+      {"topology", name_field(&NocConfig::topology, {"mesh", "torus", "ring", "anynet", "fattree", "qtree", "cmesh"})},
       {"netlist", {[](NocConfig& c, const std::string&, const std::string&, const std::string& value) { c.netlist = value; },
                    [](const NocConfig& c) { return c.netlist; },
                    "BookSim2's anynet lines"}},
@@ -325,6 +325,12 @@ const std::vector<std::pair<std::string, Field>>& table() {
       {"k", int_field(&NocConfig::k, 2, 64)},
       {"n", int_field(&NocConfig::n, 1, 3)},
       {"channel_latency", int_field(&NocConfig::channel_latency, 0, 64)},
+      {"c", int_field(&NocConfig::c, 1, 64)},
+      {"x", int_field(&NocConfig::x, 1, 64)},
+      {"y", int_field(&NocConfig::y, 1, 64)},
+      {"xr", int_field(&NocConfig::xr, 1, 8)},
+      {"yr", int_field(&NocConfig::yr, 1, 8)},
+      {"use_noc_latency", int_field(&NocConfig::use_noc_latency, 0, 1)},
       {"routing_function",
        {[](NocConfig& c, const std::string& where, const std::string& key, const std::string& value) {
           const std::string name = trimmed(value);
@@ -409,7 +415,6 @@ const std::vector<std::pair<std::string, Field>>& table() {
       {"buffer_policy", only("private")},
       {"noq", only("0")},
       {"arb_type", only("round_robin")},
-      {"use_noc_latency", only("1")},
   };
   return setters;
 }
@@ -417,18 +422,26 @@ const std::vector<std::pair<std::string, Field>>& table() {
 // What each key means, for `creditflow list` and the table of docs/guide/networks.md.
 const std::map<std::string, std::string>& key_docs() {
   static const std::map<std::string, std::string> docs{
-      {"topology", "mesh, torus, ring (a torus of one dimension), anynet (a netlist), fattree (a k-ary n-tree) or "
-                   "qtree (a tree of k = 4 children a router, n = 3 levels)"},
+      {"topology", "mesh, torus, ring (a torus of one dimension), anynet (a netlist), fattree (a k-ary n-tree), "
+                   "qtree (a tree of k = 4 children a router, n = 3 levels) or cmesh (a k x k mesh of 4 nodes a "
+                   "router, with express channels on its edges)"},
       {"netlist", "anynet: BookSim2's netlist, lines like 'router 0 node 0 router 1 4' (';' may part them)"},
       {"network_file", "anynet: the file holding the netlist, beside the model"},
       {"router_names", "anynet: the routers' names for the reports, router 0 first (a,b,c; creditflow's key)"},
       {"k", "routers per dimension (fattree: ports up and down a router)"},
       {"n", "dimensions (fattree: levels)"},
       {"channel_latency", "cycles on a router-to-router channel, both ways (0: BookSim2's, 1 on a mesh, 2 on a torus)"},
+      {"c", "cmesh: nodes a router (4, as BookSim2 builds it; 1 elsewhere)"},
+      {"x", "cmesh: routers along x, which BookSim2 asks to equal y (it reads k)"},
+      {"y", "cmesh: routers along y"},
+      {"xr", "cmesh: nodes a router along x (2; BookSim2's tornado, neighbor and badperm_yarc count digits of k xr)"},
+      {"yr", "cmesh: nodes a router along y (2)"},
+      {"use_noc_latency", "cmesh: 1, a channel takes 2 cycles (k on an express one); 0, every channel 1"},
       {"routing_function", "dor (mesh), dim_order (torus, ring: a dateline splits the VCs in two classes), min (anynet), "
                            "nca (fattree: up by a random port to the nearest common ancestor, then down; qtree: up its "
-                           "one way), anca (fattree: up by the less loaded of two random ports), or one registered in "
-                           "C++"},
+                           "one way), anca (fattree: up by the less loaded of two random ports), dor, xy_yx, "
+                           "dor_no_express, xy_yx_no_express (cmesh: x then y, or either by a coin in its half of "
+                           "the VCs; express channels or not), or one registered in C++"},
       {"num_vcs", "virtual channels per port"},
       {"vc_buf_size", "flits each VC buffers at each input"},
       {"routing_delay", "cycles to route a head flit"},
@@ -533,7 +546,7 @@ const std::vector<std::string>& NocConfig::keys() {
 
 int NocConfig::nodes() const {
   if (topology == "anynet") return netlist_nodes(netlist);
-  int count = 1;
+  int count = topology == "cmesh" ? c : 1;
   for (int d = 0; d < dimensions(); ++d) count *= k;
   return count;
 }
@@ -568,6 +581,8 @@ double all_ports(const NocConfig& c) {
     for (std::string w; words >> w;) ports += w == "router" || w == "node" ? 2 : 0;
   } else if (c.topology == "fattree") {  // k^(n-1) routers a level, 2k ports each but the top's k
     ports = std::pow(static_cast<double>(c.k), c.n - 1) * c.k * (2 * c.n - 1);
+  } else if (c.topology == "cmesh") {  // k^2 routers of c nodes and 4 channels each
+    ports = static_cast<double>(c.k) * c.k * (c.c + 4);
   } else if (c.topology == "qtree") {  // k^h routers at level h, k + 1 ports each but the root's k
     for (int h = 0; h < c.n; ++h) ports += std::pow(static_cast<double>(c.k), h) * (c.k + 1);
     ports -= 1;
@@ -627,11 +642,39 @@ void NocConfig::validate(const std::string& where) const {
            ", n = " + std::to_string(n) + " here)");
     if (routing_function != "nca" && !users_routing)
       fail("routing_function = " + routing_function + " does not route a qtree (allowed: nca)");
+  } else if (topology == "cmesh") {
+    if (n != 2 || c != 4 || xr != 2 || yr != 2 || x != y)
+      fail("a cmesh is BookSim2's: n = 2, c = 4, xr = yr = 2 and x = y (here n = " + std::to_string(n) + ", c = " +
+           std::to_string(c) + ", xr = " + std::to_string(xr) + ", yr = " + std::to_string(yr) + ", x = " +
+           std::to_string(x) + ", y = " + std::to_string(y) + ")");
+    if (k % 2 != 0)
+      fail("a cmesh's express channels pair the routers k/2 apart along its edges, which needs an even k (k = " +
+           std::to_string(k) + ")");
+    if (channel_latency != 0)
+      fail("a cmesh's channels take BookSim2's cycles, 2 (k on an express one) or 1 with use_noc_latency = 0 "
+           "(allowed channel_latency 0)");
+    const bool cmesh_routing = routing_function == "dor" || routing_function == "dor_no_express" ||
+                               routing_function == "xy_yx" || routing_function == "xy_yx_no_express";
+    if (!cmesh_routing && !users_routing)
+      fail("routing_function = " + routing_function +
+           " does not route a cmesh (allowed: dor, dor_no_express, xy_yx, xy_yx_no_express)");
+    if (routing_function == "xy_yx" && k > 4)
+      fail("routing_function = xy_yx takes an express channel for a way of 2 or more, which on a cmesh of k = " +
+           std::to_string(k) + " jumps k/2 past the destination and back without end, in BookSim2 too (allowed: "
+           "k <= 4, or xy_yx_no_express, or dor)");
+    if (routing_function.rfind("xy_yx", 0) == 0 && num_vcs / message_classes < 2)
+      fail("routing_function = " + routing_function + " splits the VCs in halves, x first and y first (allowed "
+           "num_vcs 2 or more)");
   } else if (routing_function == "min" || routing_function == "nca" || routing_function == "anca") {
     fail("routing_function = " + routing_function + " routes " + (routing_function == "min" ? "an anynet" : "a tree") +
          ", not a " + topology + " (allowed: " + (topology == "mesh" ? "dor" : "dim_order") + ")");
   }
-  const bool users = users_routing || topology == "anynet" || tree();
+  if (topology != "cmesh" && (c != 1 || xr != 1 || yr != 1))
+    fail("c, xr and yr are a cmesh's nodes a router (a " + topology + " has c = xr = yr = 1; BookSim2's patterns "
+         "would count digits of k xr and send packets off it)");
+  if ((routing_function == "dor_no_express" || routing_function.rfind("xy_yx", 0) == 0) && topology != "cmesh")
+    fail("routing_function = " + routing_function + " routes a cmesh, not a " + topology);
+  const bool users = users_routing || topology == "anynet" || own_shape();
   if (topology == "mesh" && routing_function != "dor" && !users)
     fail("routing_function = " + routing_function + " does not route a mesh (allowed: dor)");
   if (topology != "mesh" && routing_function != "dim_order" && !users)

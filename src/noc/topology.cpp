@@ -27,7 +27,8 @@ const RoutingFactory* find_routing(const std::string& name) {
 }
 
 std::vector<std::string> routing_names() {
-  std::vector<std::string> names{"dor", "dim_order", "min", "nca", "anca"};
+  std::vector<std::string> names{"dor",   "dim_order", "min", "nca", "anca", "dor_no_express", "xy_yx",
+                                 "xy_yx_no_express"};
   for (const auto& entry : routings()) names.push_back(entry.first);
   return names;
 }

@@ -9,7 +9,7 @@
 namespace creditflow::noc {
 
 TrafficPattern::TrafficPattern(const NocConfig& config, int nodes)
-    : nodes_(nodes), k_(config.k), n_(config.dimensions()), bits_(0) {
+    : nodes_(nodes), k_(config.k * config.xr), n_(config.dimensions()), bits_(0) {  // BookSim2's digits: k xr
   while ((1 << bits_) < nodes_) ++bits_;
   const std::string& name = config.traffic;
   kind_ = name == "uniform_noself" ? Kind::uniform_noself

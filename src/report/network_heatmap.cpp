@@ -21,7 +21,7 @@ struct Arrow {
 
 void draw_network_heatmap(const NetworkReport& r, const std::string& file) {
   const noc::NocConfig& c = r.config;
-  if (c.topology == "anynet" || c.tree())
+  if (c.topology == "anynet" || c.own_shape())
     throw Error("--heatmap " + file + ": a" + (c.topology == "anynet" ? "n" : "") + " " + c.topology +
                 " has no coordinates to draw it by (allowed: a mesh, torus or ring)");
   if (c.dimensions() > 2)

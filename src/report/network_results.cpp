@@ -20,6 +20,8 @@ std::string shape(const noc::NocConfig& c) {
   if (c.topology == "anynet") return "anynet";
   if (c.topology == "fattree") return std::to_string(c.k) + "-ary " + std::to_string(c.n) + "-tree fattree";
   if (c.topology == "qtree") return std::to_string(c.k) + "-ary " + std::to_string(c.n) + "-level qtree";
+  if (c.topology == "cmesh")
+    return std::to_string(c.k) + "x" + std::to_string(c.k) + " cmesh of " + std::to_string(c.c) + " nodes a router";
   std::string size = std::to_string(c.k);
   for (int d = 1; d < c.dimensions(); ++d) size += "x" + std::to_string(c.k);
   return size + " " + c.topology;

@@ -127,10 +127,10 @@ class PartsReader {
 
   // Ports named as the network's topology names them, in its figures and messages: on a
   // cube by direction (+x, -x, ..., terminal), on a tree down0.., up.. (node0.. at a leaf),
-  // else by what each leads to (node3, to_l2), as BookSim2's anynet names them.
+  // on a cmesh node0..3, +x, ... (+x_express on an edge), else by what each leads to (node3, to_l2), as BookSim2's anynet names them.
   void name_ports(noc::ListedTopology& listed) const {
     std::unique_ptr<noc::Topology> shaped;  // what names its ports, where not an anynet
-    if (config_.tree())
+    if (config_.own_shape())
       shaped = noc::Network::shape_of(config_, where_).topology;
     else if (config_.topology != "anynet")
       shaped = std::make_unique<noc::KaryNcube>(config_);
@@ -157,9 +157,9 @@ class PartsReader {
         throw ParameterError(where_ + ": " + routers_.front()->name + " routes by " + how + " and " + r->name + " by " +
                              text(*r, "routing") + " (allowed: every router of a network routed one way)");
     const int vcs = config_.num_vcs;
-    if (how == "network" && config_.tree() && noc::find_routing(config_.routing_function) == nullptr) {
-      // A tree's own routing (nca draws its way up as it goes): the network's, on the network's
-      // own tree, which the routers' channels must be.
+    if (how == "network" && config_.own_shape() && noc::find_routing(config_.routing_function) == nullptr) {
+      // A tree's or a cmesh's own routing (drawing its way as it goes): the network's, on the
+      // network's own shape, which the routers' channels must be.
       noc::Network::Shape tree = noc::Network::shape_of(config_, where_);
       bool same = listed.routers() == tree.topology->routers();
       for (int r = 0; same && r < listed.routers(); ++r) {
@@ -171,7 +171,7 @@ class PartsReader {
       if (!same)
         throw ParameterError(where_ + ": its routers route by " + config_.routing_function + " on a " +
                              config_.topology + " of k = " + std::to_string(config_.k) + ", n = " +
-                             std::to_string(config_.n) + ", but their channels are not that tree's");
+                             std::to_string(config_.n) + ", but their channels are not that " + config_.topology + "'s");
       return tree.routing;
     }
     if (how == "network") {

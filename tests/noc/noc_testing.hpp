@@ -3,6 +3,7 @@
 #pragma once
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <stdexcept>
@@ -70,6 +71,23 @@ inline std::vector<std::map<std::string, std::string>> reference_csv(const std::
   return csv_rows(std::string(CREDITFLOW_BOOKSIM_REFERENCE) + "/" + file);
 }
 
+// The knee of each curve of BookSim2's table `curves`, named by its `column`: the first load
+// BookSim2 cannot carry (it calls the run unstable, or accepts over 2% less from 0.02 on:
+// at 0.02 a window's own noise takes 1.6%, below it more), else its saturation in the table
+// `saturations` (offered 1.0, throughput mode).
+inline std::map<std::string, double> knees(const std::string& curves, const std::string& saturations,
+                                           const std::string& column) {
+  std::map<std::string, double> knee;
+  for (const auto& row : reference_csv(saturations))
+    knee[row.at(column)] = std::stod(row.at("accepted_flits_per_node_cycle"));
+  for (const auto& row : reference_csv(curves)) {
+    const double rate = std::stod(row.at("injection_rate"));
+    if (row.at("stable") == "0" || (rate >= 0.02 && std::stod(row.at("accepted_flits_per_node_cycle")) < 0.98 * rate))
+      knee[row.at(column)] = std::min(knee[row.at(column)], rate);
+  }
+  return knee;
+}
+
 // The one channel of timing.md section 6 (BookSim2's 2-router anynet or k=2 n=1 mesh): node 0
 // sends to node 1 and back over one router-to-router channel of latency `latency`.
 inline std::vector<std::string> one_channel(int latency, int buffer, int packet, const std::string& rate,
@@ -86,6 +104,7 @@ inline std::vector<std::string> one_channel(int latency, int buffer, int packet,
 struct Alone {
   int routers = 0;
   creditflow::noc::Cycle cycles = -1;
+  std::vector<std::pair<int, int>> sent;  // the router and output port of each channel it took
 };
 inline Alone send_alone(creditflow::noc::Network& network, int source, int destination, int cycles) {
   creditflow::noc::Cycle injected = -1, retired = -1;
@@ -95,6 +114,7 @@ inline Alone send_alone(creditflow::noc::Network& network, int source, int desti
     if (what == "injected") injected = e.cycle;
     if (what == "retired") retired = e.cycle;
     if (what == "routed") ++alone.routers;
+    if (what == "sent") alone.sent.emplace_back(e.router, e.port);
   });
   network.send_packet(source, destination, 1);
   for (int i = 0; i < cycles; ++i) network.step();

@@ -55,18 +55,9 @@ BOOST_AUTO_TEST_CASE(each_pattern_sends_where_booksim2s_does_as_often) {
 }
 
 BOOST_AUTO_TEST_CASE(the_8x8_mesh_under_each_pattern_within_3_percent_of_booksim2) {
-  // The first load BookSim2 cannot carry (it calls the run unstable, or accepts over 2% less
-  // from 0.02 on: at 0.02 the window's own noise takes 1.6%, below it more), else its
-  // saturation.
-  std::map<std::string, double> knee;
-  for (const auto& row : reference_csv("booksim_patterns_saturation.csv"))
-    knee[row.at("traffic")] = std::stod(row.at("accepted_flits_per_node_cycle"));
+  const std::map<std::string, double> knee =
+      knees("booksim_patterns.csv", "booksim_patterns_saturation.csv", "traffic");
   const auto rows = reference_csv("booksim_patterns.csv");
-  for (const auto& row : rows) {
-    const double rate = std::stod(row.at("injection_rate"));
-    if (row.at("stable") == "0" || (rate >= 0.02 && std::stod(row.at("accepted_flits_per_node_cycle")) < 0.98 * rate))
-      knee[row.at("traffic")] = std::min(knee[row.at("traffic")], rate);
-  }
   int compared = 0;
   for (const auto& row : rows) {
     const std::string traffic = row.at("traffic");

@@ -56,6 +56,30 @@ BOOST_AUTO_TEST_CASE(a_fat_tree_imports_and_runs_in_both_views_near_booksim2) {
              wrong.err);
 }
 
+// BookSim2's cmesh.cfg at 0.1 by xy_yx (reference/booksim2/booksim_cmesh.csv): 23.32 cycles
+// over 3.124 routers; imported, run in both views to the same figures.
+BOOST_AUTO_TEST_CASE(a_cmesh_imports_and_runs_in_both_views_near_booksim2) {
+  cftool::TempDir dir;
+  const cftool::Outcome o = cftool::tool("import-booksim " + kReference +
+                                         "/cmesh.cfg routing_function=xy_yx injection_rate=0.1 -o " + dir / "cm.yaml");
+  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL, "run " + dir / "cm.yaml");
+  const json& net = doc.at("networks").at("net");
+  BOOST_TEST(net.at("routers").get<int>() == 16);
+  BOOST_TEST(net.at("channels").size() == 64u + 64u);  // a terminal each, and 4 channels a router
+  BOOST_TEST(net.at("packet_latency").get<double>() == 23.32, boost::test_tools::tolerance(0.03));
+  BOOST_TEST(net.at("hops").get<double>() == 3.124, boost::test_tools::tolerance(0.03));
+  BOOST_TEST(net.at("packet_latency_min").get<int>() == 7);
+  const cftool::Outcome summary = cftool::tool("run " + dir / "cm.yaml --view tl");
+  BOOST_TEST(summary.out.find("network 'net': 4x4 cmesh of 4 nodes a router, 16 routers, xy_yx, 2 VCs of 8 flits") !=
+                 std::string::npos,
+             summary.out);
+  const cftool::Outcome odd = cftool::tool("run " + dir / "cm.yaml --set net.k=5");
+  BOOST_TEST(odd.err.find("a cmesh's express channels pair the routers k/2 apart along its edges, which needs an even "
+                          "k (k = 5)") != std::string::npos,
+             odd.err);
+}
+
 // BookSim2's badperm_yarc on the 8x8 mesh at 0.05: 34.44 cycles over 6.263 routers
 // (reference/booksim2/booksim_patterns.csv); taper64 needs BookSim2's 64 nodes.
 BOOST_AUTO_TEST_CASE(a_random_pattern_of_booksim2_runs_in_both_views_near_its_figures) {
@@ -177,7 +201,7 @@ BOOST_AUTO_TEST_CASE(a_latency_load_sweep_says_where_the_mesh_saturates_and_mark
 }
 
 BOOST_AUTO_TEST_CASE(every_booksim2_configuration_of_the_reference_imports_or_names_what_it_cannot) {
-  for (const char* name : {"mesh4x4.cfg", "mesh8x8.cfg", "credit_mesh2.cfg", "fattree.cfg", "qtree.cfg"}) {
+  for (const char* name : {"mesh4x4.cfg", "mesh8x8.cfg", "credit_mesh2.cfg", "fattree.cfg", "qtree.cfg", "cmesh.cfg"}) {
     cftool::TempDir dir;
     const cftool::Outcome o = cftool::tool("import-booksim " + kReference + "/" + name + " -o " + dir / "model.yaml");
     BOOST_TEST_INFO(name);
@@ -323,8 +347,8 @@ BOOST_AUTO_TEST_CASE(a_nested_topology_is_the_same_network_as_its_flat_keys) {
     BOOST_TEST(o.err.find(expected) != std::string::npos, o.err);
   };
   one_line("{kind: mesh, k: 4, m: 2}", "bad.yaml:4: unknown key 'm' in component net topology");
-  one_line("{k: 4, n: 2}", "bad.yaml:4: component net topology has no kind (mesh, torus, ring, anynet, fattree or qtree)");
-  one_line("{kind: mess, k: 4, n: 2}", "net.topology = mess is not a known choice (allowed one of mesh, torus, ring, anynet, fattree, qtree)");
+  one_line("{k: 4, n: 2}", "bad.yaml:4: component net topology has no kind (mesh, torus, ring, anynet, fattree, qtree or cmesh)");
+  one_line("{kind: mess, k: 4, n: 2}", "net.topology = mess is not a known choice (allowed one of mesh, torus, ring, anynet, fattree, qtree, cmesh)");
   one_line("{kind: mesh, k: 4, n: 2}\n    k: 8", "duplicate key 'k' in component net");
 }
 

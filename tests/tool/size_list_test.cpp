@@ -66,9 +66,11 @@ BOOST_AUTO_TEST_CASE(list_network_says_what_each_key_takes) {
   BOOST_TEST_REQUIRE(o.status == 0);
   BOOST_TEST(o.out.find("any text") == std::string::npos);
   for (const char* line :
-       {"    topology (choice, default torus, allowed one of mesh, torus, ring, anynet, fattree, qtree): mesh, torus, "
-        "ring (a torus of one dimension), anynet (a netlist), fattree (a k-ary n-tree) or qtree (a tree of k = 4 "
-        "children a router, n = 3 levels)",
+       {"    topology (choice, default torus, allowed one of mesh, torus, ring, anynet, fattree, qtree, cmesh): mesh, "
+        "torus, "
+        "ring (a torus of one dimension), anynet (a netlist), fattree (a k-ary n-tree), qtree (a tree of k = 4 "
+        "children a router, n = 3 levels) or cmesh (a k x k mesh of 4 nodes a router, with express channels on its "
+        "edges)",
         "    k (integer, default 8, allowed 2..64): routers per dimension (fattree: ports up and down a router)",
         "    injection_rate (real, default 0.1, allowed 0..64): packets per node and cycle (flits with "
         "injection_rate_uses_flits = 1)",

@@ -21,6 +21,14 @@ struct NocConfig {
   std::string network_file;
   // anynet: the routers' names, router 0 first (creditflow's key; empty: router_0, ...).
   std::vector<std::string> router_names;
+  // cmesh: nodes per router (c = xr x yr, 4 as BookSim2 builds it) and x = y, which BookSim2
+  // asks of a cmesh; use_noc_latency 1 gives its channels their lengths in node pitches.
+  int c = 1;
+  int x = 8;
+  int y = 8;
+  int xr = 1;
+  int yr = 1;
+  int use_noc_latency = 1;
 
   // Router (BookSim2's iq router).
   int num_vcs = 16;
@@ -110,6 +118,9 @@ struct NocConfig {
   int dimensions() const { return topology == "ring" ? 1 : topology == "anynet" ? 0 : n; }
   // A fattree or a qtree: n levels of routers (k^n nodes, as a cube's), routed by nca.
   bool tree() const { return topology == "fattree" || topology == "qtree"; }
+  // Neither a k-ary n-cube nor an anynet: a tree or a cmesh, built and routed by its own
+  // classes, run as a network of its own (parts attach to cubes and anynets).
+  bool own_shape() const { return tree() || topology == "cmesh"; }
   int nodes() const;
   int channel_cycles() const;
   int crossbar_delay() const { return st_prepare_delay + st_final_delay; }
