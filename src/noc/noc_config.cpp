@@ -455,8 +455,9 @@ const std::map<std::string, std::string>& key_docs() {
       {"sw_allocator", "islip, separable_input_first or separable_output_first (round-robin arbiters)"},
       {"alloc_iters", "iSLIP iterations (the separable allocators make one pass)"},
       {"traffic", "uniform (self included), uniform_noself, transpose, bitcomp, bitrev, shuffle, tornado, neighbor, "
-                  "hotspot (hotspot({{nodes},{weights}}) as BookSim2 writes it), randperm (a permutation drawn as BookSim2 "
-                  "draws it from perm_seed; randperm(seed)), diagonal (the next node 1 time in 3, else itself), asymmetric (its place in either half), "
+                  "hotspot (hotspot({{nodes},{weights}}) as BookSim2 writes it), randperm (a permutation drawn as "
+                  "BookSim2 draws it from perm_seed; randperm(seed)), diagonal (the next node 1 time in 3, else "
+                  "itself), asymmetric (its place in either half), "
                   "taper64 (64 nodes: half the time within one of it in both digits of 8, else uniform), badperm_yarc "
                   "(a random column of its row's digit, on k x k nodes), trace (trace_file)"},
       {"injection_rate", "packets per node and cycle (flits with injection_rate_uses_flits = 1)"},
