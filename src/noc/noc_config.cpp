@@ -13,6 +13,7 @@
 #include "creditflow/core/figure_text.hpp"
 #include "trimmed.hpp"
 #include "creditflow/noc/anynet.hpp"
+#include "creditflow/noc/concentrated_mesh.hpp"
 #include "creditflow/noc/routing.hpp"
 
 namespace creditflow::noc {
@@ -262,13 +263,9 @@ Field traffic_field() {
           [](const NocConfig& c) {
             if (c.traffic == "randperm" && c.perm_seed != 0) return "randperm(" + std::to_string(c.perm_seed) + ")";
             if (c.traffic != "hotspot" || c.hotspot_nodes.empty()) return c.traffic;
-            const auto braced = [](const std::vector<int>& items) {
-              std::string text;
-              for (int item : items) text += (text.empty() ? "" : ",") + std::to_string(item);
-              return "{" + text + "}";
-            };
-            return "hotspot({" + braced(c.hotspot_nodes) +
-                   (c.hotspot_rates.empty() ? "" : "," + braced(c.hotspot_rates)) + "})";
+            // One node is a bare number, as BookSim2 reads it: hotspot({5,3}) is node 5 of weight 3.
+            return "hotspot({" + list_text(c.hotspot_nodes) +
+                   (c.hotspot_rates.empty() ? "" : "," + list_text(c.hotspot_rates)) + "})";
           },
           allowed};
 }
@@ -654,9 +651,7 @@ void NocConfig::validate(const std::string& where) const {
     if (channel_latency != 0)
       fail("a cmesh's channels take BookSim2's cycles, 2 (k on an express one) or 1 with use_noc_latency = 0 "
            "(allowed channel_latency 0)");
-    const bool cmesh_routing = routing_function == "dor" || routing_function == "dor_no_express" ||
-                               routing_function == "xy_yx" || routing_function == "xy_yx_no_express";
-    if (!cmesh_routing && !users_routing)
+    if (!CmeshRouting::takes(routing_function) && !users_routing)
       fail("routing_function = " + routing_function +
            " does not route a cmesh (allowed: dor, dor_no_express, xy_yx, xy_yx_no_express)");
     if (routing_function == "xy_yx" && k > 4)
@@ -673,7 +668,7 @@ void NocConfig::validate(const std::string& where) const {
   if (topology != "cmesh" && (c != 1 || xr != 1 || yr != 1))
     fail("c, xr and yr are a cmesh's nodes a router (a " + topology + " has c = xr = yr = 1; BookSim2's patterns "
          "would count digits of k xr and send packets off it)");
-  if ((routing_function == "dor_no_express" || routing_function.rfind("xy_yx", 0) == 0) && topology != "cmesh")
+  if (routing_function != "dor" && CmeshRouting::takes(routing_function) && topology != "cmesh")
     fail("routing_function = " + routing_function + " routes a cmesh, not a " + topology);
   const bool users = users_routing || topology == "anynet" || own_shape();
   if (topology == "mesh" && routing_function != "dor" && !users)

@@ -104,9 +104,12 @@ class PartsReader {
       listed->attach(static_cast<int>(integer_param(t->params, "node")), i.router, i.port, i.latency);
     }
     listed->check(where_);
-    name_ports(*listed);
+    // A tree's or a cmesh's own shape, made once: it names the ports and routes them.
+    const noc::Network::Shape own =
+        config_.own_shape() ? noc::Network::shape_of(config_, where_) : noc::Network::Shape{};
+    name_ports(*listed, own.topology.get());
     noc::Network::Shape shape;
-    shape.routing = routing(*listed);
+    shape.routing = routing(*listed, own);
     shape.topology = std::move(listed);
     return shape;
   }
@@ -127,13 +130,12 @@ class PartsReader {
 
   // Ports named as the network's topology names them, in its figures and messages: on a
   // cube by direction (+x, -x, ..., terminal), on a tree down0.., up.. (node0.. at a leaf),
-  // on a cmesh node0..3, +x, ... (+x_express on an edge), else by what each leads to (node3, to_l2), as BookSim2's anynet names them.
-  void name_ports(noc::ListedTopology& listed) const {
-    std::unique_ptr<noc::Topology> shaped;  // what names its ports, where not an anynet
-    if (config_.own_shape())
-      shaped = noc::Network::shape_of(config_, where_).topology;
-    else if (config_.topology != "anynet")
-      shaped = std::make_unique<noc::KaryNcube>(config_);
+  // on a cmesh node0..3, +x, ... (+x_express on an edge), as `own` shape names them; else by
+  // what each leads to (node3, to_l2), as BookSim2's anynet names them.
+  void name_ports(noc::ListedTopology& listed, const noc::Topology* own) const {
+    std::unique_ptr<noc::Topology> cube;
+    if (!own && config_.topology != "anynet") cube = std::make_unique<noc::KaryNcube>(config_);
+    const noc::Topology* shaped = own ? own : cube.get();  // what names its ports, where not an anynet
     for (int r = 0; r < listed.routers(); ++r) {
       std::vector<std::string> names;
       for (int p = 0; p < listed.ports(r); ++p) {
@@ -150,7 +152,7 @@ class PartsReader {
   // The routing its routers name, the same for all: by their place in a cube (checked to
   // be the cube's), by their tables, or by the network's routing_function.
   std::function<std::unique_ptr<noc::Routing>(const noc::Topology&, noc::Rng&)> routing(
-      const noc::ListedTopology& listed) const {
+      const noc::ListedTopology& listed, const noc::Network::Shape& own) const {
     const std::string how = text(*routers_.front(), "routing");
     for (const ResolvedComponent* r : routers_)
       if (text(*r, "routing") != how)
@@ -160,19 +162,18 @@ class PartsReader {
     if (how == "network" && config_.own_shape() && noc::find_routing(config_.routing_function) == nullptr) {
       // A tree's or a cmesh's own routing (drawing its way as it goes): the network's, on the
       // network's own shape, which the routers' channels must be.
-      noc::Network::Shape tree = noc::Network::shape_of(config_, where_);
-      bool same = listed.routers() == tree.topology->routers();
+      bool same = listed.routers() == own.topology->routers();
       for (int r = 0; same && r < listed.routers(); ++r) {
-        same = listed.ports(r) == tree.topology->ports(r);
+        same = listed.ports(r) == own.topology->ports(r);
         for (int p = 0; same && p < listed.ports(r); ++p)
-          same = listed.out(r, p).router == tree.topology->out(r, p).router &&
-                 listed.out(r, p).port == tree.topology->out(r, p).port;
+          same = listed.out(r, p).router == own.topology->out(r, p).router &&
+                 listed.out(r, p).port == own.topology->out(r, p).port;
       }
       if (!same)
         throw ParameterError(where_ + ": its routers route by " + config_.routing_function + " on a " +
                              config_.topology + " of k = " + std::to_string(config_.k) + ", n = " +
                              std::to_string(config_.n) + ", but their channels are not that " + config_.topology + "'s");
-      return tree.routing;
+      return own.routing;
     }
     if (how == "network") {
       const noc::RoutingFactory* users = noc::find_routing(config_.routing_function);

@@ -66,6 +66,7 @@ BOOST_AUTO_TEST_CASE(hotspot_takes_booksim2s_arguments) {
   config.set("test", "traffic", "hotspot({5,3})");
   BOOST_CHECK(config.hotspot_nodes == (std::vector<int>{5}));
   BOOST_CHECK(config.hotspot_rates == (std::vector<int>{3}));
+  BOOST_CHECK_EQUAL(config.text("traffic"), "hotspot({5,3})");  // written back as BookSim2 reads it
   config.set("test", "traffic", "hotspot({{9,10}})");
   BOOST_CHECK(config.hotspot_rates.empty());
   BOOST_CHECK_EQUAL(config.text("traffic"), "hotspot({{9,10}})");
