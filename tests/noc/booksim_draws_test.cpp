@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "creditflow/core/error.hpp"
 #include "creditflow/noc/knuth_random.hpp"
 #include "creditflow/noc/traffic.hpp"
 #include "noc_testing.hpp"
@@ -84,14 +83,9 @@ BOOST_AUTO_TEST_CASE(hotspot_takes_booksim2s_arguments) {
 
 BOOST_AUTO_TEST_CASE(the_forms_a_run_could_not_repeat_are_refused_in_one_line) {
   const auto refusal = [](const std::string& key, const std::string& value) {
-    NocConfig config = noc_testing::config_of(noc_testing::mesh(8, 2, "0.1", "latency"));
-    try {
-      config.set("cfg:3", key, value);
-      config.validate("cfg");
-    } catch (const creditflow::ParameterError& e) {
-      return std::string(e.what());
-    }
-    return std::string("accepted");
+    std::vector<std::string> words = noc_testing::mesh(8, 2, "0.1", "latency");
+    words.push_back(key + "=" + value);
+    return noc_testing::refusal(words);
   };
   BOOST_CHECK_EQUAL(refusal("traffic", "hotspot({{-1}})"),
                     "cfg:3: traffic = 'hotspot({{-1}})' is not allowed (allowed nodes from 0: BookSim2 draws a "

@@ -12,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "creditflow/core/error.hpp"
 #include "creditflow/noc/concentrated_mesh.hpp"
 #include "noc_testing.hpp"
 
@@ -131,14 +130,6 @@ BOOST_AUTO_TEST_CASE(latency_and_saturation_within_3_percent_of_booksim2) {
 }
 
 BOOST_AUTO_TEST_CASE(what_booksim2s_cmesh_cannot_be_is_refused_in_one_line) {
-  const auto refusal = [](std::vector<std::string> words) {
-    try {
-      config_of(words).validate("cfg");
-    } catch (const creditflow::ParameterError& e) {
-      return std::string(e.what());
-    }
-    return std::string("accepted");
-  };
   auto words = cmesh("dor", "0.1", "latency");
   words.push_back("k=3");
   BOOST_CHECK_EQUAL(refusal(words), "cfg: a cmesh's express channels pair the routers k/2 apart along its edges, "

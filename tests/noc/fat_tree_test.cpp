@@ -75,15 +75,7 @@ BOOST_AUTO_TEST_CASE(every_channel_joins_a_down_port_to_an_up_port_one_level_apa
 BOOST_AUTO_TEST_CASE(a_packet_alone_crosses_2m_plus_1_routers_in_5_cycles_each_plus_2) {
   for (const auto& [n, routing] : {std::pair{2, "nca"}, std::pair{3, "nca"}, std::pair{3, "anca"}}) {
     creditflow::noc::Network network(config_of(fat_tree(n, "0", "latency", routing)), "test");
-    for (int source = 0; source < network.nodes(); ++source)
-      for (int destination = 0; destination < network.nodes(); destination += 3) {
-        const Alone alone = send_alone(network, source, destination, 60);
-        int up = 0;  // levels up to the nearest common ancestor
-        for (int span = 4; source / span != destination / span; span *= 4) ++up;
-        BOOST_TEST_INFO(n << "-tree by " << routing << " " << source << " -> " << destination);
-        BOOST_CHECK_EQUAL(alone.routers, 2 * up + 1);
-        BOOST_CHECK_EQUAL(alone.cycles, 5 * alone.routers + 2);
-      }
+    each_pair_alone_crosses_its_nearest_common_ancestor(network, 3, std::to_string(n) + "-tree by " + routing);
   }
 }
 

@@ -10,17 +10,29 @@
 #include <string>
 #include <vector>
 
+#include "creditflow/core/error.hpp"
 #include "creditflow/noc/measurement.hpp"
 
 namespace noc_testing {
 
-inline creditflow::noc::NocConfig config_of(const std::vector<std::string>& words) {
+inline creditflow::noc::NocConfig config_of(const std::vector<std::string>& words, const std::string& where = "test") {
   creditflow::noc::NocConfig config;
   for (const std::string& word : words) {
     const auto eq = word.find('=');
-    config.set("test", word.substr(0, eq), word.substr(eq + 1));
+    config.set(where, word.substr(0, eq), word.substr(eq + 1));
   }
   return config;
+}
+
+// The line a network of `words` is refused with: a key's own (its words set at "cfg:3") or
+// the keys' together ("cfg"); "accepted" when it is not.
+inline std::string refusal(const std::vector<std::string>& words) {
+  try {
+    config_of(words, "cfg:3").validate("cfg");
+  } catch (const creditflow::ParameterError& e) {
+    return e.what();
+  }
+  return "accepted";
 }
 
 inline creditflow::noc::NocFigures measured(const std::vector<std::string>& words) {
@@ -120,6 +132,21 @@ inline Alone send_alone(creditflow::noc::Network& network, int source, int desti
   for (int i = 0; i < cycles; ++i) network.step();
   alone.cycles = retired - injected;
   return alone;
+}
+
+// Every node to every `stride`-th node of a 4-ary tree routed by nca, a packet alone: up to
+// their nearest common ancestor and down, over 2 up + 1 routers, 5 cycles a router and 2.
+inline void each_pair_alone_crosses_its_nearest_common_ancestor(creditflow::noc::Network& network, int stride,
+                                                                const std::string& label) {
+  for (int source = 0; source < network.nodes(); ++source)
+    for (int destination = 0; destination < network.nodes(); destination += stride) {
+      const Alone alone = send_alone(network, source, destination, 60);
+      int up = 0;  // levels up to the nearest common ancestor
+      for (int span = 4; source / span != destination / span; span *= 4) ++up;
+      BOOST_TEST_INFO(label << " " << source << " -> " << destination);
+      BOOST_CHECK_EQUAL(alone.routers, 2 * up + 1);
+      BOOST_CHECK_EQUAL(alone.cycles, 5 * alone.routers + 2);
+    }
 }
 
 inline std::vector<std::string> mesh(int k, int vcs, const std::string& rate, const std::string& sim_type) {

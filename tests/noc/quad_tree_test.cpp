@@ -48,15 +48,7 @@ BOOST_AUTO_TEST_CASE(a_qtrees_routers_reach_their_children_and_parent_port_to_po
 
 BOOST_AUTO_TEST_CASE(a_packet_alone_in_a_qtree_crosses_2m_plus_1_routers_in_5_cycles_each_plus_2) {
   creditflow::noc::Network network(config_of(quad_tree("0", "latency")), "test");
-  for (int source = 0; source < 64; ++source)
-    for (int destination = 0; destination < 64; destination += 5) {
-      const Alone alone = send_alone(network, source, destination, 60);
-      int up = 0;  // levels up to the nearest common ancestor
-      for (int span = 4; source / span != destination / span; span *= 4) ++up;
-      BOOST_TEST_INFO(source << " -> " << destination);
-      BOOST_CHECK_EQUAL(alone.routers, 2 * up + 1);
-      BOOST_CHECK_EQUAL(alone.cycles, 5 * alone.routers + 2);
-    }
+  each_pair_alone_crosses_its_nearest_common_ancestor(network, 5, "qtree");
 }
 
 BOOST_AUTO_TEST_CASE(a_qtree_within_3_percent_of_booksim2_up_to_80_percent_of_the_knee) {
