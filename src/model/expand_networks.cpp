@@ -154,8 +154,8 @@ class Expander {
     config.validate(where);
     if (config.routing_function != "dor" && config.routing_function != "dim_order" && config.routing_function != "min")
       throw ParameterError(where + ": routing_function = " + config.routing_function +
-                           " is a user's; the routers parts attach to route as BookSim2's own do (allowed: dor, "
-                           "dim_order, min)");
+                           ": the routers parts attach to route by tables or their place, as BookSim2's dor, "
+                           "dim_order and min do (allowed: dor, dim_order, min)");
     for (const std::string& key : kTrafficKeys)
       if (t.count(key) && !t.count("injection_rate"))
         throw ParameterError(t.at(key).where + ": " + net.name + "." + key + " is for the terminals at the nodes "
@@ -586,9 +586,9 @@ class Expander {
       param("ports", std::to_string(topology.ports(r)));
       for (const std::string& key : kRouterKeys)
         if (const auto it = t.find(key); it != t.end()) param(key, it->second.text);
-      if (noc::find_routing(config.routing_function) != nullptr || config.own_shape()) {
-        // A user's function, or a tree's or a cmesh's own (drawing its way as it goes): the
-        // network makes it when it runs.
+      if (noc::find_routing(config.routing_function) != nullptr || config.drawn_routing()) {
+        // A user's function, or one that draws its way as it goes (a tree's, a cmesh's,
+        // valiant, romm): the network makes it when it runs.
         param("routing", "network");
       } else if (cube) {
         param("routing", config.topology == "mesh" ? "mesh" : "torus");

@@ -10,6 +10,7 @@
 #include "creditflow/noc/concentrated_mesh.hpp"
 #include "creditflow/noc/fat_tree.hpp"
 #include "creditflow/noc/quad_tree.hpp"
+#include "creditflow/noc/two_phase_mesh.hpp"
 
 namespace creditflow::noc {
 namespace {
@@ -49,6 +50,9 @@ Network::Shape Network::shape_of(const NocConfig& config, const std::string& whe
     else if (config.topology == "fattree")
       routing = std::make_unique<NcaFatTree>(FatTree(config.k, config.n), block.num_vcs, coin,
                                              config.routing_function == "anca");
+    else if (TwoPhaseMesh::takes(config.routing_function))
+      routing = std::make_unique<TwoPhaseMesh>(KaryNcube(config), block.num_vcs, coin,
+                                               config.routing_function == "romm");
     else
       routing = cube_routing(static_cast<const KaryNcube&>(t), block.num_vcs, coin);
     if (config.message_classes == 1) return routing;

@@ -14,6 +14,7 @@
 #include "trimmed.hpp"
 #include "creditflow/noc/anynet.hpp"
 #include "creditflow/noc/concentrated_mesh.hpp"
+#include "creditflow/noc/two_phase_mesh.hpp"
 #include "creditflow/noc/routing.hpp"
 
 namespace creditflow::noc {
@@ -438,7 +439,9 @@ const std::map<std::string, std::string>& key_docs() {
                            "nca (fattree: up by a random port to the nearest common ancestor, then down; qtree: up its "
                            "one way), anca (fattree: up by the less loaded of two random ports), dor, xy_yx, "
                            "dor_no_express, xy_yx_no_express (cmesh: x then y, or either by a coin in its half of "
-                           "the VCs; express channels or not), or one registered in C++"},
+                           "the VCs; express channels or not), valiant, romm (mesh: by dor to a router drawn anywhere, "
+                           "or inside the box of source and destination, then on, each phase in its half of the "
+                           "VCs), or one registered in C++"},
       {"num_vcs", "virtual channels per port"},
       {"vc_buf_size", "flits each VC buffers at each input"},
       {"routing_delay", "cycles to route a head flit"},
@@ -670,9 +673,18 @@ void NocConfig::validate(const std::string& where) const {
          "would count digits of k xr and send packets off it)");
   if (routing_function != "dor" && CmeshRouting::takes(routing_function) && topology != "cmesh")
     fail("routing_function = " + routing_function + " routes a cmesh, not a " + topology);
-  const bool users = users_routing || topology == "anynet" || own_shape();
+  if (TwoPhaseMesh::takes(routing_function)) {
+    if (topology != "mesh")
+      fail("routing_function = " + routing_function + " routes a mesh, not a " + topology +
+           (routing_function == "romm" ? " (BookSim2 has romm on a mesh only)"
+                                       : " (BookSim2's valiant on a torus is not modelled yet)"));
+    if (num_vcs / message_classes < 2)
+      fail("routing_function = " + routing_function + " keeps its two phases in halves of the VCs (allowed num_vcs "
+           "2 or more)");
+  }
+  const bool users = users_routing || topology == "anynet" || drawn_routing();
   if (topology == "mesh" && routing_function != "dor" && !users)
-    fail("routing_function = " + routing_function + " does not route a mesh (allowed: dor)");
+    fail("routing_function = " + routing_function + " does not route a mesh (allowed: dor, valiant, romm)");
   if (topology != "mesh" && routing_function != "dim_order" && !users)
     fail("routing_function = " + routing_function + " does not route a " + topology +
          " (allowed: dim_order, which uses a dateline and needs num_vcs >= 2)");

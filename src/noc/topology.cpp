@@ -27,8 +27,8 @@ const RoutingFactory* find_routing(const std::string& name) {
 }
 
 std::vector<std::string> routing_names() {
-  std::vector<std::string> names{"dor",   "dim_order", "min", "nca", "anca", "dor_no_express", "xy_yx",
-                                 "xy_yx_no_express"};
+  std::vector<std::string> names{"dor",   "dim_order",        "min",     "nca", "anca", "dor_no_express",
+                                 "xy_yx", "xy_yx_no_express", "valiant", "romm"};
   for (const auto& entry : routings()) names.push_back(entry.first);
   return names;
 }
@@ -75,13 +75,16 @@ std::string KaryNcube::port_name(int p) const {
   return std::string(p % 2 == 0 ? "+" : "-") + axes[p / 2];
 }
 
-Route DorMesh::route(int router, int /*input*/, NocFlit& flit) const {
-  for (int dim = 0; dim < cube_.n(); ++dim) {
-    const int at = cube_.coordinate(router, dim);
-    const int to = cube_.coordinate(flit.destination, dim);
-    if (at != to) return {at < to ? 2 * dim : 2 * dim + 1, 0, vcs_ - 1};
+int dor_port(const KaryNcube& cube, int router, int to) {
+  for (int dim = 0; dim < cube.n(); ++dim) {
+    const int at = cube.coordinate(router, dim), goal = cube.coordinate(to, dim);
+    if (at != goal) return at < goal ? 2 * dim : 2 * dim + 1;
   }
-  return {cube_.terminal_port(), 0, vcs_ - 1};
+  return cube.terminal_port();
+}
+
+Route DorMesh::route(int router, int /*input*/, NocFlit& flit) const {
+  return {dor_port(cube_, router, flit.destination), 0, vcs_ - 1};
 }
 
 int DimOrderTorus::way(int router, int to, int dim) const {

@@ -104,9 +104,10 @@ class PartsReader {
       listed->attach(static_cast<int>(integer_param(t->params, "node")), i.router, i.port, i.latency);
     }
     listed->check(where_);
-    // A tree's or a cmesh's own shape, made once: it names the ports and routes them.
+    // The shape a routing drawn as it goes needs (a tree's, a cmesh's, a mesh's for valiant),
+    // made once: it names the ports and routes them.
     const noc::Network::Shape own =
-        config_.own_shape() ? noc::Network::shape_of(config_, where_) : noc::Network::Shape{};
+        config_.drawn_routing() ? noc::Network::shape_of(config_, where_) : noc::Network::Shape{};
     name_ports(*listed, own.topology.get());
     noc::Network::Shape shape;
     shape.routing = routing(*listed, own);
@@ -159,8 +160,8 @@ class PartsReader {
         throw ParameterError(where_ + ": " + routers_.front()->name + " routes by " + how + " and " + r->name + " by " +
                              text(*r, "routing") + " (allowed: every router of a network routed one way)");
     const int vcs = config_.num_vcs;
-    if (how == "network" && config_.own_shape() && noc::find_routing(config_.routing_function) == nullptr) {
-      // A tree's or a cmesh's own routing (drawing its way as it goes): the network's, on the
+    if (how == "network" && config_.drawn_routing() && noc::find_routing(config_.routing_function) == nullptr) {
+      // A routing drawn as it goes (a tree's, a cmesh's, valiant, romm): the network's, on the
       // network's own shape, which the routers' channels must be.
       bool same = listed.routers() == own.topology->routers();
       for (int r = 0; same && r < listed.routers(); ++r) {

@@ -83,20 +83,38 @@ inline std::vector<std::map<std::string, std::string>> reference_csv(const std::
   return csv_rows(std::string(CREDITFLOW_BOOKSIM_REFERENCE) + "/" + file);
 }
 
+// BookSim2's saturation of each case (by `column`) in the table `saturations` (offered 1.0,
+// throughput mode): the mean of its rows, one per seed where the run's own draws move it,
+// but those of runs that did not end (no figure: BookSim2 warned of a deadlock).
+inline std::map<std::string, double> saturations_of(const std::string& saturations, const std::string& column) {
+  std::map<std::string, std::pair<double, int>> sums;
+  for (const auto& row : reference_csv(saturations)) {
+    if (row.at("accepted_flits_per_node_cycle").empty()) continue;
+    auto& [sum, count] = sums[row.at(column)];
+    sum += std::stod(row.at("accepted_flits_per_node_cycle"));
+    ++count;
+  }
+  std::map<std::string, double> mean;
+  for (const auto& [name, sum_count] : sums) mean[name] = sum_count.first / sum_count.second;
+  return mean;
+}
+
 // The knee of each curve of BookSim2's table `curves`, named by its `column`: the first load
-// BookSim2 cannot carry (it calls the run unstable, or accepts over 2% less from 0.02 on:
-// at 0.02 a window's own noise takes 1.6%, below it more), else its saturation in the table
-// `saturations` (offered 1.0, throughput mode).
+// of the run of loads, up to the last, that BookSim2 cannot carry (it calls the run
+// unstable, or accepts over 2% less), else its saturation. A load short of its offer with a
+// carried one above it is the window's noise (at 0.02 it takes 1.6%, below it more).
 inline std::map<std::string, double> knees(const std::string& curves, const std::string& saturations,
                                            const std::string& column) {
-  std::map<std::string, double> knee;
-  for (const auto& row : reference_csv(saturations))
-    knee[row.at(column)] = std::stod(row.at("accepted_flits_per_node_cycle"));
+  std::map<std::string, double> knee = saturations_of(saturations, column);
+  std::map<std::string, std::map<double, bool>> short_of;  // by case and load: not carried
   for (const auto& row : reference_csv(curves)) {
     const double rate = std::stod(row.at("injection_rate"));
-    if (row.at("stable") == "0" || (rate >= 0.02 && std::stod(row.at("accepted_flits_per_node_cycle")) < 0.98 * rate))
-      knee[row.at(column)] = std::min(knee[row.at(column)], rate);
+    short_of[row.at(column)][rate] =
+        row.at("stable") == "0" || std::stod(row.at("accepted_flits_per_node_cycle")) < 0.98 * rate;
   }
+  for (const auto& [name, loads] : short_of)
+    for (auto load = loads.rbegin(); load != loads.rend() && load->second; ++load)
+      knee[name] = std::min(knee[name], load->first);
   return knee;
 }
 

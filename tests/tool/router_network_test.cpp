@@ -80,6 +80,23 @@ BOOST_AUTO_TEST_CASE(a_cmesh_imports_and_runs_in_both_views_near_booksim2) {
              odd.err);
 }
 
+// BookSim2's mesh4x4.cfg by romm at 0.2 (reference/booksim2/booksim_two_phase.csv): 20.95
+// cycles over 3.493 routers; its routers, made parts, route by the network's romm in both views.
+BOOST_AUTO_TEST_CASE(a_mesh_by_romm_runs_in_both_views_near_booksim2) {
+  cftool::TempDir dir;
+  const cftool::Outcome o = cftool::tool("import-booksim " + kReference +
+                                         "/mesh4x4.cfg routing_function=romm injection_rate=0.2 -o " + dir / "r.yaml");
+  BOOST_TEST_REQUIRE(o.status == 0, o.err);
+  const json doc = cftool::same_in_both_views(CREDITFLOW_TOOL, "run " + dir / "r.yaml");
+  const json& net = doc.at("networks").at("net");
+  BOOST_TEST(net.at("packet_latency").get<double>() == 20.95, boost::test_tools::tolerance(0.03));
+  BOOST_TEST(net.at("hops").get<double>() == 3.493, boost::test_tools::tolerance(0.03));
+  const cftool::Outcome torus = cftool::tool("run " + dir / "r.yaml --set net.topology=torus");
+  BOOST_TEST(torus.err.find("routing_function = romm routes a mesh, not a torus (BookSim2 has romm on a mesh only)") !=
+                 std::string::npos,
+             torus.err);
+}
+
 // BookSim2's badperm_yarc on the 8x8 mesh at 0.05: 34.44 cycles over 6.263 routers
 // (reference/booksim2/booksim_patterns.csv); taper64 needs BookSim2's 64 nodes.
 BOOST_AUTO_TEST_CASE(a_random_pattern_of_booksim2_runs_in_both_views_near_its_figures) {
@@ -293,7 +310,7 @@ BOOST_AUTO_TEST_CASE(bad_network_input_gets_one_line_naming_what_where_and_what_
   };
   one_line("run ../../models/mesh4x4.yaml --set net.k=1", "net.k = 1 is out of range (allowed 2..64)");
   one_line("run ../../models/mesh4x4.yaml --set net.routing_function=dim_order",
-           "routing_function = dim_order does not route a mesh (allowed: dor)");
+           "routing_function = dim_order does not route a mesh (allowed: dor, valiant, romm)");
   one_line("run ../../models/mesh4x4.yaml --set net.topology=torus --set net.routing_function=dim_order --set net.num_vcs=1",
            "num_vcs = 1 cannot break a torus's cycles with a dateline (allowed: 2 or more)");
   one_line("run ../../models/mesh4x4.yaml --set net.k=3 --set net.traffic=transpose",

@@ -121,6 +121,9 @@ struct NocConfig {
   // Neither a k-ary n-cube nor an anynet: a tree or a cmesh, built and routed by its own
   // classes, run as a network of its own (parts attach to cubes and anynets).
   bool own_shape() const { return tree() || topology == "cmesh"; }
+  // A routing that draws a packet's way as it goes (a tree's, a cmesh's, valiant and romm on
+  // a mesh): the network makes it when it runs, as no table or router's place can hold it.
+  bool drawn_routing() const { return own_shape() || routing_function == "valiant" || routing_function == "romm"; }
   int nodes() const;
   int channel_cycles() const;
   int crossbar_delay() const { return st_prepare_delay + st_final_delay; }

@@ -15,10 +15,12 @@ struct NocFlit {
   Cycle arrived = 0;        // the cycle it entered the input buffer it is in
   std::int32_t source = 0;
   std::int32_t destination = 0;
+  std::int32_t intermediate = -1;  // valiant, romm: the router its first phase goes to
   std::uint16_t hops = 0;   // routers crossed
   std::int16_t vc = -1;     // the VC it holds on the channel it is on
   std::uint8_t dateline = 0;  // a torus route's VC class in its current dimension
   std::uint8_t message_class = 0;  // in a platform: the VC class it keeps (requests, responses)
+  std::uint8_t phase = 0;          // valiant, romm: 0 on the way to the intermediate router, then 1
   bool head = false;
   bool tail = false;
   bool measured = false;    // created in the measurement window
@@ -28,8 +30,9 @@ struct NocFlit {
   friend bool operator==(const NocFlit& a, const NocFlit& b) {
     return a.packet == b.packet && a.created == b.created && a.injected == b.injected &&
            a.head_injected == b.head_injected && a.arrived == b.arrived && a.source == b.source &&
-           a.destination == b.destination && a.hops == b.hops && a.vc == b.vc && a.dateline == b.dateline &&
-           a.message_class == b.message_class &&
+           a.destination == b.destination && a.intermediate == b.intermediate && a.hops == b.hops &&
+           a.vc == b.vc && a.dateline == b.dateline &&
+           a.message_class == b.message_class && a.phase == b.phase &&
            a.head == b.head && a.tail == b.tail && a.measured == b.measured && a.watched == b.watched;
   }
   friend bool operator!=(const NocFlit& a, const NocFlit& b) { return !(a == b); }

@@ -69,6 +69,10 @@ class KaryNcube : public Topology {
   std::vector<int> coordinates_;  // router r's in dimension d at r * n + d
 };
 
+// The output dimension order takes on a mesh from router `router` toward router `to`: the
+// lowest dimension that differs first, the terminal's port where none does.
+int dor_port(const KaryNcube& cube, int router, int to);
+
 // Dimension order on a mesh (BookSim2's dor): the lowest dimension that differs first.
 class DorMesh : public Routing {
  public:
