@@ -545,6 +545,8 @@ const std::vector<std::string>& NocConfig::keys() {
   return names;
 }
 
+bool NocConfig::drawn_routing() const { return own_shape() || TwoPhaseMesh::takes(routing_function); }
+
 int NocConfig::nodes() const {
   if (topology == "anynet") return netlist_nodes(netlist);
   int count = topology == "cmesh" ? c : 1;

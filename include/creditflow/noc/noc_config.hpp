@@ -123,7 +123,7 @@ struct NocConfig {
   bool own_shape() const { return tree() || topology == "cmesh"; }
   // A routing that draws a packet's way as it goes (a tree's, a cmesh's, valiant and romm on
   // a mesh): the network makes it when it runs, as no table or router's place can hold it.
-  bool drawn_routing() const { return own_shape() || routing_function == "valiant" || routing_function == "romm"; }
+  bool drawn_routing() const;
   int nodes() const;
   int channel_cycles() const;
   int crossbar_delay() const { return st_prepare_delay + st_final_delay; }
